@@ -1,0 +1,80 @@
+//! The UTF-8 codec of utf8kit: exact diagnostics, lossless repair and streaming, over bytes only.
+//!
+//! This crate does no I/O and knows nothing of terminals or command lines: slices go in, values
+//! come out. The four utf8kit programs are thin layers over it.
+//!
+//! # Well-formed UTF-8
+//!
+//! Exactly RFC 3629 section 4: 1 to 4 bytes, no overlong forms, no surrogates (U+D800..U+DFFF),
+//! nothing above U+10FFFF. Noncharacters and U+0000 are well-formed.
+//!
+//! # Two views of one scan
+//!
+//! **The diagnostic view** splits input into [`Unit`]s, left to right, with [`scan_unit`]. A
+//! well-formed sequence is one `char` unit; anything else is one ill-formed unit whose
+//! [`UnitKind`] and length follow the lead byte's declared length (the RFC 2279 forms of up to six
+//! bytes included), so that one mistake is one finding:
+//!
+//! | bytes | unit |
+//! |---|---|
+//! | `C0 AF` | one `overlong`, U+002F |
+//! | `ED A0 80` | one `surrogate`, U+D800 |
+//! | `ED A0 BD ED B8 80` | one `surrogate-pair` (CESU-8), U+1F600 |
+//! | `F4 90 80 80` | one `out-of-range`, U+110000 |
+//! | `F0 8D A0 80` | one `overlong` of U+D800 (overlong is tested first) |
+//! | `E2 82` at the end | one `truncated` of length 2 |
+//! | `E9 20` | a `truncated` of length 1, then a space |
+//!
+//! **The repair view** splits each ill-formed unit into *maximal subparts* ([`subparts`]), as the
+//! Unicode Standard (chapter 3), the WHATWG Encoding Standard, Python's `errors="replace"` and
+//! `String::from_utf8_lossy` do: `C0 AF` is two subparts, `ED A0 80` three, `E2 82` at the end one.
+//! [`LossySink`] and [`decode_lossy`] write one U+FFFD per subpart.
+//!
+//! ```
+//! use utf8kit_codec::{scan_unit, subparts, UnitKind};
+//! let unit = scan_unit(b"\xED\xA0\x80", true).unwrap();
+//! assert_eq!((unit.kind, unit.len, unit.codepoint), (UnitKind::Surrogate, 3, Some(0xD800)));
+//! assert_eq!(subparts(b"\xED\xA0\x80").count(), 3);
+//! ```
+//!
+//! # Positions
+//!
+//! A [`Position`] is a 0-based byte offset, a line (1 + the LF bytes before) and a column (1 + the
+//! units since the last LF; an ill-formed unit counts as one).
+//!
+//! # Streaming
+//!
+//! [`Scanner`] takes input in chunks of any size and reports text runs and [`Finding`]s to a
+//! [`Sink`]. The results never depend on where chunks split; it carries at most five bytes from
+//! one chunk to the next, so memory does not grow with input size or line length. Well-formed runs
+//! are skipped with SIMD (simdutf8); only the unit where a run ends is classified byte by byte.
+//!
+//! # Policies and lints
+//!
+//! A [`Policy`] accepts some ill-formed units (`surrogates`, `cesu8`, `modified`); a [`LintSet`]
+//! reports some well-formed characters (`bom`, `nul`, `control`, `noncharacter`, `bidi`,
+//! `private-use`, `replacement`), each as its own [`Lint`] kind.
+//!
+//! # Panics
+//!
+//! Nothing here panics on any input. [`scan_unit`], [`maximal_subpart_len`] and
+//! [`Position::advance_over`] document their preconditions (a non-empty slice).
+
+#![deny(missing_docs)]
+
+mod encode;
+mod position;
+mod repair;
+mod rules;
+mod scanner;
+mod unit;
+
+pub use encode::{encode, encoded_len, EncodeError, Encoded, Form};
+pub use position::{count_byte, count_chars, Position};
+pub use repair::{decode_lossy, LossySink, REPLACEMENT};
+pub use rules::{Lint, LintSet, Policy, UnknownName};
+pub use scanner::{scan, well_formed_prefix_len, Config, Finding, FindingKind, Scanner, Sink};
+pub use unit::{
+    declared_len, is_continuation, maximal_subpart_len, scan_unit, subparts, units, Subparts, Unit,
+    UnitKind, Units,
+};

@@ -1,0 +1,414 @@
+//! The streaming scanner (SPEC 1.5): chunks in, text runs and findings out.
+//!
+//! [`Scanner::feed`] takes chunks of any size, from one byte to a whole memory map, and is told
+//! explicitly which chunk is the last. Between chunks it carries only the few bytes of a unit that
+//! is not yet decided (at most five), plus the running position, so memory does not depend on the
+//! input's size or its line lengths.
+//!
+//! The fast path: simdutf8 finds the end of each well-formed run; only the unit at that point is
+//! classified byte by byte, by [`scan_unit`]. Lines and columns are not counted as the run goes by:
+//! they are brought up to date when a finding needs them, or at the end of a chunk that is not the
+//! last, so a clean input fed as one final chunk is never counted at all.
+
+use std::ops::ControlFlow;
+
+use crate::position::Position;
+use crate::rules::{Lint, LintSet, Policy};
+use crate::unit::{scan_unit, Unit, UnitKind};
+
+/// What the scanner reports beyond plain well-formed text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    /// Ill-formed units to accept as text (SPEC 1.6).
+    pub policy: Policy,
+    /// Well-formed characters to report as findings (SPEC 1.6).
+    pub lints: LintSet,
+}
+
+/// The kind of a finding: an ill-formed unit, or a character a lint rejects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FindingKind {
+    /// An ill-formed unit (never [`UnitKind::Char`]).
+    IllFormed(UnitKind),
+    /// A well-formed character rejected by a lint.
+    Lint(Lint),
+}
+
+impl FindingKind {
+    /// The kind's name in output: `overlong`, `bidi`, ...
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FindingKind::IllFormed(kind) => kind.as_str(),
+            FindingKind::Lint(lint) => lint.as_str(),
+        }
+    }
+}
+
+impl std::fmt::Display for FindingKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One finding: where it is, what it is, its bytes and its code point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finding<'a> {
+    /// Where the unit starts.
+    pub position: Position,
+    /// What is wrong with it.
+    pub kind: FindingKind,
+    /// The unit's bytes (1 to 6).
+    pub bytes: &'a [u8],
+    /// The code point, where one was decoded (see [`Unit::codepoint`]).
+    pub codepoint: Option<u32>,
+}
+
+/// Receives what the scanner sees, in input order. Either method may stop the scan by returning
+/// `ControlFlow::Break`.
+pub trait Sink {
+    /// A run of text that is not a finding, starting at `byte_offset`. It is well-formed UTF-8
+    /// unless the policy accepts some ill-formed units, and never splits a unit. Runs arrive in
+    /// pieces of any size; the default does nothing.
+    fn text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
+        let _ = (byte_offset, bytes);
+        ControlFlow::Continue(())
+    }
+
+    /// A finding.
+    fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()>;
+}
+
+/// The most bytes ever carried from one chunk to the next: an undecided unit is at most 5 bytes
+/// long (a 6-byte form missing its last byte, or a high surrogate and two bytes of a low one).
+const MAX_CARRY: usize = 5;
+
+/// The streaming scanner. See the [module documentation](self).
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use utf8kit_codec::{Config, Finding, Scanner, Sink};
+///
+/// struct Kinds(Vec<(u64, u64, u64, &'static str)>);
+/// impl Sink for Kinds {
+///     fn finding(&mut self, f: &Finding<'_>) -> ControlFlow<()> {
+///         let p = f.position;
+///         self.0.push((p.byte_offset, p.line, p.column, f.kind.as_str()));
+///         ControlFlow::Continue(())
+///     }
+/// }
+///
+/// let mut kinds = Kinds(Vec::new());
+/// let mut scanner = Scanner::new(Config::default());
+/// // The overlong C0 AF is split between two chunks; the result is the same.
+/// let _ = scanner.feed(b"a\xC0", false, &mut kinds);
+/// let _ = scanner.feed(b"\xAFb\n\xED\xA0\x80", true, &mut kinds);
+/// assert_eq!(kinds.0, [(1, 1, 2, "overlong"), (5, 2, 1, "surrogate")]);
+/// assert_eq!(scanner.bytes_scanned(), 8);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Scanner {
+    config: Config,
+    /// The position of the first byte not yet consumed (the carry's first byte, if any).
+    pos: Position,
+    carry: [u8; MAX_CARRY],
+    carry_len: usize,
+    is_finished: bool,
+    is_stopped: bool,
+}
+
+impl Scanner {
+    /// A scanner at the start of an input.
+    pub fn new(config: Config) -> Scanner {
+        Scanner {
+            config,
+            pos: Position::START,
+            carry: [0; MAX_CARRY],
+            carry_len: 0,
+            is_finished: false,
+            is_stopped: false,
+        }
+    }
+
+    /// Scans the next chunk of input; `is_last` says that no more will follow.
+    ///
+    /// Every byte given is consumed: the few bytes of a unit that the chunk leaves undecided are
+    /// kept and scanned with the next chunk. Once `feed` has returned `Break` (a sink asked to stop),
+    /// or a chunk marked last has been fed, further calls do nothing and return `Break`.
+    pub fn feed<S: Sink + ?Sized>(
+        &mut self,
+        chunk: &[u8],
+        is_last: bool,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        if self.is_stopped || self.is_finished {
+            return ControlFlow::Break(());
+        }
+        self.is_finished = is_last;
+        let flow = match self.feed_carry(chunk, is_last, sink) {
+            ControlFlow::Continue(Some(start)) => self.feed_chunk(chunk, start, is_last, sink),
+            ControlFlow::Continue(None) => ControlFlow::Continue(()),
+            ControlFlow::Break(()) => ControlFlow::Break(()),
+        };
+        self.is_stopped = flow.is_break();
+        flow
+    }
+
+    /// The number of bytes consumed so far: the input's length once the last chunk is fed, or, if
+    /// a sink stopped the scan, the offset just past the last finding it was given.
+    pub fn bytes_scanned(&self) -> u64 {
+        self.pos.byte_offset
+    }
+
+    /// True when a sink stopped the scan before the input ended.
+    pub fn is_stopped(&self) -> bool {
+        self.is_stopped
+    }
+
+    /// Finishes the units carried over from the previous chunk, using the start of this one.
+    /// Returns where the rest of the chunk starts, or `None` if the chunk was all taken into the
+    /// carry because it is still too short to decide the carried unit.
+    fn feed_carry<S: Sink + ?Sized>(
+        &mut self,
+        chunk: &[u8],
+        is_last: bool,
+        sink: &mut S,
+    ) -> ControlFlow<(), Option<usize>> {
+        let carried = self.carry_len;
+        if carried == 0 {
+            return ControlFlow::Continue(Some(0));
+        }
+        // Enough of the chunk that every unit starting in the carry can be decided (6 bytes each).
+        let mut joined = [0u8; MAX_CARRY + 8];
+        let taken = chunk.len().min(joined.len() - carried);
+        joined[..carried].copy_from_slice(&self.carry[..carried]);
+        joined[carried..carried + taken].copy_from_slice(&chunk[..taken]);
+        let joined = &joined[..carried + taken];
+        let joined_is_last = is_last && taken == chunk.len();
+
+        let mut at = 0;
+        while at < carried {
+            let Some(unit) = scan_unit(&joined[at..], joined_is_last) else {
+                // Only possible when the whole chunk is in `joined` and more input may come.
+                let rest = &joined[at..];
+                self.carry[..rest.len()].copy_from_slice(rest);
+                self.carry_len = rest.len();
+                return ControlFlow::Continue(None);
+            };
+            self.emit_unit(unit, &joined[at..at + unit.len], sink)?;
+            at += unit.len;
+        }
+        self.carry_len = 0;
+        ControlFlow::Continue(Some(at - carried))
+    }
+
+    /// Reports one unit whose position is `self.pos` (the carry path, unit by unit).
+    fn emit_unit<S: Sink + ?Sized>(
+        &mut self,
+        unit: Unit,
+        bytes: &[u8],
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        let at = self.pos;
+        let kind = match unit.kind {
+            UnitKind::Char => match self.lint(unit, at.byte_offset) {
+                Some(lint) => FindingKind::Lint(lint),
+                None => {
+                    self.pos.advance_over(bytes);
+                    return sink.text(at.byte_offset, bytes);
+                }
+            },
+            _ if self.config.policy.accepts(&unit, bytes) => {
+                self.pos.advance_unit(unit.len);
+                return sink.text(at.byte_offset, bytes);
+            }
+            kind => FindingKind::IllFormed(kind),
+        };
+        self.pos.advance_unit(unit.len);
+        sink.finding(&Finding {
+            position: at,
+            kind,
+            bytes,
+            codepoint: unit.codepoint,
+        })
+    }
+
+    /// The main loop over one chunk, from `start` (the carry has been dealt with).
+    fn feed_chunk<S: Sink + ?Sized>(
+        &mut self,
+        chunk: &[u8],
+        start: usize,
+        is_last: bool,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        let mut run = Run {
+            chunk,
+            base: self.pos.byte_offset - start as u64,
+            known: start,
+            text_start: start,
+        };
+        let mut at = start;
+        while at < chunk.len() {
+            let valid_end = at + well_formed_prefix_len(&chunk[at..]);
+            if !self.config.lints.is_empty() {
+                self.lint_run(&mut run, at, valid_end, sink)?;
+            }
+            at = valid_end;
+            if at == chunk.len() {
+                break;
+            }
+            let Some(unit) = scan_unit(&chunk[at..], is_last) else {
+                break; // undecided: carried into the next chunk below
+            };
+            let bytes = &chunk[at..at + unit.len];
+            if self.config.policy.accepts(&unit, bytes) {
+                run.sync(&mut self.pos, at);
+                self.pos.advance_unit(unit.len);
+                run.known = at + unit.len;
+            } else {
+                let finding = Finding {
+                    position: run.position_at(&mut self.pos, at),
+                    kind: FindingKind::IllFormed(unit.kind),
+                    bytes,
+                    codepoint: unit.codepoint,
+                };
+                run.finish_text(at, sink)?;
+                self.pos.advance_unit(unit.len);
+                run.known = at + unit.len;
+                run.text_start = run.known;
+                sink.finding(&finding)?;
+            }
+            at += unit.len;
+        }
+        run.finish_text(at, sink)?;
+        let rest = &chunk[at..];
+        debug_assert!(rest.len() <= MAX_CARRY, "an undecided unit is at most {MAX_CARRY} bytes");
+        self.carry[..rest.len()].copy_from_slice(rest);
+        self.carry_len = rest.len();
+        if is_last {
+            // Nobody will ask for a line or column again: skip counting the tail.
+            self.pos.byte_offset = run.base + at as u64;
+        } else {
+            run.sync(&mut self.pos, at);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Reports the lint findings among the well-formed bytes `chunk[from..to]`.
+    fn lint_run<S: Sink + ?Sized>(
+        &mut self,
+        run: &mut Run<'_>,
+        from: usize,
+        to: usize,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        let mut at = from;
+        while at < to {
+            let byte = run.chunk[at];
+            if (0x20..0x7F).contains(&byte) || byte == b'\n' || byte == b'\t' {
+                at += 1; // never a lint: the common case, kept cheap
+                continue;
+            }
+            let unit = scan_unit(&run.chunk[at..to], true).expect("a final scan always decides");
+            let offset = run.base + at as u64;
+            if let Some(lint) = self.lint(unit, offset) {
+                let finding = Finding {
+                    position: run.position_at(&mut self.pos, at),
+                    kind: FindingKind::Lint(lint),
+                    bytes: &run.chunk[at..at + unit.len],
+                    codepoint: unit.codepoint,
+                };
+                run.finish_text(at, sink)?;
+                self.pos.advance_unit(unit.len);
+                run.known = at + unit.len;
+                run.text_start = run.known;
+                sink.finding(&finding)?;
+            }
+            at += unit.len;
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn lint(&self, unit: Unit, byte_offset: u64) -> Option<Lint> {
+        let codepoint = unit.codepoint?;
+        self.config.lints.check(codepoint, byte_offset)
+    }
+}
+
+/// The bookkeeping of one chunk: how far the position is known, and where unreported text starts.
+struct Run<'a> {
+    chunk: &'a [u8],
+    /// The byte offset of `chunk[0]`.
+    base: u64,
+    /// The chunk index the scanner's position describes.
+    known: usize,
+    /// The chunk index where text not yet given to the sink starts.
+    text_start: usize,
+}
+
+impl Run<'_> {
+    /// Brings `pos` forward to chunk index `to` over units already known to be well-formed.
+    #[inline]
+    fn sync(&mut self, pos: &mut Position, to: usize) {
+        pos.advance_over(&self.chunk[self.known..to]);
+        self.known = to;
+    }
+
+    #[inline]
+    fn position_at(&mut self, pos: &mut Position, to: usize) -> Position {
+        self.sync(pos, to);
+        *pos
+    }
+
+    /// Gives the sink the text from `text_start` up to chunk index `to`.
+    #[inline]
+    fn finish_text<S: Sink + ?Sized>(&mut self, to: usize, sink: &mut S) -> ControlFlow<()> {
+        if to > self.text_start {
+            let from = self.text_start;
+            self.text_start = to;
+            return sink.text(self.base + from as u64, &self.chunk[from..to]);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The length of the longest well-formed prefix, found with SIMD.
+#[inline]
+pub fn well_formed_prefix_len(input: &[u8]) -> usize {
+    match simdutf8::compat::from_utf8(input) {
+        Ok(_) => input.len(),
+        Err(error) => error.valid_up_to(),
+    }
+}
+
+/// Scans a whole input held in memory: one call to [`Scanner::feed`] with `is_last` set.
+///
+/// Returns the scanner so the caller can ask how far it got.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use utf8kit_codec::{scan, Config, Finding, Lint, LintSet};
+///
+/// let mut offsets = Vec::new();
+/// let config = Config { lints: LintSet::NONE.with(Lint::Bidi), ..Config::default() };
+/// let scanner = scan("a\u{202E}b\u{FFFD}".as_bytes(), config, &mut |f: &Finding<'_>| {
+///     offsets.push((f.position.byte_offset, f.kind.as_str()));
+///     ControlFlow::Continue(())
+/// });
+/// assert_eq!(offsets, [(1, "bidi")]);
+/// assert_eq!(scanner.bytes_scanned(), 8);
+/// ```
+pub fn scan<S: Sink + ?Sized>(input: &[u8], config: Config, sink: &mut S) -> Scanner {
+    let mut scanner = Scanner::new(config);
+    let _ = scanner.feed(input, true, sink);
+    scanner
+}
+
+/// Any closure over findings is a sink that ignores text.
+impl<F: FnMut(&Finding<'_>) -> ControlFlow<()>> Sink for F {
+    fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
+        self(finding)
+    }
+}

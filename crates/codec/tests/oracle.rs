@@ -1,0 +1,498 @@
+//! The codec against its oracles: a reference scanner written straight from the SPEC 1.2 table,
+//! `std::str::from_utf8`, `String::from_utf8_lossy`, and itself under every way of splitting the
+//! input into chunks.
+
+use std::ops::ControlFlow;
+
+use proptest::prelude::*;
+use utf8kit_codec::{
+    decode_lossy, scan, Config, Finding, Lint, LintSet, LossySink, Policy, Scanner, Sink, UnitKind,
+};
+
+/// A finding as plain values: offset, line, column, kind, bytes, code point.
+type Row = (u64, u64, u64, &'static str, Vec<u8>, Option<u32>);
+
+/// Everything a scan reports: the findings, and the input rebuilt from text runs and findings.
+#[derive(Debug, Default, PartialEq)]
+struct Report {
+    findings: Vec<Row>,
+    rebuilt: Vec<u8>,
+    text_offsets_ok: bool,
+}
+
+impl Sink for Report {
+    fn text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
+        assert!(!bytes.is_empty(), "empty text run");
+        if byte_offset != self.rebuilt.len() as u64 {
+            self.text_offsets_ok = false;
+        }
+        self.rebuilt.extend_from_slice(bytes);
+        ControlFlow::Continue(())
+    }
+
+    fn finding(&mut self, f: &Finding<'_>) -> ControlFlow<()> {
+        if f.position.byte_offset != self.rebuilt.len() as u64 {
+            self.text_offsets_ok = false;
+        }
+        self.rebuilt.extend_from_slice(f.bytes);
+        let p = f.position;
+        self.findings.push((
+            p.byte_offset,
+            p.line,
+            p.column,
+            f.kind.as_str(),
+            f.bytes.to_vec(),
+            f.codepoint,
+        ));
+        ControlFlow::Continue(())
+    }
+}
+
+/// Scans `input` split at the given cut points (which may repeat: empty chunks).
+fn scan_split(input: &[u8], cuts: &[usize], config: Config) -> Report {
+    let mut report = Report {
+        text_offsets_ok: true,
+        ..Report::default()
+    };
+    let mut scanner = Scanner::new(config);
+    let mut from = 0;
+    for &cut in cuts {
+        let cut = cut.clamp(from, input.len());
+        assert!(scanner.feed(&input[from..cut], false, &mut report).is_continue());
+        from = cut;
+    }
+    let _ = scanner.feed(&input[from..], true, &mut report);
+    assert_eq!(scanner.bytes_scanned(), input.len() as u64);
+    report
+}
+
+fn scan_whole(input: &[u8], config: Config) -> Report {
+    scan_split(input, &[], config)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reference: SPEC 1.2 read aloud, one byte at a time, with std deciding well-formedness.
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct RefUnit {
+    kind: &'static str,
+    len: usize,
+    codepoint: Option<u32>,
+}
+
+fn reference_unit(input: &[u8]) -> RefUnit {
+    for len in 1..=4.min(input.len()) {
+        if let Ok(s) = std::str::from_utf8(&input[..len]) {
+            let c = s.chars().next().unwrap();
+            return RefUnit {
+                kind: "char",
+                len,
+                codepoint: Some(c as u32),
+            };
+        }
+    }
+    let lead = input[0];
+    let n = match lead {
+        0x80..=0xBF => {
+            return RefUnit {
+                kind: "unexpected-continuation",
+                len: 1,
+                codepoint: None,
+            }
+        }
+        0xFE | 0xFF => {
+            return RefUnit {
+                kind: "invalid-byte",
+                len: 1,
+                codepoint: None,
+            }
+        }
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        0xF8..=0xFB => 5,
+        0xFC..=0xFD => 6,
+        _ => unreachable!("ASCII is always well-formed"),
+    };
+    let found = input[1..]
+        .iter()
+        .take(n - 1)
+        .take_while(|&&b| (0x80..=0xBF).contains(&b))
+        .count();
+    if found < n - 1 {
+        return RefUnit {
+            kind: "truncated",
+            len: 1 + found,
+            codepoint: None,
+        };
+    }
+    let lead_bits = [0, 0, 5, 4, 3, 2, 1][n];
+    let mut value = u64::from(lead) & ((1 << lead_bits) - 1);
+    for &b in &input[1..n] {
+        value = value << 6 | u64::from(b & 0x3F);
+    }
+    let minimum = [0, 0, 0x80, 0x800, 0x10000, 0x200000, 0x4000000][n];
+    let value32 = Some(value as u32);
+    if value < minimum {
+        return RefUnit {
+            kind: "overlong",
+            len: n,
+            codepoint: value32,
+        };
+    }
+    if (0xD800..=0xDFFF).contains(&value) {
+        if value <= 0xDBFF && input.len() > 3 {
+            let next = reference_unit(&input[3..]);
+            if next.kind == "surrogate"
+                && next.len == 3
+                && (0xDC00..=0xDFFF).contains(&next.codepoint.unwrap())
+            {
+                let low = u64::from(next.codepoint.unwrap());
+                let pair = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00);
+                return RefUnit {
+                    kind: "surrogate-pair",
+                    len: 6,
+                    codepoint: Some(pair as u32),
+                };
+            }
+        }
+        return RefUnit {
+            kind: "surrogate",
+            len: 3,
+            codepoint: value32,
+        };
+    }
+    assert!(value > 0x10FFFF, "anything else was well-formed");
+    RefUnit {
+        kind: "out-of-range",
+        len: n,
+        codepoint: value32,
+    }
+}
+
+/// The findings the reference predicts, with SPEC 1.4 positions.
+fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
+    let (mut at, mut line, mut column) = (0, 1, 1);
+    let mut rows = Vec::new();
+    while at < input.len() {
+        let unit = reference_unit(&input[at..]);
+        let bytes = &input[at..at + unit.len];
+        let is_finding = match unit.kind {
+            "char" => {
+                let lint = Lint::classify(unit.codepoint.unwrap(), at as u64);
+                match lint.filter(|&l| config.lints.contains(l)) {
+                    Some(lint) => Some(lint.as_str()),
+                    None => None,
+                }
+            }
+            "surrogate-pair" if config.policy.surrogate_pairs => None,
+            "surrogate" if config.policy.lone_surrogates => None,
+            "overlong" if config.policy.c0_80 && bytes == b"\xC0\x80" => None,
+            kind => Some(kind),
+        };
+        if let Some(kind) = is_finding {
+            rows.push((
+                at as u64,
+                line,
+                column,
+                kind,
+                bytes.to_vec(),
+                unit.codepoint,
+            ));
+        }
+        if bytes == b"\n" {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+        at += unit.len;
+    }
+    rows
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exhaustive: every input of one, two and three bytes.
+
+/// Checks one short input against every oracle.
+fn check_exhaustive(input: &[u8], lossy: &mut Vec<u8>) {
+    let report = scan_whole(input, Config::default());
+    assert_eq!(report.rebuilt, input, "partition of {input:02X?}");
+    assert!(report.text_offsets_ok, "offsets of {input:02X?}");
+    // Validity and the first error offset are std's.
+    match std::str::from_utf8(input) {
+        Ok(_) => assert!(report.findings.is_empty(), "{input:02X?} is valid"),
+        Err(e) => assert_eq!(
+            report.findings.first().map(|r| r.0),
+            Some(e.valid_up_to() as u64),
+            "first error of {input:02X?}"
+        ),
+    }
+    assert_eq!(
+        report.findings,
+        reference_findings(input, Config::default()),
+        "units of {input:02X?}"
+    );
+    lossy.clear();
+    decode_lossy(input, lossy);
+    assert_eq!(
+        lossy.as_slice(),
+        String::from_utf8_lossy(input).as_bytes(),
+        "repair of {input:02X?}"
+    );
+}
+
+#[test]
+fn every_one_and_two_byte_input() {
+    let mut lossy = Vec::new();
+    for a in 0..=255u8 {
+        check_exhaustive(&[a], &mut lossy);
+        for b in 0..=255u8 {
+            check_exhaustive(&[a, b], &mut lossy);
+        }
+    }
+}
+
+#[test]
+fn every_three_byte_input() {
+    let mut lossy = Vec::new();
+    for a in 0..=255u8 {
+        for b in 0..=255u8 {
+            for c in 0..=255u8 {
+                check_exhaustive(&[a, b, c], &mut lossy);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_scalar_value_scans_as_one_char() {
+    let mut buf = [0u8; 4];
+    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+        let bytes = c.encode_utf8(&mut buf).as_bytes();
+        let unit = utf8kit_codec::scan_unit(bytes, true).unwrap();
+        assert_eq!(
+            (unit.kind, unit.len, unit.codepoint),
+            (UnitKind::Char, bytes.len(), Some(c as u32)),
+            "U+{:04X}",
+            c as u32
+        );
+        let encoded = utf8kit_codec::encode(c as u32, utf8kit_codec::Form::Standard).unwrap();
+        assert_eq!(encoded.as_bytes(), bytes);
+    }
+}
+
+/// The example of the first issue, through the whole stack of the codec.
+#[test]
+fn issue_2_example() {
+    let report = scan_whole(b"a\xc0\xafb\n\xed\xa0\x80", Config::default());
+    assert_eq!(
+        report.findings,
+        [
+            (1, 1, 2, "overlong", vec![0xC0, 0xAF], Some(47)),
+            (5, 2, 1, "surrogate", vec![0xED, 0xA0, 0x80], Some(55296)),
+        ]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chunk-split invariance.
+
+/// Inputs that put every kind of unit, and the look-ahead of a surrogate pair, near each other.
+fn tricky_cases() -> Vec<Vec<u8>> {
+    let cases: &[&[u8]] = &[
+        b"a\xC0\xAFb\n\xED\xA0\x80",
+        b"\xED\xA0\xBD\xED\xB8\x80\xED\xA0\x80\xED\xA0\x80\xED\xB0\x80",
+        b"\xED\xA0\x80\xED\xB0",
+        b"\xED\xA0\x80\xED",
+        b"\xFC\x80\x80\x80\x80\xAF\xFC\x80\x80\x80\x80",
+        b"\xF8\x88\x80\x80\x80\xF4\x90\x80\x80\xF0\x8D\xA0\x80",
+        b"caf\xE9 cr\xE8me \xE2\x82\xAC\xE2\x82",
+        b"\xEF\xBB\xBFbom\x00nul\x07\x7F\xC2\x85\xEF\xB7\x90\xE2\x80\xAE\xEE\x80\x80\xEF\xBF\xBD",
+        "multi\n\nline 😀 €\r\n\u{202E}x".as_bytes(),
+        b"\xC0\x80\xC0\x80\xC1\x80\xFE\xFF\x80\xBF\n\n\xE2",
+    ];
+    cases.iter().map(|c| c.to_vec()).collect()
+}
+
+fn all_configs() -> Vec<Config> {
+    let policies = [
+        Policy::STRICT,
+        Policy::CESU8,
+        Policy::SURROGATES,
+        Policy::MODIFIED,
+    ];
+    let lint_sets = [LintSet::NONE, LintSet::ALL, LintSet::parse("bom,bidi").unwrap()];
+    policies
+        .iter()
+        .flat_map(|&policy| lint_sets.iter().map(move |&lints| Config { policy, lints }))
+        .collect()
+}
+
+#[test]
+fn one_byte_at_a_time_with_empty_chunks_and_padding() {
+    for case in tricky_cases() {
+        for pad in 0..64 {
+            let mut input = vec![b'x'; pad];
+            input.extend_from_slice(&case);
+            input.extend_from_slice(&case);
+            for config in all_configs() {
+                let whole = scan_whole(&input, config);
+                assert_eq!(whole.findings, reference_findings(&input, config), "{input:02X?}");
+                let bytewise: Vec<usize> = (0..=input.len()).flat_map(|i| [i, i]).collect();
+                assert_eq!(scan_split(&input, &bytewise, config), whole, "{input:02X?}");
+                // Cuts at every boundary, two at a time.
+                for cut in 0..=input.len() {
+                    assert_eq!(
+                        scan_split(&input, &[cut, cut], config),
+                        whole,
+                        "{input:02X?} cut at {cut}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Errors on both sides of chunk borders of a realistic size (the 64 KiB reads of the programs).
+#[test]
+fn errors_across_large_chunk_borders() {
+    let line = "Grüße, 世界 — ok 😀\n".as_bytes();
+    let mut input = Vec::new();
+    while input.len() < 200_000 {
+        input.extend_from_slice(line);
+    }
+    for (i, error) in tricky_cases().iter().enumerate() {
+        let at = 65536 - 3 + i;
+        input.splice(at..at, error.iter().copied());
+    }
+    let config = Config {
+        policy: Policy::STRICT,
+        lints: LintSet::ALL,
+    };
+    let whole = scan_whole(&input, config);
+    assert_eq!(whole.findings, reference_findings(&input, config));
+    assert!(!whole.findings.is_empty());
+    for size in [1000, 4096, 65536, 65537, 131072] {
+        let cuts: Vec<usize> = (1..=input.len() / size).map(|k| k * size).collect();
+        assert_eq!(scan_split(&input, &cuts, config), whole, "chunk size {size}");
+    }
+}
+
+#[test]
+fn a_sink_can_stop_the_scan() {
+    let input = b"ok\xFF\xFEmore\x80";
+    let mut seen = Vec::new();
+    let scanner = scan(input, Config::default(), &mut |f: &Finding<'_>| {
+        seen.push(f.position.byte_offset);
+        if seen.len() == 2 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!(seen, [2, 3]);
+    assert!(scanner.is_stopped());
+    assert_eq!(scanner.bytes_scanned(), 4, "the scan ended after the second finding");
+}
+
+#[test]
+fn lossy_sink_streams_like_std() {
+    for case in tricky_cases() {
+        for cut in 0..=case.len() {
+            let mut out = Vec::new();
+            let mut scanner = Scanner::new(Config::default());
+            let _ = scanner.feed(&case[..cut], false, &mut LossySink { out: &mut out });
+            let _ = scanner.feed(&case[cut..], true, &mut LossySink { out: &mut out });
+            assert_eq!(out, String::from_utf8_lossy(&case).as_bytes(), "{case:02X?}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Property tests on random and UTF-8-biased bytes.
+
+/// Bytes that are mostly pieces of UTF-8: whole characters of every length, lone leads and
+/// continuations, surrogates, the RFC 2279 leads, and ASCII, so that errors are dense and varied.
+fn utf8ish() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        any::<char>().prop_map(|c| c.to_string().into_bytes()),
+        "[a-z\n ]{1,8}".prop_map(String::into_bytes),
+        (0xD800u32..=0xDFFF).prop_map(|s| {
+            utf8kit_codec::encode(s, utf8kit_codec::Form::Wtf8)
+                .unwrap()
+                .as_bytes()
+                .to_vec()
+        }),
+        (0xC0u8..=0xFF).prop_map(|b| vec![b]),
+        (0x80u8..=0xBF).prop_map(|b| vec![b]),
+        proptest::collection::vec(any::<u8>(), 1..4),
+    ];
+    proptest::collection::vec(piece, 0..40).prop_map(|pieces| pieces.concat())
+}
+
+fn any_config() -> impl Strategy<Value = Config> {
+    (0..4usize, any::<u8>()).prop_map(|(p, lints)| Config {
+        policy: [
+            Policy::STRICT,
+            Policy::CESU8,
+            Policy::SURROGATES,
+            Policy::MODIFIED,
+        ][p],
+        lints: Lint::ALL
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| lints & (1 << i) != 0)
+            .fold(LintSet::NONE, |set, (_, lint)| set.with(lint)),
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn fast_scanner_equals_reference(input in utf8ish(), config in any_config()) {
+        let report = scan_whole(&input, config);
+        prop_assert_eq!(&report.rebuilt, &input);
+        prop_assert!(report.text_offsets_ok);
+        prop_assert_eq!(report.findings, reference_findings(&input, config));
+    }
+
+    #[test]
+    fn random_bytes_equal_reference(input in proptest::collection::vec(any::<u8>(), 0..300)) {
+        let report = scan_whole(&input, Config::default());
+        prop_assert_eq!(report.findings, reference_findings(&input, Config::default()));
+    }
+
+    #[test]
+    fn chunk_splits_change_nothing(
+        input in utf8ish(),
+        mut cuts in proptest::collection::vec(0..200usize, 0..12),
+        config in any_config(),
+    ) {
+        cuts.sort_unstable();
+        prop_assert_eq!(scan_split(&input, &cuts, config), scan_whole(&input, config));
+    }
+
+    #[test]
+    fn repair_equals_from_utf8_lossy(input in utf8ish()) {
+        let mut out = Vec::new();
+        decode_lossy(&input, &mut out);
+        let expected = String::from_utf8_lossy(&input);
+        prop_assert_eq!(out.as_slice(), expected.as_bytes());
+        // Repair is idempotent and its output well-formed.
+        prop_assert!(std::str::from_utf8(&out).is_ok());
+        let mut again = Vec::new();
+        decode_lossy(&out, &mut again);
+        prop_assert_eq!(again, out);
+    }
+
+    #[test]
+    fn validity_and_first_error_equal_std(input in utf8ish()) {
+        let report = scan_whole(&input, Config::default());
+        match std::str::from_utf8(&input) {
+            Ok(_) => prop_assert!(report.findings.is_empty()),
+            Err(e) => prop_assert_eq!(report.findings[0].0, e.valid_up_to() as u64),
+        }
+    }
+}
