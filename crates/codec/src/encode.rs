@@ -55,7 +55,10 @@ impl fmt::Display for EncodeError {
                 "U+{cp:04X} is above U+10FFFF, the last code point (RFC 3629 section 3)"
             ),
             EncodeError::OutOfRange(cp) => {
-                write!(f, "0x{cp:X} is above 0x7FFFFFFF, the largest RFC 2279 value")
+                write!(
+                    f,
+                    "0x{cp:X} is above 0x7FFFFFFF, the largest RFC 2279 value"
+                )
             }
         }
     }
@@ -135,9 +138,11 @@ mod tests {
         }
     }
 
+    type Row = (u32, Form, Result<&'static [u8], EncodeError>);
+
     #[test]
     fn forms() {
-        let rows: &[(u32, Form, Result<&[u8], EncodeError>)] = &[
+        let rows: &[Row] = &[
             (0x24, Form::Standard, Ok(b"$")),
             (0xA2, Form::Standard, Ok(b"\xC2\xA2")),
             (0x10348, Form::Standard, Ok(b"\xF0\x90\x8D\x88")),
@@ -146,7 +151,11 @@ mod tests {
             (0x110000, Form::Wtf8, Err(EncodeError::OutOfRange(0x110000))),
             (0x110000, Form::Legacy, Ok(b"\xF4\x90\x80\x80")),
             (0x200000, Form::Legacy, Ok(b"\xF8\x88\x80\x80\x80")),
-            (0x8000_0000, Form::Legacy, Err(EncodeError::OutOfRange(0x8000_0000))),
+            (
+                0x8000_0000,
+                Form::Legacy,
+                Err(EncodeError::OutOfRange(0x8000_0000)),
+            ),
         ];
         for &(value, form, ref expected) in rows {
             let got = encode(value, form);

@@ -52,7 +52,10 @@ impl Position {
             self.column += count_chars(run) as u64;
         } else {
             self.line += newlines as u64;
-            let last = run.iter().rposition(|&b| b == b'\n').expect("a newline was counted");
+            let last = run
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .expect("a newline was counted");
             self.column = 1 + count_chars(&run[last + 1..]) as u64;
         }
     }

@@ -82,7 +82,12 @@ pub trait Sink {
 /// long (a 6-byte form missing its last byte, or a high surrogate and two bytes of a low one).
 const MAX_CARRY: usize = 5;
 
-/// The streaming scanner. See the [module documentation](self).
+/// The streaming scanner: chunks of any size in, text runs and findings out, in input order.
+///
+/// It carries at most five bytes between chunks (an undecided unit) and its running position;
+/// simdutf8 skips each well-formed run, and only the unit where a run ends is classified by
+/// [`scan_unit`]. Lines and columns are counted only when a finding needs them or a chunk that
+/// is not the last ends.
 ///
 /// # Examples
 ///
@@ -283,7 +288,10 @@ impl Scanner {
         }
         run.finish_text(at, sink)?;
         let rest = &chunk[at..];
-        debug_assert!(rest.len() <= MAX_CARRY, "an undecided unit is at most {MAX_CARRY} bytes");
+        debug_assert!(
+            rest.len() <= MAX_CARRY,
+            "an undecided unit is at most {MAX_CARRY} bytes"
+        );
         self.carry[..rest.len()].copy_from_slice(rest);
         self.carry_len = rest.len();
         if is_last {

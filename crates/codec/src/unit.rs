@@ -348,7 +348,10 @@ impl Iterator for Units<'_> {
     type Item = (usize, Unit);
 
     fn next(&mut self) -> Option<(usize, Unit)> {
-        let rest = self.input.get(self.offset..).filter(|rest| !rest.is_empty())?;
+        let rest = self
+            .input
+            .get(self.offset..)
+            .filter(|rest| !rest.is_empty())?;
         let unit = scan_unit(rest, true).expect("a final scan always decides");
         let offset = self.offset;
         self.offset += unit.len;
@@ -394,15 +397,30 @@ mod tests {
             (b"\xED\xA0\x80", unit(Surrogate, 3, Some(0xD800))),
             (b"\xED\xB0\x80", unit(Surrogate, 3, Some(0xDC00))),
             (b"\xED\xBF\xBF", unit(Surrogate, 3, Some(0xDFFF))),
-            (b"\xED\xA0\x80\xED\xA0\x80", unit(Surrogate, 3, Some(0xD800))),
+            (
+                b"\xED\xA0\x80\xED\xA0\x80",
+                unit(Surrogate, 3, Some(0xD800)),
+            ),
             (b"\xED\xA0\x80\xED\xB0", unit(Surrogate, 3, Some(0xD800))),
-            (b"\xED\xA0\xBD\xED\xB8\x80", unit(SurrogatePair, 6, Some(0x1F600))),
-            (b"\xED\xA0\x80\xED\xB0\x80", unit(SurrogatePair, 6, Some(0x10000))),
-            (b"\xED\xAF\xBF\xED\xBF\xBF", unit(SurrogatePair, 6, Some(0x10FFFF))),
+            (
+                b"\xED\xA0\xBD\xED\xB8\x80",
+                unit(SurrogatePair, 6, Some(0x1F600)),
+            ),
+            (
+                b"\xED\xA0\x80\xED\xB0\x80",
+                unit(SurrogatePair, 6, Some(0x10000)),
+            ),
+            (
+                b"\xED\xAF\xBF\xED\xBF\xBF",
+                unit(SurrogatePair, 6, Some(0x10FFFF)),
+            ),
             (b"\xF4\x90\x80\x80", unit(OutOfRange, 4, Some(0x110000))),
             (b"\xF7\xBF\xBF\xBF", unit(OutOfRange, 4, Some(0x1FFFFF))),
             (b"\xF8\x88\x80\x80\x80", unit(OutOfRange, 5, Some(0x200000))),
-            (b"\xFD\xBF\xBF\xBF\xBF\xBF", unit(OutOfRange, 6, Some(0x7FFF_FFFF))),
+            (
+                b"\xFD\xBF\xBF\xBF\xBF\xBF",
+                unit(OutOfRange, 6, Some(0x7FFF_FFFF)),
+            ),
             (b"\xE2\x82", unit(Truncated, 2, None)),
             (b"\xE9 ", unit(Truncated, 1, None)),
             (b"\xE0\x80\x41", unit(Truncated, 2, None)),
@@ -412,7 +430,11 @@ mod tests {
             (b"\xF8\x80\x80\x80\xC0", unit(Truncated, 4, None)),
         ];
         for (input, expected) in rows {
-            assert_eq!(scan_unit(input, true).as_ref(), Some(expected), "input {input:02X?}");
+            assert_eq!(
+                scan_unit(input, true).as_ref(),
+                Some(expected),
+                "input {input:02X?}"
+            );
         }
     }
 
@@ -430,8 +452,14 @@ mod tests {
             assert_eq!(scan_unit(input, false), None, "input {input:02X?}");
         }
         // A low surrogate needs no look-ahead, nor does a high one followed by something else.
-        assert_eq!(scan_unit(b"\xED\xB0\x80", false).unwrap().kind, UnitKind::Surrogate);
-        assert_eq!(scan_unit(b"\xED\xA0\x80a", false).unwrap().kind, UnitKind::Surrogate);
+        assert_eq!(
+            scan_unit(b"\xED\xB0\x80", false).unwrap().kind,
+            UnitKind::Surrogate
+        );
+        assert_eq!(
+            scan_unit(b"\xED\xA0\x80a", false).unwrap().kind,
+            UnitKind::Surrogate
+        );
     }
 
     #[test]

@@ -58,7 +58,9 @@ fn scan_split(input: &[u8], cuts: &[usize], config: Config) -> Report {
     let mut from = 0;
     for &cut in cuts {
         let cut = cut.clamp(from, input.len());
-        assert!(scanner.feed(&input[from..cut], false, &mut report).is_continue());
+        assert!(scanner
+            .feed(&input[from..cut], false, &mut report)
+            .is_continue());
         from = cut;
     }
     let _ = scanner.feed(&input[from..], true, &mut report);
@@ -178,13 +180,9 @@ fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
         let unit = reference_unit(&input[at..]);
         let bytes = &input[at..at + unit.len];
         let is_finding = match unit.kind {
-            "char" => {
-                let lint = Lint::classify(unit.codepoint.unwrap(), at as u64);
-                match lint.filter(|&l| config.lints.contains(l)) {
-                    Some(lint) => Some(lint.as_str()),
-                    None => None,
-                }
-            }
+            "char" => Lint::classify(unit.codepoint.unwrap(), at as u64)
+                .filter(|&l| config.lints.contains(l))
+                .map(Lint::as_str),
             "surrogate-pair" if config.policy.surrogate_pairs => None,
             "surrogate" if config.policy.lone_surrogates => None,
             "overlong" if config.policy.c0_80 && bytes == b"\xC0\x80" => None,
@@ -322,7 +320,11 @@ fn all_configs() -> Vec<Config> {
         Policy::SURROGATES,
         Policy::MODIFIED,
     ];
-    let lint_sets = [LintSet::NONE, LintSet::ALL, LintSet::parse("bom,bidi").unwrap()];
+    let lint_sets = [
+        LintSet::NONE,
+        LintSet::ALL,
+        LintSet::parse("bom,bidi").unwrap(),
+    ];
     policies
         .iter()
         .flat_map(|&policy| lint_sets.iter().map(move |&lints| Config { policy, lints }))
@@ -338,7 +340,11 @@ fn one_byte_at_a_time_with_empty_chunks_and_padding() {
             input.extend_from_slice(&case);
             for config in all_configs() {
                 let whole = scan_whole(&input, config);
-                assert_eq!(whole.findings, reference_findings(&input, config), "{input:02X?}");
+                assert_eq!(
+                    whole.findings,
+                    reference_findings(&input, config),
+                    "{input:02X?}"
+                );
                 let bytewise: Vec<usize> = (0..=input.len()).flat_map(|i| [i, i]).collect();
                 assert_eq!(scan_split(&input, &bytewise, config), whole, "{input:02X?}");
                 // Cuts at every boundary, two at a time.
@@ -375,7 +381,11 @@ fn errors_across_large_chunk_borders() {
     assert!(!whole.findings.is_empty());
     for size in [1000, 4096, 65536, 65537, 131072] {
         let cuts: Vec<usize> = (1..=input.len() / size).map(|k| k * size).collect();
-        assert_eq!(scan_split(&input, &cuts, config), whole, "chunk size {size}");
+        assert_eq!(
+            scan_split(&input, &cuts, config),
+            whole,
+            "chunk size {size}"
+        );
     }
 }
 
@@ -393,7 +403,11 @@ fn a_sink_can_stop_the_scan() {
     });
     assert_eq!(seen, [2, 3]);
     assert!(scanner.is_stopped());
-    assert_eq!(scanner.bytes_scanned(), 4, "the scan ended after the second finding");
+    assert_eq!(
+        scanner.bytes_scanned(),
+        4,
+        "the scan ended after the second finding"
+    );
 }
 
 #[test]
@@ -404,7 +418,11 @@ fn lossy_sink_streams_like_std() {
             let mut scanner = Scanner::new(Config::default());
             let _ = scanner.feed(&case[..cut], false, &mut LossySink { out: &mut out });
             let _ = scanner.feed(&case[cut..], true, &mut LossySink { out: &mut out });
-            assert_eq!(out, String::from_utf8_lossy(&case).as_bytes(), "{case:02X?}");
+            assert_eq!(
+                out,
+                String::from_utf8_lossy(&case).as_bytes(),
+                "{case:02X?}"
+            );
         }
     }
 }

@@ -1,0 +1,100 @@
+//! Command-line conventions the four programs share (SPEC 2): `--color`, and sizes such as `64K`.
+
+use clap::ValueEnum;
+
+/// When to colour output: the `--color` option.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    /// Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`.
+    #[default]
+    Auto,
+    /// Always colour, even into a pipe or a file.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+impl ColorWhen {
+    /// The termcolor choice for standard output. `auto` becomes `never` unless stdout is a
+    /// terminal; termcolor then applies `NO_COLOR` and `TERM=dumb` itself.
+    pub fn resolve(self, is_terminal: bool) -> termcolor::ColorChoice {
+        match self {
+            ColorWhen::Always => termcolor::ColorChoice::Always,
+            ColorWhen::Never => termcolor::ColorChoice::Never,
+            ColorWhen::Auto if is_terminal => termcolor::ColorChoice::Auto,
+            ColorWhen::Auto => termcolor::ColorChoice::Never,
+        }
+    }
+}
+
+/// Parses a size or offset: decimal, `0x` hex, with an optional K, M or G suffix (1024-based).
+///
+/// ```
+/// use utf8kit::cli::parse_size;
+/// assert_eq!(parse_size("4096"), Ok(4096));
+/// assert_eq!(parse_size("0x10"), Ok(16));
+/// assert_eq!(parse_size("64K"), Ok(65536));
+/// assert_eq!(parse_size("2m"), Ok(2 << 20));
+/// assert!(parse_size("1.5K").is_err());
+/// ```
+///
+/// # Errors
+///
+/// A message naming what is wrong, for clap to print.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let (digits, shift) = match text.as_bytes().last() {
+        Some(b'k' | b'K') => (&text[..text.len() - 1], 10),
+        Some(b'm' | b'M') => (&text[..text.len() - 1], 20),
+        Some(b'g' | b'G') => (&text[..text.len() - 1], 30),
+        _ => (text, 0),
+    };
+    let value = match digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => digits.parse::<u64>(),
+    }
+    .map_err(|_| format!("'{text}' is not a size (use 4096, 0x1000, 64K, 1M or 2G)"))?;
+    value
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("'{text}' is too large"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        let rows: &[(&str, Result<u64, ()>)] = &[
+            ("0", Ok(0)),
+            ("10", Ok(10)),
+            ("0x1F", Ok(31)),
+            ("0X1f", Ok(31)),
+            ("1K", Ok(1024)),
+            ("1k", Ok(1024)),
+            ("0x10K", Ok(16384)),
+            ("3G", Ok(3 << 30)),
+            ("", Err(())),
+            ("K", Err(())),
+            ("-1", Err(())),
+            ("12KB", Err(())),
+            ("99999999999999999999", Err(())),
+            ("17179869184G", Err(())),
+        ];
+        for (text, expected) in rows {
+            assert_eq!(parse_size(text).map_err(|_| ()), *expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn auto_colours_only_a_terminal() {
+        use termcolor::ColorChoice;
+        assert_eq!(ColorWhen::Auto.resolve(false), ColorChoice::Never);
+        assert_eq!(ColorWhen::Auto.resolve(true), ColorChoice::Auto);
+        assert_eq!(ColorWhen::Always.resolve(false), ColorChoice::Always);
+        assert_eq!(ColorWhen::Never.resolve(true), ColorChoice::Never);
+    }
+}

@@ -1,0 +1,32 @@
+//! Helpers shared by the program tests.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+/// A command running one of the programs, with colour-related environment cleared.
+pub fn program(name: &str) -> Command {
+    let mut cmd = Command::cargo_bin(name).expect("the program is built");
+    cmd.env_remove("NO_COLOR").env_remove("TERM");
+    cmd
+}
+
+/// The path of a fixture file.
+pub fn fixture(program: &str, name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(program)
+        .join(name)
+}
+
+/// Standard output as text.
+pub fn stdout_of(output: &std::process::Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("output is UTF-8")
+}
+
+/// JSON Lines parsed into values.
+pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}

@@ -1,0 +1,4 @@
+//! Integration tests: the programs as a user runs them. One module per program.
+
+mod check;
+mod common;
