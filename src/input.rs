@@ -1,15 +1,16 @@
 //! Opening inputs and handing their bytes to a consumer in chunks (SPEC 2).
 //!
-//! A regular file of at least [`MMAP_MIN_LEN`] bytes is memory-mapped and given as one final chunk;
-//! anything else (smaller files, standard input, pipes, FIFOs, terminals, special files) is read into
-//! one reused buffer of [`CHUNK_LEN`] bytes. The consumer sees the same bytes either way and is told
+//! A regular file of at least [`MMAP_MIN_LEN`] bytes (named, or redirected to standard input) is
+//! memory-mapped and given as one final chunk; anything else (smaller files, pipes, FIFOs,
+//! terminals, special files) is read into one reused buffer of [`CHUNK_LEN`] bytes. The consumer sees the same bytes either way and is told
 //! which chunk is the last.
 
 use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek};
 use std::ops::ControlFlow;
+use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 
 /// The size of a read, and so of the chunks a streamed input arrives in.
@@ -94,20 +95,24 @@ impl ChunkReader {
         source: &Source,
         consume: &mut dyn FnMut(&[u8], bool) -> ControlFlow<()>,
     ) -> io::Result<()> {
-        match source {
-            Source::Stdin => self.stream(&mut io::stdin().lock(), consume),
-            Source::Path(path) => {
-                let mut file = File::open(path)?;
-                let metadata = file.metadata()?;
-                if metadata.is_file() && metadata.len() >= MMAP_MIN_LEN {
-                    if let Some(map) = map_file(&file) {
-                        let _ = consume(&map, true);
-                        return Ok(());
-                    }
+        let mut file = match source {
+            // A duplicate of descriptor 0: standard input redirected from a regular file can then
+            // be mapped like any other file, and anything else is read through it.
+            Source::Stdin => File::from(io::stdin().as_fd().try_clone_to_owned()?),
+            Source::Path(path) => File::open(path)?,
+        };
+        let metadata = file.metadata()?;
+        if metadata.is_file() {
+            // Standard input may have been read from already: map only what is left.
+            let start = file.stream_position()?;
+            if metadata.len().saturating_sub(start) >= MMAP_MIN_LEN {
+                if let Some(map) = map_file(&file, start) {
+                    let _ = consume(&map, true);
+                    return Ok(());
                 }
-                self.stream(&mut file, consume)
             }
         }
+        self.stream(&mut file, consume)
     }
 
     /// Reads `reader` to its end in chunks of at most [`CHUNK_LEN`] bytes.
@@ -139,12 +144,13 @@ impl ChunkReader {
     }
 }
 
-/// Maps a regular file, or returns `None` if it cannot be mapped (the caller then reads it).
-fn map_file(file: &File) -> Option<memmap2::Mmap> {
+/// Maps a regular file from byte `start` to its end, or returns `None` if it cannot be mapped
+/// (the caller then reads it).
+fn map_file(file: &File, start: u64) -> Option<memmap2::Mmap> {
     // SAFETY: the map is only read, and only while `file` is open. Another process may still
     // truncate the file meanwhile, which would fault on access to the lost pages; that risk is
     // the price of mapping, taken only for regular files (ripgrep takes the same one).
-    let map = unsafe { memmap2::Mmap::map(file) }.ok()?;
+    let map = unsafe { memmap2::MmapOptions::new().offset(start).map(file) }.ok()?;
     let _ = map.advise(memmap2::Advice::Sequential);
     Some(map)
 }
