@@ -1,17 +1,30 @@
 //! `utf8check`: validate inputs and report every ill-formed unit (SPEC 3).
+//!
+//! Inputs come from [`walk::jobs`] in output order. With one thread they are
+//! checked one after the other straight into standard output; with more, each input is rendered
+//! into its own buffer by a worker and the buffers are printed in input order, so the output is
+//! byte for byte the same whatever the number of threads.
 
+use std::collections::BTreeMap;
 use std::ffi::OsString;
+use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Mutex};
 
 use clap::Parser;
-use termcolor::WriteColor;
-use utf8kit_codec::{Config, Finding, Scanner, Sink};
+use termcolor::{BufferWriter, WriteColor};
+use utf8kit_codec::{
+    Config, Finding, FindingKind, ForeignBom, LintSet, Policy, Scanner, Sink, UnitKind,
+};
 
-use crate::cli::ColorWhen;
+use crate::cli::{parse_size, ColorWhen};
 use crate::input::{io_reason, ChunkReader, Source};
 use crate::output::{self, Messages};
-use crate::report::{Format, InputName, Printer, Summary};
+use crate::report::{Format, InputName, Printer, Sarif, Summary};
 use crate::status::Status;
+use crate::walk::{self, FilesFrom, Job, WalkOptions};
 
 const ABOUT: &str = "Validate UTF-8 and report every ill-formed sequence";
 
@@ -23,42 +36,82 @@ ill-formed unit it holds, with its byte offset, line, column, kind, bytes and co
 Well-formed UTF-8 is exactly RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF. \
 An empty file is valid.
 
-Each mistake is reported once, as one unit whose length follows its lead byte:
-  unexpected-continuation  a continuation byte (80..BF) with no lead byte
-  invalid-byte             FE or FF, never used in any form of UTF-8
-  truncated                a lead byte followed by too few continuation bytes
-  overlong                 a value encoded in more bytes than it needs (C0 AF for '/')
-  surrogate                an encoded UTF-16 surrogate, U+D800..U+DFFF (ED A0 80)
-  surrogate-pair           a CESU-8 pair of surrogates, one 6-byte unit
-  out-of-range             a value above U+10FFFF (F4 90 80 80)
+Each mistake is reported once, as one unit whose length follows its lead byte. The kinds:
+
+unexpected-continuation: a continuation byte (80..BF) with no lead byte.
+
+invalid-byte: FE or FF, never used in any form of UTF-8.
+
+truncated: a lead byte followed by too few continuation bytes (E2 82 at the end of input).
+
+overlong: a value encoded in more bytes than it needs (C0 AF for '/').
+
+surrogate: an encoded UTF-16 surrogate, U+D800..U+DFFF (ED A0 80).
+
+surrogate-pair: a CESU-8 pair of surrogates, one 6-byte unit (ED A0 BD ED B8 80).
+
+out-of-range: a value above U+10FFFF (F4 90 80 80), in the 4- to 6-byte forms of RFC 2279.
+
+utf16-bom, utf32-bom: the input starts with the byte order mark of UTF-16 or UTF-32 (it is \
+not UTF-8 at all); one finding at offset 0 covers the mark.
+
+--deny adds findings for well-formed characters: bom (U+FEFF at offset 0), nul (U+0000), \
+control (C0 controls but TAB, LF, VT, FF, CR; DEL; C1 controls), noncharacter (U+FDD0..U+FDEF, \
+U+xxFFFE, U+xxFFFF), bidi (U+202A..U+202E, U+2066..U+2069, the Trojan Source controls), \
+private-use, replacement (U+FFFD). --allow accepts ill-formed units that other systems write on \
+purpose: surrogates (WTF-8), cesu8 (surrogate pairs only), modified (Java's Modified UTF-8: \
+surrogates and C0 80).
 
 The line is 1 + the number of LF bytes before the unit; the column is 1 + the number of units \
-since the last LF, so a column counts characters, and an ill-formed unit counts as one.";
+since the last LF, so a column counts characters, and an ill-formed unit counts as one.
+
+With -r, directories are walked as ripgrep walks them: files and directories that .gitignore, \
+.ignore or git's exclude files name are skipped (inside a git repository or not), and so are \
+hidden ones; symbolic links are followed, and a link loop is reported as trouble. Files found by \
+the walk that look binary (a NUL byte in the first 8 KiB and no UTF-16 or UTF-32 byte order \
+mark) are skipped unless --binary; a file named on the command line is always checked. Entries \
+are visited in sorted order.
+
+When the findings of an input look like a legacy single-byte encoding (almost all of them lone \
+bytes), the human format adds a note on standard error, 'utf8check: PATH: hint: ...', that names \
+the likely encoding and the utf8enc command that converts the file. The note is not trouble: it \
+does not change the exit status, and standard output keeps one line per finding.";
 
 const AFTER_LONG_HELP: &str = "\
 Exit status:
   0  every input is valid
   1  at least one finding
-  2  trouble: bad usage, or an input that could not be read (the other inputs are still checked)
+  2  trouble: bad usage, or an input that could not be read (the other inputs are still \
+checked); trouble wins over findings
 
 Output:
   Findings go to standard output, trouble to standard error as 'utf8check: PATH: reason'. \
-Standard input is named <stdin> in human output and - in JSON. A closed standard output \
-(utf8check big | head) ends the program quietly.
+Standard input is named <stdin> in human output and - in JSON. -l, -L and -c print plain \
+lines whatever the --format; -c prints 'PATH:COUNT', or only COUNT when a single input is \
+named and nothing is walked, as grep does. A closed standard output (utf8check big | head) \
+ends the program quietly. With -j, inputs are checked in parallel and printed in input order: \
+the output is the same for every number of threads.
 
 Colour:
   --color auto (the default) colours only a terminal, and never when NO_COLOR is set or TERM \
 is dumb. --color always colours a pipe too.
 
-JSON:
-  {\"type\":\"error\",\"path\":P,\"offset\":N,\"length\":N,\"line\":N,\"column\":N,\"kind\":K,\
-\"bytes\":\"c0af\",\"codepoint\":N|null,\"message\":S}
-  {\"type\":\"summary\",\"path\":P,\"bytes\":N,\"errors\":N,\"valid\":B,\"complete\":B}
+Formats:
+  human   PATH:LINE:COLUMN: KIND: detail (bytes c0 af at offset 1)
+  json    {\"type\":\"error\",\"path\":P,\"offset\":N,\"length\":N,\"line\":N,\"column\":N,\
+\"kind\":K,\"bytes\":\"c0af\",\"codepoint\":N|null,\"message\":S}, and after each input \
+{\"type\":\"summary\",\"path\":P,\"bytes\":N,\"errors\":N,\"valid\":B,\"complete\":B}
+  github  ::error file=P,line=N,col=N,title=utf8check KIND::message (GitHub Actions annotations)
+  sarif   one SARIF 2.1.0 log: a rule per kind, a result per finding with its line, column \
+(columnKind unicodeCodePoints), byte offset and byte length
 
 Examples:
   utf8check notes.txt
   printf 'a\\xc0\\xafb\\n' | utf8check --format json
-  utf8check -q data.csv && echo valid";
+  utf8check -q data.csv && echo valid
+  utf8check -r --deny bidi,control .          # lint a whole repository in CI
+  git ls-files -z | utf8check --files-from - -0 --format github
+  utf8check -r --format sarif . > utf8check.sarif";
 
 /// The command line of `utf8check`.
 #[derive(Debug, Parser)]
@@ -71,48 +124,209 @@ Examples:
     max_term_width = 100
 )]
 pub struct Args {
-    /// Files to check; '-' or none reads standard input.
+    /// Files or directories to check; '-' or none reads standard input (with -r, none walks '.').
     #[arg(value_name = "FILE")]
     pub files: Vec<OsString>,
 
-    /// Output format: one line per finding, or JSON Lines.
+    /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human, value_name = "FORMAT")]
     pub format: Format,
 
-    /// Print nothing; exit with the status only, at the first finding.
+    /// Print nothing; exit with the status only, stopping at the first finding.
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Print only the names of inputs with at least one finding.
+    #[arg(short = 'l', long, group = "listing")]
+    pub files_with_errors: bool,
+
+    /// Print only the names of inputs without any finding.
+    #[arg(short = 'L', long, group = "listing")]
+    pub files_without_errors: bool,
+
+    /// Print only the number of findings of each input.
+    #[arg(short, long, group = "listing")]
+    pub count: bool,
+
+    /// Stop reading an input after N findings (its summary then says "complete": false).
+    #[arg(short, long, value_name = "N", value_parser = parse_size)]
+    pub max_errors: Option<u64>,
+
+    /// After each input, a line with its size and its number of findings (human format), and a
+    /// total at the end.
+    #[arg(long)]
+    pub summary: bool,
+
+    /// Accept ill-formed units other systems write on purpose: surrogates, cesu8 or modified
+    /// (comma-separated).
+    #[arg(long, value_name = "POLICY", value_delimiter = ',', value_parser = parse_policy)]
+    pub allow: Vec<Policy>,
+
+    /// Also report these well-formed characters: bom, nul, control, noncharacter, bidi,
+    /// private-use, replacement, or all (comma-separated).
+    #[arg(long, value_name = "LINTS", value_parser = parse_lints)]
+    pub deny: Vec<LintSet>,
+
+    /// Read the paths to check from FILE ('-' for standard input), one a line.
+    #[arg(long, value_name = "FILE")]
+    pub files_from: Option<OsString>,
+
+    /// Paths in --files-from end with NUL, as find -print0 and git ls-files -z write them.
+    #[arg(short = '0', long = "null", requires = "files_from")]
+    pub null: bool,
+
+    /// Walk directories.
+    #[arg(short, long)]
+    pub recursive: bool,
+
+    /// With -r, check only files matching GLOB, or skip those matching !GLOB (repeatable;
+    /// matched like .gitignore lines).
+    #[arg(short, long, value_name = "GLOB")]
+    pub glob: Vec<String>,
+
+    /// With -r, include hidden files and directories.
+    #[arg(long)]
+    pub hidden: bool,
+
+    /// With -r, do not skip what .gitignore, .ignore and git's exclude files name.
+    #[arg(long)]
+    pub no_ignore: bool,
+
+    /// With -r, also check files that look binary.
+    #[arg(long)]
+    pub binary: bool,
+
+    /// Check this many inputs at once (default: the number of CPUs).
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub threads: Option<u32>,
 
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
     pub color: ColorWhen,
 }
 
+fn parse_policy(name: &str) -> Result<Policy, String> {
+    match name {
+        "surrogates" | "cesu8" | "modified" => Ok(Policy::from_name(name).expect("named above")),
+        _ => Err(format!(
+            "unknown policy '{name}' (use surrogates, cesu8 or modified)"
+        )),
+    }
+}
+
+fn parse_lints(list: &str) -> Result<LintSet, String> {
+    LintSet::parse(list).map_err(|e| {
+        format!("{e} (use bom, nul, control, noncharacter, bidi, private-use, replacement or all)")
+    })
+}
+
+/// What is printed for each input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Every finding, in the chosen format.
+    Findings,
+    /// Nothing; stop at the first finding (`-q`).
+    Quiet,
+    /// Names of inputs with findings (`-l`).
+    FilesWithErrors,
+    /// Names of inputs without findings (`-L`).
+    FilesWithoutErrors,
+    /// The number of findings of each input (`-c`).
+    Count,
+}
+
 /// What the command line asks for, resolved.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// The inputs, in order.
-    pub sources: Vec<Source>,
+    /// The inputs named as operands.
+    pub operands: Vec<Source>,
+    /// A list of more inputs.
+    pub files_from: Option<FilesFrom>,
+    /// How directories are walked.
+    pub walk: WalkOptions,
     /// How findings are written.
     pub format: Format,
-    /// Print nothing and stop at the first finding.
-    pub quiet: bool,
+    /// What is printed for each input.
+    pub mode: Mode,
+    /// Stop reading an input after this many findings.
+    pub max_errors: Option<u64>,
+    /// Print a summary line per input and a total (human format).
+    pub summary: bool,
+    /// Check files that look binary even when a walk found them.
+    pub binary: bool,
     /// What counts as a finding.
     pub codec: Config,
+    /// Inputs checked at once.
+    pub threads: usize,
     /// When to colour.
     pub color: ColorWhen,
 }
 
 impl Settings {
     /// Resolves the command line.
-    pub fn from_args(args: &Args) -> Settings {
-        Settings {
-            sources: Source::from_operands(&args.files),
+    ///
+    /// # Errors
+    ///
+    /// A usage problem clap cannot see (an invalid glob), as a message.
+    pub fn from_args(args: &Args) -> Result<Settings, String> {
+        let mode = if args.quiet {
+            Mode::Quiet
+        } else if args.files_with_errors {
+            Mode::FilesWithErrors
+        } else if args.files_without_errors {
+            Mode::FilesWithoutErrors
+        } else if args.count {
+            Mode::Count
+        } else {
+            Mode::Findings
+        };
+        let walk = WalkOptions {
+            recursive: args.recursive,
+            hidden: args.hidden,
+            no_ignore: args.no_ignore,
+            globs: args.glob.clone(),
+        };
+        walk.validate()?;
+        let threads = args.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            |n| n as usize,
+        );
+        Ok(Settings {
+            operands: args.files.iter().map(|f| Source::from_operand(f)).collect(),
+            files_from: args.files_from.as_ref().map(|list| FilesFrom {
+                source: Source::from_operand(list),
+                nul_separated: args.null,
+            }),
+            walk,
             format: args.format,
-            quiet: args.quiet,
-            codec: Config::default(),
+            mode,
+            max_errors: args.max_errors,
+            summary: args.summary,
+            binary: args.binary,
+            codec: Config {
+                policy: args
+                    .allow
+                    .iter()
+                    .fold(Policy::STRICT, |all, &one| all.union(one)),
+                lints: args
+                    .deny
+                    .iter()
+                    .fold(LintSet::NONE, |all, &one| all.union(one)),
+                foreign_bom: true,
+            },
+            threads,
             color: args.color,
-        }
+        })
+    }
+
+    /// Whether `-c` prints names: unless a single input is named and nothing is walked.
+    fn count_shows_names(&self) -> bool {
+        self.walk.recursive || self.files_from.is_some() || self.operands.len() > 1
+    }
+
+    /// Whether more than one input may be checked, so that threads can help.
+    fn may_have_many_inputs(&self) -> bool {
+        self.walk.recursive || self.files_from.is_some() || self.operands.len() > 1
     }
 }
 
@@ -123,121 +337,482 @@ impl Settings {
 /// Only a failure to write standard output (other than a closed pipe) is an error; trouble with
 /// one input is reported on standard error and makes the status 2.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let settings = Settings::from_args(args);
-    let mut out = output::stdout(settings.color);
     let mut messages = Messages::new("utf8check");
-    check_all(&settings, &mut *out, &mut messages)
+    let settings = match Settings::from_args(args) {
+        Ok(settings) => settings,
+        Err(reason) => {
+            messages.error(reason);
+            return Ok(Status::Trouble);
+        }
+    };
+    let mut tally = Tally::new(&settings);
+    let written = if settings.threads > 1 && settings.may_have_many_inputs() {
+        check_parallel(&settings, &mut tally, &mut messages)
+    } else {
+        let mut out = output::stdout(settings.color);
+        check_sequential(&settings, &mut *out, &mut tally, &mut messages)
+            .and_then(|()| tally.finish(&mut *out))
+            .and_then(|()| out.flush())
+    };
+    match written {
+        Err(error) if !output::is_broken_pipe(&error) => {
+            Err(anyhow::Error::new(error).context("write error"))
+        }
+        _ => Ok(tally.status.merge(messages.status())),
+    }
 }
 
-/// Checks every input in order, writing to `out` and reporting trouble to `messages`.
+/// Checks the inputs one after the other, writing straight to `out`.
 ///
 /// # Errors
 ///
-/// A failure to write to `out`; a closed pipe ends the run quietly with the status so far.
-pub fn check_all(
+/// A failure to write to `out`.
+pub fn check_sequential(
     settings: &Settings,
     out: &mut dyn WriteColor,
+    tally: &mut Tally,
     messages: &mut Messages,
-) -> anyhow::Result<Status> {
-    let printer = Printer::new(settings.format);
+) -> io::Result<()> {
     let mut reader = ChunkReader::new();
-    let mut status = Status::Clean;
-    for source in &settings.sources {
-        match check_one(settings, &printer, &mut reader, source, out) {
-            Ok(Checked::Done(summary)) => {
-                if summary.errors > 0 {
-                    status = status.merge(Status::Problems);
-                    if settings.quiet {
+    let mut result = Ok(());
+    let _ = walk::jobs(
+        &settings.operands,
+        settings.files_from.as_ref(),
+        &settings.walk,
+        &mut |job| {
+            let outcome = check_job(settings, &job, &mut reader, out);
+            match outcome {
+                Ok(outcome) => tally.absorb(outcome, messages),
+                Err(error) => {
+                    result = Err(error);
+                    ControlFlow::Break(())
+                }
+            }
+        },
+    );
+    result
+}
+
+/// Checks the inputs on `settings.threads` workers, each into its own buffer, and prints the
+/// buffers in input order.
+///
+/// Every job index gets an outcome, so the in-order printer never waits for one that will not
+/// come. When `-q` sees a finding (or standard output closes), `stop_after` drops to that job's
+/// index: later jobs are skipped, earlier ones still run, and the result is what one thread gives.
+fn check_parallel(
+    settings: &Settings,
+    tally: &mut Tally,
+    messages: &mut Messages,
+) -> io::Result<()> {
+    let is_terminal = io::stdout().is_terminal();
+    let choice = settings.color.resolve(is_terminal);
+    let writer = BufferWriter::stdout(choice);
+    let stop_after = AtomicUsize::new(usize::MAX);
+    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Job)>(settings.threads * 4);
+    let job_rx = Mutex::new(job_rx);
+    let (done_tx, done_rx) = mpsc::channel::<(usize, termcolor::Buffer, io::Result<Outcome>)>();
+    let mut result = Ok(());
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let mut index = 0;
+            let _ = walk::jobs(
+                &settings.operands,
+                settings.files_from.as_ref(),
+                &settings.walk,
+                &mut |job| {
+                    let is_stopped = index > stop_after.load(Ordering::Relaxed);
+                    if is_stopped || job_tx.send((index, job)).is_err() {
+                        return ControlFlow::Break(());
+                    }
+                    index += 1;
+                    ControlFlow::Continue(())
+                },
+            );
+            drop(job_tx);
+        });
+        for _ in 0..settings.threads {
+            let done_tx = done_tx.clone();
+            let (job_rx, stop_after, writer) = (&job_rx, &stop_after, &writer);
+            scope.spawn(move || {
+                let mut reader = ChunkReader::new();
+                loop {
+                    let next = job_rx.lock().expect("no worker panics").recv();
+                    let Ok((index, job)) = next else { break };
+                    let mut buffer = writer.buffer();
+                    let outcome = if index > stop_after.load(Ordering::Relaxed) {
+                        Ok(Outcome::default())
+                    } else {
+                        check_job(settings, &job, &mut reader, &mut buffer)
+                    };
+                    let has_findings = matches!(&outcome, Ok(o) if o.has_findings());
+                    if settings.mode == Mode::Quiet && has_findings {
+                        stop_after.fetch_min(index, Ordering::Relaxed);
+                    }
+                    if done_tx.send((index, buffer, outcome)).is_err() {
                         break;
                     }
                 }
-            }
-            Ok(Checked::Unreadable(error)) => {
-                messages.trouble(&source.display_name(), io_reason(&error));
-            }
-            Err(error) if output::is_broken_pipe(&error) => {
-                return Ok(status.merge(messages.status()));
-            }
-            Err(error) => return Err(anyhow::Error::new(error).context("write error")),
+            });
         }
-    }
-    match out.flush() {
-        Err(error) if !output::is_broken_pipe(&error) => {
-            return Err(anyhow::Error::new(error).context("write error"))
+        drop(done_tx);
+        let mut pending = BTreeMap::new();
+        let mut next = 0;
+        for (index, buffer, outcome) in done_rx {
+            pending.insert(index, (buffer, outcome));
+            while let Some((buffer, outcome)) = pending.remove(&next) {
+                next += 1;
+                if result.is_err() || tally.is_stopped {
+                    continue;
+                }
+                match writer.print(&buffer).and(outcome) {
+                    Ok(outcome) => {
+                        let _ = tally.absorb(outcome, messages);
+                    }
+                    Err(error) => {
+                        stop_after.store(0, Ordering::Relaxed);
+                        result = Err(error);
+                    }
+                }
+            }
         }
-        _ => {}
-    }
-    Ok(status.merge(messages.status()))
+    });
+    result?;
+    let mut buffer = writer.buffer();
+    tally.finish(&mut buffer)?;
+    writer.print(&buffer)
 }
 
-/// The outcome of checking one input whose output could be written.
-enum Checked {
-    /// The input was read (to its end, or as far as the options asked).
-    Done(Summary),
-    /// The input could not be opened or read.
-    Unreadable(std::io::Error),
+/// What checking one job gave, besides the output it wrote.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// The summary of an input that was read; `None` for trouble and skipped binary files.
+    summary: Option<Summary>,
+    /// Trouble: `(path, reason)`.
+    trouble: Option<(String, String)>,
+    /// SARIF results, with `--format sarif`.
+    sarif: Vec<serde_json::Value>,
+    /// The legacy-encoding hint, for standard error.
+    hint: Option<String>,
 }
 
-/// Checks one input. The `Err` case is a failure to write the output, which ends the run.
-fn check_one(
+impl Outcome {
+    fn has_findings(&self) -> bool {
+        self.summary.is_some_and(|s| s.errors > 0)
+    }
+}
+
+/// The state of a run: its status, totals and SARIF log.
+#[derive(Debug)]
+pub struct Tally {
+    status: Status,
+    mode: Mode,
+    format: Format,
+    summary: bool,
+    inputs: u64,
+    inputs_with_findings: u64,
+    findings: u64,
+    sarif: Option<Sarif>,
+    is_stopped: bool,
+}
+
+impl Tally {
+    /// An empty tally for a run with these settings.
+    pub fn new(settings: &Settings) -> Tally {
+        Tally {
+            status: Status::Clean,
+            mode: settings.mode,
+            format: settings.format,
+            summary: settings.summary,
+            inputs: 0,
+            inputs_with_findings: 0,
+            findings: 0,
+            sarif: (settings.format == Format::Sarif && settings.mode == Mode::Findings)
+                .then(Sarif::default),
+            is_stopped: false,
+        }
+    }
+
+    /// Takes in the outcome of the next job in output order; `Break` once `-q` has seen a finding.
+    fn absorb(&mut self, outcome: Outcome, messages: &mut Messages) -> ControlFlow<()> {
+        if let Some((path, reason)) = outcome.trouble {
+            messages.trouble(&path, reason);
+        }
+        if let Some(hint) = outcome.hint {
+            messages.note(hint);
+        }
+        if let Some(sarif) = &mut self.sarif {
+            sarif.extend(outcome.sarif);
+        }
+        if let Some(summary) = outcome.summary {
+            self.inputs += 1;
+            if summary.errors > 0 {
+                self.inputs_with_findings += 1;
+                self.findings += summary.errors;
+                self.status = self.status.merge(Status::Problems);
+                if self.mode == Mode::Quiet {
+                    self.is_stopped = true;
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Writes what comes after the last input: the SARIF log, or the `--summary` total.
+    fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        if let Some(sarif) = self.sarif.take() {
+            return sarif.write(out);
+        }
+        if self.summary && self.format == Format::Human && self.mode == Mode::Findings {
+            let plural =
+                |n: u64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+            writeln!(
+                out,
+                "{} checked, {} with findings, {} in all",
+                plural(self.inputs, "input"),
+                self.inputs_with_findings,
+                plural(self.findings, "finding")
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// How many bytes at the start of a walked file are looked at for a NUL byte.
+const BINARY_PROBE_LEN: usize = 8 * 1024;
+
+/// How many bytes at the start of an input the legacy-encoding hint looks at.
+const HINT_SAMPLE_LEN: usize = 64 * 1024;
+
+/// Checks one job, writing its output to `out`. The `Err` case is a failure to write.
+fn check_job(
     settings: &Settings,
-    printer: &Printer,
+    job: &Job,
     reader: &mut ChunkReader,
-    source: &Source,
     out: &mut dyn WriteColor,
-) -> std::io::Result<Checked> {
+) -> io::Result<Outcome> {
+    let (source, from_walk) = match job {
+        Job::Trouble { path, reason } => {
+            return Ok(Outcome {
+                trouble: Some((path.clone(), reason.clone())),
+                ..Outcome::default()
+            })
+        }
+        Job::Check { source, from_walk } => (source, *from_walk),
+    };
     let name = InputName::new(&source.display_name(), &source.machine_name());
+    let printer = Printer::new(settings.format);
+    let wants_hint = settings.mode == Mode::Findings && settings.format == Format::Human;
     let mut scanner = Scanner::new(settings.codec);
     let mut sink = FindingSink {
-        printer,
+        settings,
+        printer: &printer,
         name: &name,
         out,
-        quiet: settings.quiet,
         errors: 0,
+        short_units: 0,
+        ill_formed: 0,
+        has_foreign_bom: false,
+        is_capped: false,
+        sarif: Vec::new(),
         write_error: None,
     };
+    let mut is_binary = false;
+    let mut is_first = true;
+    let mut sample = Vec::new();
     let read = reader.read(source, &mut |chunk, is_last| {
+        if is_first {
+            is_first = false;
+            if from_walk && !settings.binary && looks_binary(chunk) {
+                is_binary = true;
+                return ControlFlow::Break(());
+            }
+        }
+        if wants_hint && sample.len() < HINT_SAMPLE_LEN {
+            let room = HINT_SAMPLE_LEN - sample.len();
+            sample.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        }
         scanner.feed(chunk, is_last, &mut sink)
     });
-    if let Some(error) = sink.write_error {
+    let FindingSink {
+        errors,
+        short_units,
+        ill_formed,
+        has_foreign_bom,
+        is_capped,
+        sarif,
+        write_error,
+        out,
+        ..
+    } = sink;
+    if let Some(error) = write_error {
         return Err(error);
     }
     if let Err(error) = read {
-        return Ok(Checked::Unreadable(error));
+        return Ok(Outcome {
+            trouble: Some((name.human().to_owned(), io_reason(&error))),
+            ..Outcome::default()
+        });
+    }
+    if is_binary {
+        return Ok(Outcome::default());
     }
     let summary = Summary {
         bytes: scanner.bytes_scanned(),
-        errors: sink.errors,
-        complete: !scanner.is_stopped(),
+        errors,
+        complete: !is_capped,
     };
-    if !settings.quiet {
-        printer.summary(out, &name, &summary, false)?;
+    match settings.mode {
+        Mode::Quiet => {}
+        Mode::FilesWithErrors if errors > 0 => writeln!(out, "{}", name.human())?,
+        Mode::FilesWithoutErrors if errors == 0 => writeln!(out, "{}", name.human())?,
+        Mode::FilesWithErrors | Mode::FilesWithoutErrors => {}
+        Mode::Count if settings.count_shows_names() => writeln!(out, "{}:{errors}", name.human())?,
+        Mode::Count => writeln!(out, "{errors}")?,
+        Mode::Findings => printer.summary(out, &name, &summary, settings.summary)?,
     }
-    Ok(Checked::Done(summary))
+    let looks_legacy = ill_formed > 0 && !has_foreign_bom && short_units * 10 >= ill_formed * 9;
+    Ok(Outcome {
+        summary: Some(summary),
+        trouble: None,
+        sarif,
+        hint: (wants_hint && looks_legacy).then(|| legacy_hint(source, &sample)),
+    })
 }
 
-/// Writes each finding as it comes.
+/// A NUL byte in the first 8 KiB, and no UTF-16 or UTF-32 byte order mark (SPEC 3).
+fn looks_binary(head: &[u8]) -> bool {
+    let head = &head[..head.len().min(BINARY_PROBE_LEN)];
+    head.contains(&0) && ForeignBom::detect(head).is_none()
+}
+
+/// The hint that names the likely legacy encoding of an input and the command that converts it.
+fn legacy_hint(source: &Source, sample: &[u8]) -> String {
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(sample, true);
+    let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
+    let encoding = guess.name().to_ascii_lowercase();
+    let name = source.display_name();
+    let command = match source {
+        Source::Stdin => format!("utf8enc --from {encoding}"),
+        Source::Path(path) => format!("utf8enc --from {encoding} {}", shell_quote(path)),
+    };
+    format!(
+        "{name}: hint: these findings look like {encoding} text, not broken UTF-8; \
+         convert it with: {command}"
+    )
+}
+
+/// Quotes a path for a POSIX shell when it needs quoting.
+fn shell_quote(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    let is_plain = !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./+,:@%".contains(&b));
+    if is_plain {
+        text.into_owned()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+/// Writes or counts each finding as it comes.
 struct FindingSink<'a> {
+    settings: &'a Settings,
     printer: &'a Printer,
     name: &'a InputName,
     out: &'a mut dyn WriteColor,
-    quiet: bool,
     errors: u64,
-    write_error: Option<std::io::Error>,
+    /// Ill-formed units of one or two bytes: what a legacy single-byte encoding leaves.
+    short_units: u64,
+    ill_formed: u64,
+    has_foreign_bom: bool,
+    /// `--max-errors` stopped the scan: more findings follow.
+    is_capped: bool,
+    sarif: Vec<serde_json::Value>,
+    write_error: Option<io::Error>,
 }
 
 impl Sink for FindingSink<'_> {
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
-        self.errors += 1;
-        if self.quiet {
+        if self
+            .settings
+            .max_errors
+            .is_some_and(|max| self.errors >= max)
+        {
+            self.is_capped = true;
             return ControlFlow::Break(());
         }
-        match self.printer.finding(self.out, self.name, finding) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(error) => {
-                self.write_error = Some(error);
+        self.errors += 1;
+        match finding.kind {
+            FindingKind::IllFormed(kind) => {
+                self.ill_formed += 1;
+                // A legacy single-byte encoding leaves lone letters C0..FF and 80..BF (or a
+                // lead byte with one 80..BF byte after it), never overlongs or surrogates; FE
+                // and FF are likelier binary data or UTF-16 than two rare letters.
+                let is_lone_byte =
+                    matches!(kind, UnitKind::Truncated | UnitKind::UnexpectedContinuation);
+                self.short_units += u64::from(is_lone_byte && finding.bytes.len() <= 2);
+            }
+            FindingKind::ForeignBom(_) => self.has_foreign_bom = true,
+            FindingKind::Lint(_) => {}
+        }
+        match self.settings.mode {
+            // One finding decides these: stop reading the input.
+            Mode::Quiet | Mode::FilesWithErrors | Mode::FilesWithoutErrors => {
                 ControlFlow::Break(())
             }
+            Mode::Count => ControlFlow::Continue(()),
+            Mode::Findings if self.settings.format == Format::Sarif => {
+                self.sarif.push(Sarif::result(self.name, finding));
+                ControlFlow::Continue(())
+            }
+            Mode::Findings => match self.printer.finding(self.out, self.name, finding) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(error) => {
+                    self.write_error = Some(error);
+                    ControlFlow::Break(())
+                }
+            },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binary_means_nul_without_a_foreign_mark() {
+        assert!(looks_binary(b"ab\0cd"));
+        assert!(!looks_binary(b"\xFF\xFEa\0b\0"));
+        assert!(!looks_binary(b"plain text"));
+        let mut late = vec![b'a'; BINARY_PROBE_LEN];
+        late.push(0);
+        assert!(!looks_binary(&late), "a NUL after 8 KiB does not count");
+    }
+
+    #[test]
+    fn shell_quoting() {
+        assert_eq!(shell_quote(Path::new("src/a.txt")), "src/a.txt");
+        assert_eq!(shell_quote(Path::new("my file.txt")), "'my file.txt'");
+        assert_eq!(shell_quote(Path::new("it's")), r"'it'\''s'");
+    }
+
+    #[test]
+    fn policies_and_lints_parse() {
+        assert_eq!(parse_policy("cesu8"), Ok(Policy::CESU8));
+        assert!(parse_policy("strict").is_err());
+        assert!(parse_lints("bidi,nope")
+            .unwrap_err()
+            .contains("unknown lint 'nope'"));
+        let args = Args::parse_from(["utf8check", "--allow", "cesu8,surrogates", "--deny", "bom"]);
+        let settings = Settings::from_args(&args).unwrap();
+        assert_eq!(settings.codec.policy, Policy::SURROGATES);
+        assert_eq!(
+            settings.codec.lints,
+            LintSet::NONE.with(utf8kit_codec::Lint::Bom)
+        );
     }
 }

@@ -21,6 +21,7 @@ pub mod input;
 pub mod output;
 pub mod report;
 pub mod status;
+pub mod walk;
 
 pub use status::Status;
 

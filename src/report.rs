@@ -3,6 +3,8 @@
 //! - `human`: `PATH:LINE:COLUMN: KIND: detail (bytes c0 af at offset 1)`, coloured like grep.
 //! - `json`: JSON Lines, one `error` object per finding and one `summary` object per input, with
 //!   the field names of SPEC 3.
+//! - `github`: GitHub Actions workflow commands, so findings become pull-request annotations.
+//! - `sarif`: one SARIF 2.1.0 log for the whole run ([`Sarif`]), for code-scanning tools.
 
 use std::fmt::{self, Display};
 use std::io;
@@ -18,12 +20,17 @@ pub enum Format {
     Human,
     /// JSON Lines: one object per finding, then a summary object per input.
     Json,
+    /// GitHub Actions workflow commands: `::error file=PATH,line=N,col=N,title=KIND::message`.
+    Github,
+    /// One SARIF 2.1.0 log with a rule per kind and a result per finding, written at the end.
+    Sarif,
 }
 
 /// An input's name, prepared once for each format.
 #[derive(Clone, Debug)]
 pub struct InputName {
     human: String,
+    machine: String,
     json: String,
 }
 
@@ -32,8 +39,14 @@ impl InputName {
     pub fn new(human: &str, machine: &str) -> InputName {
         InputName {
             human: human.to_owned(),
+            machine: machine.to_owned(),
             json: serde_json::to_string(machine).expect("a string always serialises"),
         }
+    }
+
+    /// The name as people read it: the path, or `<stdin>`.
+    pub fn human(&self) -> &str {
+        &self.human
     }
 }
 
@@ -100,8 +113,8 @@ impl Printer {
                 out.reset()?;
                 write!(out, ": ")?;
                 out.set_color(match finding.kind {
-                    FindingKind::IllFormed(_) => &self.ill_formed,
                     FindingKind::Lint(_) => &self.lint,
+                    FindingKind::IllFormed(_) | FindingKind::ForeignBom(_) => &self.ill_formed,
                 })?;
                 write!(out, "{}", finding.kind)?;
                 out.reset()?;
@@ -133,6 +146,19 @@ impl Printer {
                 // The detail is plain ASCII without quotes or backslashes: no escaping needed.
                 writeln!(out, ",\"message\":\"{}\"}}", Detail(finding))
             }
+            Format::Github => writeln!(
+                out,
+                "::error file={},line={},col={},title=utf8check {}::{} (bytes {} at offset {})",
+                github_property(&name.human),
+                p.line,
+                p.column,
+                finding.kind,
+                Detail(finding),
+                Hex(finding.bytes, " "),
+                p.byte_offset
+            ),
+            // SARIF is one document for the whole run: see `Sarif`.
+            Format::Sarif => Ok(()),
         }
     }
 
@@ -172,9 +198,237 @@ impl Printer {
                 };
                 writeln!(out, ": {verdict} in {} bytes", summary.bytes)
             }
-            Format::Human => Ok(()),
+            Format::Human | Format::Github | Format::Sarif => Ok(()),
         }
     }
+}
+
+/// Escapes a workflow command property value (GitHub's rules: `%`, CR, LF, `:` and `,`).
+fn github_property(value: &str) -> String {
+    let mut escaped = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '%' => escaped.push_str("%25"),
+            '\r' => escaped.push_str("%0D"),
+            '\n' => escaped.push_str("%0A"),
+            ':' => escaped.push_str("%3A"),
+            ',' => escaped.push_str("%2C"),
+            c => escaped.push(c),
+        }
+    }
+    escaped
+}
+
+/// Every finding kind a run can report, in rule order: the ill-formed units, the lints, then the
+/// byte order marks of UTF-16 and UTF-32.
+pub const KINDS: [&str; 16] = [
+    "unexpected-continuation",
+    "invalid-byte",
+    "truncated",
+    "overlong",
+    "surrogate",
+    "surrogate-pair",
+    "out-of-range",
+    "bom",
+    "nul",
+    "control",
+    "noncharacter",
+    "bidi",
+    "private-use",
+    "replacement",
+    "utf16-bom",
+    "utf32-bom",
+];
+
+/// A one-line description and a help text for each kind, for SARIF rules and the man page.
+pub fn kind_help(kind: &str) -> (&'static str, &'static str) {
+    match kind {
+        "unexpected-continuation" => (
+            "Continuation byte without a lead byte",
+            "A byte 80..BF appears where a character should start. It is usually a fragment of \
+             a character cut in two, or a byte of a legacy encoding such as windows-1252.",
+        ),
+        "invalid-byte" => (
+            "Byte FE or FF",
+            "FE and FF are never used in any form of UTF-8. They often start a UTF-16 byte \
+             order mark or come from binary data.",
+        ),
+        "truncated" => (
+            "Sequence cut short",
+            "A lead byte announces more continuation bytes than follow it. A lone byte C0..FF \
+             followed by ASCII usually means Latin-1 or windows-1252 text.",
+        ),
+        "overlong" => (
+            "Overlong encoding",
+            "A value is encoded in more bytes than it needs (C0 AF for '/'). RFC 3629 forbids \
+             overlong forms because they can smuggle characters past filters.",
+        ),
+        "surrogate" => (
+            "Encoded UTF-16 surrogate",
+            "U+D800..U+DFFF are UTF-16 code units, not characters; UTF-8 must not encode them. \
+             Lone surrogates come from WTF-8 or from broken UTF-16 conversions.",
+        ),
+        "surrogate-pair" => (
+            "CESU-8 surrogate pair",
+            "A supplementary character encoded as two 3-byte surrogates (CESU-8, or Java's \
+             Modified UTF-8) instead of one 4-byte sequence. utf8fix --cesu repairs it.",
+        ),
+        "out-of-range" => (
+            "Value above U+10FFFF",
+            "The sequence decodes to a value beyond the last Unicode code point, using the \
+             4- to 6-byte forms of the obsolete RFC 2279.",
+        ),
+        "bom" => (
+            "Byte order mark",
+            "The file starts with U+FEFF. UTF-8 needs no byte order mark, and many tools \
+             (shells, compilers, CSV readers) misread one.",
+        ),
+        "nul" => (
+            "NUL character",
+            "U+0000 in text is usually a sign of binary data or UTF-16.",
+        ),
+        "control" => (
+            "Control character",
+            "A C0 control other than TAB, LF, VT, FF and CR, DEL, or a C1 control \
+             U+0080..U+009F (often windows-1252 text decoded as Latin-1).",
+        ),
+        "noncharacter" => (
+            "Noncharacter",
+            "U+FDD0..U+FDEF and every code point ending in FFFE or FFFF are reserved for \
+             internal use and should not appear in interchanged text.",
+        ),
+        "bidi" => (
+            "Bidirectional control",
+            "Embedding, override and isolate controls (U+202A..U+202E, U+2066..U+2069) can \
+             make source code read differently from how it compiles (Trojan Source, \
+             CVE-2021-42574).",
+        ),
+        "private-use" => (
+            "Private-use character",
+            "A code point whose meaning is private to some application or font.",
+        ),
+        "replacement" => (
+            "Replacement character",
+            "U+FFFD marks data already lost by an earlier lossy conversion.",
+        ),
+        "utf16-bom" => (
+            "UTF-16 byte order mark",
+            "The file starts with a UTF-16 byte order mark: it is UTF-16, not UTF-8. Convert it \
+             with utf8enc --from utf-16.",
+        ),
+        "utf32-bom" => (
+            "UTF-32 byte order mark",
+            "The file starts with a UTF-32 byte order mark: it is UTF-32, not UTF-8. Convert it \
+             with utf8enc --from utf-32.",
+        ),
+        _ => ("Unknown finding", "Unknown finding."),
+    }
+}
+
+/// The SARIF 2.1.0 log of a run: results are added as inputs are checked, and the whole log is
+/// written at the end (one run, one rule per kind, `columnKind` `unicodeCodePoints`).
+#[derive(Debug, Default)]
+pub struct Sarif {
+    results: Vec<serde_json::Value>,
+}
+
+impl Sarif {
+    /// The SARIF result for one finding of the input `name`.
+    pub fn result(name: &InputName, finding: &Finding<'_>) -> serde_json::Value {
+        let p = finding.position;
+        let kind = finding.kind.as_str();
+        let rule_index = KINDS.iter().position(|&k| k == kind).unwrap_or(0);
+        serde_json::json!({
+            "ruleId": kind,
+            "ruleIndex": rule_index,
+            "level": "error",
+            "message": {
+                "text": format!(
+                    "{}: {} (bytes {} at offset {})",
+                    kind,
+                    Detail(finding),
+                    Hex(finding.bytes, " "),
+                    p.byte_offset
+                ),
+            },
+            "locations": [{
+                "physicalLocation": {
+                    "artifactLocation": { "uri": uri_of(&name.machine) },
+                    "region": {
+                        "startLine": p.line,
+                        "startColumn": p.column,
+                        "endLine": p.line,
+                        "endColumn": p.column + 1,
+                        "byteOffset": p.byte_offset,
+                        "byteLength": finding.bytes.len(),
+                    },
+                },
+            }],
+            "properties": {
+                "bytes": Hex(finding.bytes, "").to_string(),
+                "codepoint": finding.codepoint,
+            },
+        })
+    }
+
+    /// Adds results, in output order.
+    pub fn extend(&mut self, results: impl IntoIterator<Item = serde_json::Value>) {
+        self.results.extend(results);
+    }
+
+    /// Writes the log.
+    ///
+    /// # Errors
+    ///
+    /// The error of writing to `out`.
+    pub fn write(self, out: &mut dyn io::Write) -> io::Result<()> {
+        let rules: Vec<serde_json::Value> = KINDS
+            .iter()
+            .map(|&kind| {
+                let (short, help) = kind_help(kind);
+                serde_json::json!({
+                    "id": kind,
+                    "name": kind,
+                    "shortDescription": { "text": short },
+                    "fullDescription": { "text": help },
+                    "help": { "text": help },
+                    "defaultConfiguration": { "level": "error" },
+                })
+            })
+            .collect();
+        let log = serde_json::json!({
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [{
+                "tool": {
+                    "driver": {
+                        "name": "utf8check",
+                        "version": env!("CARGO_PKG_VERSION"),
+                        "informationUri": env!("CARGO_PKG_REPOSITORY"),
+                        "rules": rules,
+                    },
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": self.results,
+            }],
+        });
+        serde_json::to_writer_pretty(&mut *out, &log)?;
+        writeln!(out)
+    }
+}
+
+/// A relative URI reference for a path: unreserved characters and `/` kept, the rest
+/// percent-encoded byte by byte.
+fn uri_of(path: &str) -> String {
+    let mut uri = String::with_capacity(path.len());
+    for &byte in path.as_bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
+            uri.push(char::from(byte));
+        } else {
+            uri.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    uri
 }
 
 /// Bytes in lowercase hex, joined by a separator.
@@ -236,6 +490,13 @@ impl Display for Detail<'_, '_> {
                     "replacement character U+FFFD, left by an earlier lossy conversion"
                 ),
             },
+            FindingKind::ForeignBom(bom) => write!(
+                f,
+                "{} byte order mark: the input is {} in {} byte order, not UTF-8",
+                bom.encoding(),
+                &bom.encoding()[..6],
+                bom.byte_order()
+            ),
         }
     }
 }
@@ -244,7 +505,7 @@ impl Display for Detail<'_, '_> {
 mod tests {
     use super::*;
     use termcolor::{Ansi, NoColor};
-    use utf8kit_codec::Position;
+    use utf8kit_codec::{ForeignBom, Position};
 
     fn finding(bytes: &[u8], kind: FindingKind, codepoint: Option<u32>) -> Finding<'_> {
         Finding {
@@ -303,10 +564,12 @@ mod tests {
 
     #[test]
     fn every_detail_is_json_safe() {
+        let boms = [ForeignBom::Utf16Le, ForeignBom::Utf32Be];
         let kinds = UnitKind::ILL_FORMED
             .into_iter()
             .map(FindingKind::IllFormed)
-            .chain(Lint::ALL.into_iter().map(FindingKind::Lint));
+            .chain(Lint::ALL.into_iter().map(FindingKind::Lint))
+            .chain(boms.into_iter().map(FindingKind::ForeignBom));
         for kind in kinds {
             let text = Detail(&finding(b"\xFF", kind, Some(0x10FFFF))).to_string();
             assert!(
@@ -315,6 +578,52 @@ mod tests {
                 "{kind}: {text}"
             );
         }
+    }
+
+    #[test]
+    fn kinds_cover_every_finding_kind() {
+        let names = UnitKind::ILL_FORMED
+            .iter()
+            .map(|k| k.as_str())
+            .chain(Lint::ALL.iter().map(|l| l.as_str()))
+            .chain(["utf16-bom", "utf32-bom"]);
+        assert!(names.clone().eq(KINDS.iter().copied()));
+        for kind in KINDS {
+            assert_ne!(kind_help(kind).0, "Unknown finding", "{kind}");
+        }
+    }
+
+    #[test]
+    fn github_line_escapes_properties() {
+        let f = finding(b"\xFF", FindingKind::IllFormed(UnitKind::InvalidByte), None);
+        let mut out = NoColor::new(Vec::new());
+        let name = InputName::new("a,b:c%.txt", "a,b:c%.txt");
+        Printer::new(Format::Github)
+            .finding(&mut out, &name, &f)
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(out.into_inner()).unwrap(),
+            "::error file=a%2Cb%3Ac%25.txt,line=1,col=2,title=utf8check invalid-byte::\
+             byte 0xFF never appears in UTF-8 (bytes ff at offset 1)\n"
+        );
+    }
+
+    #[test]
+    fn sarif_region_and_uri() {
+        let f = finding(
+            b"\xC0\xAF",
+            FindingKind::IllFormed(UnitKind::Overlong),
+            Some(0x2F),
+        );
+        let result = Sarif::result(&InputName::new("dir/a b.txt", "dir/a b.txt"), &f);
+        let location = &result["locations"][0]["physicalLocation"];
+        assert_eq!(location["artifactLocation"]["uri"], "dir/a%20b.txt");
+        assert_eq!(location["region"]["startLine"], 1);
+        assert_eq!(location["region"]["startColumn"], 2);
+        assert_eq!(location["region"]["byteOffset"], 1);
+        assert_eq!(location["region"]["byteLength"], 2);
+        assert_eq!(result["ruleId"], "overlong");
+        assert_eq!(result["ruleIndex"], 3);
     }
 
     #[test]

@@ -30,3 +30,12 @@ pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
         .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
         .collect()
 }
+
+/// Writes `files` (path, bytes) under `root`, creating directories.
+pub fn write_tree(root: &std::path::Path, files: &[(&str, &[u8])]) {
+    for (path, bytes) in files {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+}

@@ -62,6 +62,7 @@
 
 #![deny(missing_docs)]
 
+mod bom;
 mod encode;
 mod position;
 mod repair;
@@ -69,6 +70,7 @@ mod rules;
 mod scanner;
 mod unit;
 
+pub use bom::ForeignBom;
 pub use encode::{encode, encoded_len, EncodeError, Encoded, Form};
 pub use position::{count_byte, count_chars, Position};
 pub use repair::{decode_lossy, LossySink, REPLACEMENT};

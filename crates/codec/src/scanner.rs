@@ -12,6 +12,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::bom::ForeignBom;
 use crate::position::Position;
 use crate::rules::{Lint, LintSet, Policy};
 use crate::unit::{scan_unit, Unit, UnitKind};
@@ -23,6 +24,10 @@ pub struct Config {
     pub policy: Policy,
     /// Well-formed characters to report as findings (SPEC 1.6).
     pub lints: LintSet,
+    /// Report a UTF-16 or UTF-32 byte order mark at the start of the input as one finding of
+    /// kind `utf16-bom` or `utf32-bom` covering the mark's bytes, instead of the ill-formed units
+    /// those bytes would otherwise be (SPEC 3).
+    pub foreign_bom: bool,
 }
 
 /// The kind of a finding: an ill-formed unit, or a character a lint rejects.
@@ -32,6 +37,8 @@ pub enum FindingKind {
     IllFormed(UnitKind),
     /// A well-formed character rejected by a lint.
     Lint(Lint),
+    /// A UTF-16 or UTF-32 byte order mark at offset 0 (with [`Config::foreign_bom`]).
+    ForeignBom(ForeignBom),
 }
 
 impl FindingKind {
@@ -40,6 +47,7 @@ impl FindingKind {
         match self {
             FindingKind::IllFormed(kind) => kind.as_str(),
             FindingKind::Lint(lint) => lint.as_str(),
+            FindingKind::ForeignBom(bom) => bom.as_str(),
         }
     }
 }
@@ -119,6 +127,8 @@ pub struct Scanner {
     pos: Position,
     carry: [u8; MAX_CARRY],
     carry_len: usize,
+    /// The start of the input has not yet been looked at for a foreign byte order mark.
+    is_bom_pending: bool,
     is_finished: bool,
     is_stopped: bool,
 }
@@ -131,6 +141,7 @@ impl Scanner {
             pos: Position::START,
             carry: [0; MAX_CARRY],
             carry_len: 0,
+            is_bom_pending: config.foreign_bom,
             is_finished: false,
             is_stopped: false,
         }
@@ -151,6 +162,17 @@ impl Scanner {
             return ControlFlow::Break(());
         }
         self.is_finished = is_last;
+        let mut chunk = chunk;
+        if self.is_bom_pending {
+            match self.feed_bom(chunk, is_last, sink) {
+                ControlFlow::Continue(Some(rest)) => chunk = rest,
+                ControlFlow::Continue(None) => return ControlFlow::Continue(()),
+                ControlFlow::Break(()) => {
+                    self.is_stopped = true;
+                    return ControlFlow::Break(());
+                }
+            }
+        }
         let flow = match self.feed_carry(chunk, is_last, sink) {
             ControlFlow::Continue(Some(start)) => self.feed_chunk(chunk, start, is_last, sink),
             ControlFlow::Continue(None) => ControlFlow::Continue(()),
@@ -169,6 +191,50 @@ impl Scanner {
     /// True when a sink stopped the scan before the input ended.
     pub fn is_stopped(&self) -> bool {
         self.is_stopped
+    }
+
+    /// Looks for a foreign byte order mark once four bytes (or the whole input) are at hand,
+    /// reports it, and returns the part of `chunk` left to scan; `None` while bytes are still
+    /// gathered in the carry.
+    fn feed_bom<'c, S: Sink + ?Sized>(
+        &mut self,
+        chunk: &'c [u8],
+        is_last: bool,
+        sink: &mut S,
+    ) -> ControlFlow<(), Option<&'c [u8]>> {
+        let carried = self.carry_len;
+        if carried + chunk.len() < 4 && !is_last {
+            self.carry[carried..carried + chunk.len()].copy_from_slice(chunk);
+            self.carry_len += chunk.len();
+            return ControlFlow::Continue(None);
+        }
+        self.is_bom_pending = false;
+        let mut head = [0u8; 4];
+        let head_len = (carried + chunk.len()).min(4);
+        let from_carry = carried.min(head_len);
+        head[..from_carry].copy_from_slice(&self.carry[..from_carry]);
+        head[from_carry..head_len].copy_from_slice(&chunk[..head_len - from_carry]);
+        let Some(bom) = ForeignBom::detect(&head[..head_len]) else {
+            return ControlFlow::Continue(Some(chunk));
+        };
+        let len = bom.len_bytes();
+        let at = self.pos;
+        self.pos.advance_unit(len);
+        let rest = if len <= carried {
+            self.carry.copy_within(len..carried, 0);
+            self.carry_len = carried - len;
+            chunk
+        } else {
+            self.carry_len = 0;
+            &chunk[len - carried..]
+        };
+        sink.finding(&Finding {
+            position: at,
+            kind: FindingKind::ForeignBom(bom),
+            bytes: &head[..len],
+            codepoint: Some(0xFEFF),
+        })?;
+        ControlFlow::Continue(Some(rest))
     }
 
     /// Finishes the units carried over from the previous chunk, using the start of this one.

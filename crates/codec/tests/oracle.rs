@@ -6,7 +6,8 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 use utf8kit_codec::{
-    decode_lossy, scan, Config, Finding, Lint, LintSet, LossySink, Policy, Scanner, Sink, UnitKind,
+    decode_lossy, scan, Config, Finding, ForeignBom, Lint, LintSet, LossySink, Policy, Scanner,
+    Sink, UnitKind,
 };
 
 /// A finding as plain values: offset, line, column, kind, bytes, code point.
@@ -176,6 +177,14 @@ fn reference_unit(input: &[u8]) -> RefUnit {
 fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
     let (mut at, mut line, mut column) = (0, 1, 1);
     let mut rows = Vec::new();
+    if config.foreign_bom {
+        if let Some(bom) = ForeignBom::detect(&input[..input.len().min(4)]) {
+            let bytes = input[..bom.len_bytes()].to_vec();
+            rows.push((0, 1, 1, bom.as_str(), bytes, Some(0xFEFF)));
+            at = bom.len_bytes();
+            column = 2;
+        }
+    }
     while at < input.len() {
         let unit = reference_unit(&input[at..]);
         let bytes = &input[at..at + unit.len];
@@ -309,6 +318,12 @@ fn tricky_cases() -> Vec<Vec<u8>> {
         b"\xEF\xBB\xBFbom\x00nul\x07\x7F\xC2\x85\xEF\xB7\x90\xE2\x80\xAE\xEE\x80\x80\xEF\xBF\xBD",
         "multi\n\nline 😀 €\r\n\u{202E}x".as_bytes(),
         b"\xC0\x80\xC0\x80\xC1\x80\xFE\xFF\x80\xBF\n\n\xE2",
+        b"\xFF\xFEa\x00b\x00\n\x00",
+        b"\xFE\xFF\x00a",
+        b"\xFF\xFE\x00\x00a\x00\x00\x00",
+        b"\x00\x00\xFE\xFF",
+        b"\xFF\xFE\x00",
+        b"\xFF",
     ];
     cases.iter().map(|c| c.to_vec()).collect()
 }
@@ -325,10 +340,19 @@ fn all_configs() -> Vec<Config> {
         LintSet::ALL,
         LintSet::parse("bom,bidi").unwrap(),
     ];
-    policies
-        .iter()
-        .flat_map(|&policy| lint_sets.iter().map(move |&lints| Config { policy, lints }))
-        .collect()
+    let mut configs = Vec::new();
+    for policy in policies {
+        for lints in lint_sets {
+            for foreign_bom in [false, true] {
+                configs.push(Config {
+                    policy,
+                    lints,
+                    foreign_bom,
+                });
+            }
+        }
+    }
+    configs
 }
 
 #[test]
@@ -375,6 +399,7 @@ fn errors_across_large_chunk_borders() {
     let config = Config {
         policy: Policy::STRICT,
         lints: LintSet::ALL,
+        foreign_bom: true,
     };
     let whole = scan_whole(&input, config);
     assert_eq!(whole.findings, reference_findings(&input, config));
@@ -446,11 +471,21 @@ fn utf8ish() -> impl Strategy<Value = Vec<u8>> {
         (0x80u8..=0xBF).prop_map(|b| vec![b]),
         proptest::collection::vec(any::<u8>(), 1..4),
     ];
-    proptest::collection::vec(piece, 0..40).prop_map(|pieces| pieces.concat())
+    let bom = prop_oneof![
+        Just(&b""[..]),
+        Just(&b"\xFF\xFE"[..]),
+        Just(&b"\xFE\xFF"[..]),
+        Just(&b"\xFF\xFE\x00\x00"[..]),
+        Just(&b"\x00\x00\xFE\xFF"[..]),
+        Just(&b"\xEF\xBB\xBF"[..]),
+    ];
+    (bom, proptest::collection::vec(piece, 0..40))
+        .prop_map(|(bom, pieces)| [bom.to_vec(), pieces.concat()].concat())
 }
 
 fn any_config() -> impl Strategy<Value = Config> {
-    (0..4usize, any::<u8>()).prop_map(|(p, lints)| Config {
+    (0..4usize, any::<u8>(), any::<bool>()).prop_map(|(p, lints, foreign_bom)| Config {
+        foreign_bom,
         policy: [
             Policy::STRICT,
             Policy::CESU8,

@@ -1,4 +1,4 @@
-//! `utf8check` as a user runs it.
+//! `utf8check` on single inputs: formats, exit status, standard input, pipes.
 
 use std::io::{Read, Write};
 use std::process::{Command as StdCommand, Stdio};
