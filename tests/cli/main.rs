@@ -2,3 +2,4 @@
 
 mod check;
 mod common;
+mod fix;

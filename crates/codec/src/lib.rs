@@ -28,7 +28,8 @@
 //! **The repair view** splits each ill-formed unit into *maximal subparts* ([`subparts`]), as the
 //! Unicode Standard (chapter 3), the WHATWG Encoding Standard, Python's `errors="replace"` and
 //! `String::from_utf8_lossy` do: `C0 AF` is two subparts, `ED A0 80` three, `E2 82` at the end one.
-//! [`LossySink`] and [`decode_lossy`] write one U+FFFD per subpart.
+//! [`Repairer`] and [`decode_lossy`] write one U+FFFD per subpart by default; [`RepairOptions`]
+//! choose other replacements and the repairs of `utf8fix`.
 //!
 //! ```
 //! use utf8kit_codec::{scan_unit, subparts, UnitKind};
@@ -73,7 +74,10 @@ mod unit;
 pub use bom::ForeignBom;
 pub use encode::{encode, encoded_len, EncodeError, Encoded, Form};
 pub use position::{count_byte, count_chars, Position};
-pub use repair::{decode_lossy, LossySink, REPLACEMENT};
+pub use repair::{
+    decode_lossy, escape_byte, latin1_table, Repair, RepairKind, RepairOptions, Repairer,
+    Replacement, REPLACEMENT,
+};
 pub use rules::{Lint, LintSet, Policy, UnknownName};
 pub use scanner::{scan, well_formed_prefix_len, Config, Finding, FindingKind, Scanner, Sink};
 pub use unit::{

@@ -1,49 +1,334 @@
-//! The repair view (SPEC 1.3): each maximal subpart of an ill-formed unit becomes one U+FFFD.
+//! The repair view (SPEC 1.3) and the repairs of `utf8fix` (SPEC 5), as a streaming transformer.
+//!
+//! By default each maximal subpart of an ill-formed unit becomes one U+FFFD, exactly as
+//! `String::from_utf8_lossy` and Python's `decode("utf-8", "replace")` do. [`RepairOptions`]
+//! changes what an ill-formed unit becomes ([`Replacement`]) and adds the opt-in repairs that run
+//! first: joining CESU-8 surrogate pairs, Java's `C0 80`, and stripping a UTF-8 byte order mark.
+//! Every output is well-formed UTF-8 and repairing it again changes nothing.
 
+use std::fmt;
 use std::ops::ControlFlow;
 
-use crate::scanner::{Config, Finding, Scanner, Sink};
-use crate::unit::subparts;
+use crate::encode::{encode, Form};
+use crate::rules::{Lint, LintSet};
+use crate::scanner::{Config, Finding, FindingKind, Scanner, Sink};
+use crate::unit::{subparts, UnitKind};
 
 /// The UTF-8 bytes of U+FFFD REPLACEMENT CHARACTER.
 pub const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
 
-/// A [`Sink`] that appends the lossy repair of what it is fed to a buffer: text as it is, and one
-/// U+FFFD for each maximal subpart of each ill-formed unit.
-///
-/// Use it with the default [`Config`] (no policy, no lint) to get exactly what
-/// `String::from_utf8_lossy` and Python's `decode("utf-8", "replace")` give. The caller empties
-/// `out` whenever it likes; nothing is kept besides it.
-///
-/// ```
-/// use utf8kit_codec::{Config, LossySink, Scanner};
-/// let mut out = Vec::new();
-/// let mut scanner = Scanner::new(Config::default());
-/// let _ = scanner.feed(b"caf\xC3", false, &mut LossySink { out: &mut out });
-/// let _ = scanner.feed(b"\xA9 \xC0\xAF", true, &mut LossySink { out: &mut out });
-/// assert_eq!(out, "café \u{FFFD}\u{FFFD}".as_bytes());
-/// ```
-#[derive(Debug)]
-pub struct LossySink<'a> {
-    /// Where the repaired bytes go.
-    pub out: &'a mut Vec<u8>,
+/// The UTF-8 bytes of U+FEFF, the byte order mark.
+const BOM: &[u8] = "\u{FEFF}".as_bytes();
+
+/// What an ill-formed unit becomes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replacement {
+    /// This text for each maximal subpart (U+FFFD by default).
+    Text(String),
+    /// Nothing: ill-formed bytes are deleted.
+    Drop,
+    /// Each ill-formed byte as the four ASCII characters `\xhh` (lowercase, as Python's
+    /// `backslashreplace` writes them).
+    Escape,
+    /// Each ill-formed byte decoded in a single-byte encoding: `table[b - 0x80]` is the character
+    /// for byte `b` (an ill-formed unit never holds a byte below 0x80).
+    Fallback(Box<[char; 128]>),
 }
 
-impl Sink for LossySink<'_> {
-    fn text(&mut self, _byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
-        self.out.extend_from_slice(bytes);
+impl Default for Replacement {
+    fn default() -> Self {
+        Replacement::Text("\u{FFFD}".to_owned())
+    }
+}
+
+/// How to repair.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RepairOptions {
+    /// What an ill-formed unit becomes.
+    pub replacement: Replacement,
+    /// Join CESU-8 surrogate pairs into the 4-byte sequence of their character.
+    pub cesu: bool,
+    /// Also turn Java's `C0 80` into U+0000 (implies `cesu`).
+    pub modified: bool,
+    /// Remove a UTF-8 byte order mark (U+FEFF at offset 0), and any further U+FEFF that would
+    /// then start the output (a doubled mark), so that the result starts with none.
+    pub strip_bom: bool,
+}
+
+/// What one repair was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RepairKind {
+    /// An ill-formed unit was replaced, dropped, escaped or decoded in the fallback encoding.
+    IllFormed(UnitKind),
+    /// A CESU-8 surrogate pair became one 4-byte sequence.
+    JoinedPair,
+    /// `C0 80` became U+0000.
+    ModifiedNul,
+    /// A byte order mark was removed.
+    StrippedBom,
+}
+
+impl fmt::Display for RepairKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RepairKind::IllFormed(kind) => f.write_str(kind.as_str()),
+            RepairKind::JoinedPair => f.write_str("surrogate-pair"),
+            RepairKind::ModifiedNul => f.write_str("overlong"),
+            RepairKind::StrippedBom => f.write_str("bom"),
+        }
+    }
+}
+
+/// One repair: where, what, and the bytes it replaced.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Repair {
+    /// The byte offset of the repaired unit in the input.
+    pub byte_offset: u64,
+    /// What was done.
+    pub kind: RepairKind,
+    bytes: [u8; 6],
+    len: u8,
+}
+
+impl Repair {
+    /// The input bytes that were repaired.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+}
+
+impl fmt::Debug for Repair {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Repair({} {} {:02X?})",
+            self.byte_offset,
+            self.kind,
+            self.bytes()
+        )
+    }
+}
+
+/// Repairs a stream: chunks in, repaired bytes appended to [`Repairer::output`].
+///
+/// # Examples
+///
+/// ```
+/// use utf8kit_codec::{Repairer, RepairOptions, Replacement};
+///
+/// let mut fixer = Repairer::new(RepairOptions::default());
+/// fixer.feed(b"caf\xC3", false);
+/// fixer.feed(b"\xA9 \xC0\xAF", true);
+/// assert_eq!(fixer.output(), "café \u{FFFD}\u{FFFD}".as_bytes());
+/// assert_eq!(fixer.repair_count(), 1); // one ill-formed unit, two subparts
+///
+/// let options = RepairOptions { replacement: Replacement::Escape, ..RepairOptions::default() };
+/// let mut fixer = Repairer::new(options);
+/// fixer.feed(b"caf\xE9", true);
+/// assert_eq!(fixer.output(), br"caf\xe9");
+/// ```
+#[derive(Debug)]
+pub struct Repairer {
+    scanner: Scanner,
+    state: RepairState,
+}
+
+#[derive(Debug)]
+struct RepairState {
+    options: RepairOptions,
+    out: Vec<u8>,
+    writes_output: bool,
+    keeps_log: bool,
+    log: Vec<Repair>,
+    count: u64,
+    /// Something has been written: a U+FEFF from now on is not a leading mark.
+    has_output: bool,
+}
+
+impl Repairer {
+    /// A repairer at the start of an input.
+    pub fn new(options: RepairOptions) -> Repairer {
+        let lints = if options.strip_bom {
+            LintSet::NONE.with(Lint::Bom)
+        } else {
+            LintSet::NONE
+        };
+        Repairer {
+            scanner: Scanner::new(Config {
+                lints,
+                ..Config::default()
+            }),
+            state: RepairState {
+                options,
+                out: Vec::new(),
+                writes_output: true,
+                keeps_log: false,
+                log: Vec::new(),
+                count: 0,
+                has_output: false,
+            },
+        }
+    }
+
+    /// A repairer that only counts repairs and writes no output: whether a file needs fixing.
+    pub fn counting(options: RepairOptions) -> Repairer {
+        let mut repairer = Repairer::new(options);
+        repairer.state.writes_output = false;
+        repairer
+    }
+
+    /// Keeps a log of each repair, drained with [`Repairer::take_log`] (for `--verbose`).
+    #[must_use]
+    pub fn with_log(mut self) -> Repairer {
+        self.state.keeps_log = true;
+        self
+    }
+
+    /// Repairs the next chunk; `is_last` says that no more will follow.
+    pub fn feed(&mut self, chunk: &[u8], is_last: bool) {
+        let _ = self.scanner.feed(chunk, is_last, &mut self.state);
+    }
+
+    /// The repaired bytes produced so far and not yet taken: write them, then clear the vector.
+    /// They never end inside a character.
+    pub fn output(&mut self) -> &mut Vec<u8> {
+        &mut self.state.out
+    }
+
+    /// The repairs logged since the last call (with [`Repairer::with_log`]).
+    pub fn take_log(&mut self) -> Vec<Repair> {
+        std::mem::take(&mut self.state.log)
+    }
+
+    /// How many repairs were made: ill-formed units (not subparts), joined pairs, `C0 80`, marks.
+    pub fn repair_count(&self) -> u64 {
+        self.state.count
+    }
+
+    /// The number of input bytes consumed.
+    pub fn bytes_read(&self) -> u64 {
+        self.scanner.bytes_scanned()
+    }
+}
+
+impl RepairState {
+    fn log(&mut self, finding: &Finding<'_>, kind: RepairKind) {
+        self.log_bytes(finding.position.byte_offset, finding.bytes, kind);
+    }
+
+    fn log_bytes(&mut self, byte_offset: u64, unit: &[u8], kind: RepairKind) {
+        self.count += 1;
+        if self.keeps_log {
+            let mut bytes = [0u8; 6];
+            let len = unit.len().min(6);
+            bytes[..len].copy_from_slice(&unit[..len]);
+            self.log.push(Repair {
+                byte_offset,
+                kind,
+                bytes,
+                len: len as u8,
+            });
+        }
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        if !bytes.is_empty() {
+            self.has_output = true;
+            if self.writes_output {
+                self.out.extend_from_slice(bytes);
+            }
+        }
+    }
+}
+
+impl Sink for RepairState {
+    fn text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
+        let mut bytes = bytes;
+        let mut offset = byte_offset;
+        // Every mark that would lead the output goes (a doubled mark, or one that followed
+        // dropped bytes), so that repairing the output again finds nothing to strip.
+        while self.options.strip_bom && !self.has_output && bytes.starts_with(BOM) {
+            self.log_bytes(offset, BOM, RepairKind::StrippedBom);
+            bytes = &bytes[BOM.len()..];
+            offset += BOM.len() as u64;
+        }
+        self.write(bytes);
         ControlFlow::Continue(())
     }
 
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
-        for _ in subparts(finding.bytes) {
-            self.out.extend_from_slice(REPLACEMENT);
+        let kind = match finding.kind {
+            FindingKind::IllFormed(kind) => kind,
+            FindingKind::Lint(_) | FindingKind::ForeignBom(_) => {
+                // Only the byte order mark lint is enabled, and only with `strip_bom`.
+                self.log(finding, RepairKind::StrippedBom);
+                return ControlFlow::Continue(());
+            }
+        };
+        let options = &self.options;
+        let joins_pairs = options.cesu || options.modified;
+        if kind == UnitKind::SurrogatePair && joins_pairs {
+            let codepoint = finding.codepoint.expect("a pair carries its code point");
+            let joined = encode(codepoint, Form::Standard).expect("a pair is a scalar value");
+            self.write(joined.as_bytes());
+            self.log(finding, RepairKind::JoinedPair);
+            return ControlFlow::Continue(());
         }
+        if options.modified && finding.bytes == b"\xC0\x80" {
+            self.write(b"\0");
+            self.log(finding, RepairKind::ModifiedNul);
+            return ControlFlow::Continue(());
+        }
+        let writes_nothing = matches!(options.replacement, Replacement::Drop)
+            || matches!(&options.replacement, Replacement::Text(t) if t.is_empty());
+        self.has_output |= !writes_nothing;
+        if self.writes_output {
+            let out = &mut self.out;
+            match &options.replacement {
+                Replacement::Text(text) => {
+                    for _ in subparts(finding.bytes) {
+                        out.extend_from_slice(text.as_bytes());
+                    }
+                }
+                Replacement::Drop => {}
+                Replacement::Escape => {
+                    for byte in finding.bytes {
+                        out.extend_from_slice(&escape_byte(*byte));
+                    }
+                }
+                Replacement::Fallback(table) => {
+                    for &byte in finding.bytes {
+                        let c = table[usize::from(byte.wrapping_sub(0x80)) & 0x7F];
+                        out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                    }
+                }
+            }
+        }
+        self.log(finding, RepairKind::IllFormed(kind));
         ControlFlow::Continue(())
     }
 }
 
-/// Repairs a whole input held in memory, appending the result to `out`.
+/// `\xhh` for one byte, lowercase.
+pub fn escape_byte(byte: u8) -> [u8; 4] {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    [
+        b'\\',
+        b'x',
+        HEX[usize::from(byte >> 4)],
+        HEX[usize::from(byte & 15)],
+    ]
+}
+
+/// The ISO-8859-1 table for [`Replacement::Fallback`]: byte n is U+00nn.
+pub fn latin1_table() -> Box<[char; 128]> {
+    Box::new(std::array::from_fn(|i| {
+        char::from_u32(0x80 + i as u32).expect("U+0080..U+00FF are characters")
+    }))
+}
+
+/// Repairs a whole input held in memory with the default options (one U+FFFD per maximal
+/// subpart), appending the result to `out`.
 ///
 /// ```
 /// let mut out = Vec::new();
@@ -51,5 +336,111 @@ impl Sink for LossySink<'_> {
 /// assert_eq!(out, "\u{FFFD}\u{FFFD}\u{FFFD}!".as_bytes());
 /// ```
 pub fn decode_lossy(input: &[u8], out: &mut Vec<u8>) {
-    let _ = Scanner::new(Config::default()).feed(input, true, &mut LossySink { out });
+    let mut repairer = Repairer::new(RepairOptions::default());
+    std::mem::swap(repairer.output(), out);
+    repairer.feed(input, true);
+    std::mem::swap(repairer.output(), out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fix(input: &[u8], options: RepairOptions) -> Vec<u8> {
+        let mut repairer = Repairer::new(options);
+        repairer.feed(input, true);
+        std::mem::take(repairer.output())
+    }
+
+    #[test]
+    fn each_option_on_crafted_input() {
+        let input = b"\xEF\xBB\xBFa\xC0\x80b\xED\xA0\xBD\xED\xB8\x80c\xED\xA0\x80d\xE9\xFF";
+        let latin1 = Replacement::Fallback(latin1_table());
+        let rows: &[(RepairOptions, &[u8])] = &[
+            (
+                RepairOptions::default(),
+                "\u{FEFF}a\u{FFFD}\u{FFFD}b\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}c\
+                 \u{FFFD}\u{FFFD}\u{FFFD}d\u{FFFD}\u{FFFD}"
+                    .as_bytes(),
+            ),
+            (
+                RepairOptions {
+                    replacement: Replacement::Text("?".into()),
+                    ..RepairOptions::default()
+                },
+                "\u{FEFF}a??b??????c???d??".as_bytes(),
+            ),
+            (
+                RepairOptions {
+                    replacement: Replacement::Drop,
+                    strip_bom: true,
+                    ..RepairOptions::default()
+                },
+                b"abcd",
+            ),
+            (
+                RepairOptions {
+                    replacement: Replacement::Escape,
+                    cesu: true,
+                    ..RepairOptions::default()
+                },
+                "\u{FEFF}a\\xc0\\x80b😀c\\xed\\xa0\\x80d\\xe9\\xff".as_bytes(),
+            ),
+            (
+                RepairOptions {
+                    replacement: latin1,
+                    cesu: false,
+                    modified: true,
+                    strip_bom: true,
+                },
+                "a\u{0}b😀cí\u{A0}\u{80}déÿ".as_bytes(),
+            ),
+        ];
+        for (options, expected) in rows {
+            let got = fix(input, options.clone());
+            assert_eq!(
+                String::from_utf8_lossy(&got),
+                String::from_utf8_lossy(expected),
+                "{options:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn log_names_each_repair() {
+        let mut repairer = Repairer::new(RepairOptions {
+            cesu: true,
+            strip_bom: true,
+            ..RepairOptions::default()
+        })
+        .with_log();
+        repairer.feed(b"\xEF\xBB\xBFx\xED\xA0\xBD\xED\xB8\x80\xE2\x82", true);
+        let log: Vec<(u64, String, Vec<u8>)> = repairer
+            .take_log()
+            .iter()
+            .map(|r| (r.byte_offset, r.kind.to_string(), r.bytes().to_vec()))
+            .collect();
+        assert_eq!(
+            log,
+            [
+                (0, "bom".to_owned(), vec![0xEF, 0xBB, 0xBF]),
+                (
+                    4,
+                    "surrogate-pair".to_owned(),
+                    vec![0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]
+                ),
+                (10, "truncated".to_owned(), vec![0xE2, 0x82]),
+            ]
+        );
+        assert_eq!(repairer.repair_count(), 3);
+    }
+
+    #[test]
+    fn counting_writes_nothing() {
+        let mut repairer = Repairer::counting(RepairOptions::default());
+        repairer.feed(b"ok \xFF ok", true);
+        assert!(repairer.output().is_empty());
+        assert_eq!(repairer.repair_count(), 1);
+        assert_eq!(repairer.bytes_read(), 7);
+    }
 }

@@ -6,8 +6,8 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 use utf8kit_codec::{
-    decode_lossy, scan, Config, Finding, ForeignBom, Lint, LintSet, LossySink, Policy, Scanner,
-    Sink, UnitKind,
+    decode_lossy, latin1_table, scan, Config, Finding, ForeignBom, Lint, LintSet, Policy,
+    RepairOptions, Repairer, Replacement, Scanner, Sink, UnitKind,
 };
 
 /// A finding as plain values: offset, line, column, kind, bytes, code point.
@@ -436,15 +436,14 @@ fn a_sink_can_stop_the_scan() {
 }
 
 #[test]
-fn lossy_sink_streams_like_std() {
+fn repairer_streams_like_std() {
     for case in tricky_cases() {
         for cut in 0..=case.len() {
-            let mut out = Vec::new();
-            let mut scanner = Scanner::new(Config::default());
-            let _ = scanner.feed(&case[..cut], false, &mut LossySink { out: &mut out });
-            let _ = scanner.feed(&case[cut..], true, &mut LossySink { out: &mut out });
+            let mut repairer = Repairer::new(RepairOptions::default());
+            repairer.feed(&case[..cut], false);
+            repairer.feed(&case[cut..], true);
             assert_eq!(
-                out,
+                *repairer.output(),
                 String::from_utf8_lossy(&case).as_bytes(),
                 "{case:02X?}"
             );
@@ -478,6 +477,8 @@ fn utf8ish() -> impl Strategy<Value = Vec<u8>> {
         Just(&b"\xFF\xFE\x00\x00"[..]),
         Just(&b"\x00\x00\xFE\xFF"[..]),
         Just(&b"\xEF\xBB\xBF"[..]),
+        Just(&b"\xEF\xBB\xBF\xEF\xBB\xBF"[..]),
+        Just(&b"\xFF\xEF\xBB\xBF"[..]),
     ];
     (bom, proptest::collection::vec(piece, 0..40))
         .prop_map(|(bom, pieces)| [bom.to_vec(), pieces.concat()].concat())
@@ -498,6 +499,37 @@ fn any_config() -> impl Strategy<Value = Config> {
             .filter(|(i, _)| lints & (1 << i) != 0)
             .fold(LintSet::NONE, |set, (_, lint)| set.with(lint)),
     })
+}
+
+fn any_repair_options() -> impl Strategy<Value = RepairOptions> {
+    let replacement = prop_oneof![
+        Just(Replacement::default()),
+        Just(Replacement::Text("?".into())),
+        Just(Replacement::Text(String::new())),
+        Just(Replacement::Drop),
+        Just(Replacement::Escape),
+        Just(Replacement::Fallback(latin1_table())),
+    ];
+    (replacement, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(replacement, cesu, modified, strip_bom)| RepairOptions {
+            replacement,
+            cesu,
+            modified,
+            strip_bom,
+        },
+    )
+}
+
+fn repair(input: &[u8], options: &RepairOptions, cuts: &[usize]) -> Vec<u8> {
+    let mut repairer = Repairer::new(options.clone());
+    let mut from = 0;
+    for &cut in cuts {
+        let cut = cut.clamp(from, input.len());
+        repairer.feed(&input[from..cut], false);
+        from = cut;
+    }
+    repairer.feed(&input[from..], true);
+    std::mem::take(repairer.output())
 }
 
 proptest! {
@@ -538,6 +570,18 @@ proptest! {
         let mut again = Vec::new();
         decode_lossy(&out, &mut again);
         prop_assert_eq!(again, out);
+    }
+
+    #[test]
+    fn every_repair_is_well_formed_idempotent_and_split_invariant(
+        input in utf8ish(),
+        options in any_repair_options(),
+        cut in 0..200usize,
+    ) {
+        let whole = repair(&input, &options, &[]);
+        prop_assert!(std::str::from_utf8(&whole).is_ok());
+        prop_assert_eq!(repair(&whole, &options, &[]), whole.clone(), "idempotent");
+        prop_assert_eq!(repair(&input, &options, &[cut, cut + 3]), whole);
     }
 
     #[test]

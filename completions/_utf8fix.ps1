@@ -1,0 +1,47 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'utf8fix' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'utf8fix'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'utf8fix' {
+            [CompletionResult]::new('-i', '-i', [CompletionResultType]::ParameterName, 'Rewrite each FILE in place; with SUFFIX (-iSUFFIX or --in-place=SUFFIX), keep the original as FILE+SUFFIX')
+            [CompletionResult]::new('--in-place', '--in-place', [CompletionResultType]::ParameterName, 'Rewrite each FILE in place; with SUFFIX (-iSUFFIX or --in-place=SUFFIX), keep the original as FILE+SUFFIX')
+            [CompletionResult]::new('--replacement', '--replacement', [CompletionResultType]::ParameterName, 'Replace each maximal subpart with STR instead of U+FFFD')
+            [CompletionResult]::new('--fallback', '--fallback', [CompletionResultType]::ParameterName, 'Decode each ill-formed byte in this single-byte encoding (windows-1252, iso-8859-1, ...)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the -v lines')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Write nothing: list each input that would change, and exit 1 if any would')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Report each repair on standard error, with its offset and kind, and a summary per input')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Report each repair on standard error, with its offset and kind, and a summary per input')
+            [CompletionResult]::new('--drop', '--drop', [CompletionResultType]::ParameterName, 'Delete ill-formed bytes')
+            [CompletionResult]::new('--escape', '--escape', [CompletionResultType]::ParameterName, 'Write each ill-formed byte as \xhh')
+            [CompletionResult]::new('--cesu', '--cesu', [CompletionResultType]::ParameterName, 'Join CESU-8 surrogate pairs into 4-byte sequences')
+            [CompletionResult]::new('--modified', '--modified', [CompletionResultType]::ParameterName, 'Java''s Modified UTF-8: --cesu, and C0 80 becomes U+0000')
+            [CompletionResult]::new('--strip-bom', '--strip-bom', [CompletionResultType]::ParameterName, 'Remove a byte order mark at the start')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,41 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[utf8fix] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'utf8fix'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'utf8fix'= {
+            cand -i 'Rewrite each FILE in place; with SUFFIX (-iSUFFIX or --in-place=SUFFIX), keep the original as FILE+SUFFIX'
+            cand --in-place 'Rewrite each FILE in place; with SUFFIX (-iSUFFIX or --in-place=SUFFIX), keep the original as FILE+SUFFIX'
+            cand --replacement 'Replace each maximal subpart with STR instead of U+FFFD'
+            cand --fallback 'Decode each ill-formed byte in this single-byte encoding (windows-1252, iso-8859-1, ...)'
+            cand --color 'When to colour the -v lines'
+            cand --check 'Write nothing: list each input that would change, and exit 1 if any would'
+            cand -v 'Report each repair on standard error, with its offset and kind, and a summary per input'
+            cand --verbose 'Report each repair on standard error, with its offset and kind, and a summary per input'
+            cand --drop 'Delete ill-formed bytes'
+            cand --escape 'Write each ill-formed byte as \xhh'
+            cand --cesu 'Join CESU-8 surrogate pairs into 4-byte sequences'
+            cand --modified 'Java''s Modified UTF-8: --cesu, and C0 80 becomes U+0000'
+            cand --strip-bom 'Remove a byte order mark at the start'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+    ]
+    $completions[$command]
+}

@@ -1,0 +1,15 @@
+complete -c utf8fix -s i -l in-place -d 'Rewrite each FILE in place; with SUFFIX (-iSUFFIX or --in-place=SUFFIX), keep the original as FILE+SUFFIX' -r
+complete -c utf8fix -l replacement -d 'Replace each maximal subpart with STR instead of U+FFFD' -r
+complete -c utf8fix -l fallback -d 'Decode each ill-formed byte in this single-byte encoding (windows-1252, iso-8859-1, ...)' -r
+complete -c utf8fix -l color -d 'When to colour the -v lines' -r -f -a "auto\t'Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour, even into a pipe or a file'
+never\t'Never colour'"
+complete -c utf8fix -l check -d 'Write nothing: list each input that would change, and exit 1 if any would'
+complete -c utf8fix -s v -l verbose -d 'Report each repair on standard error, with its offset and kind, and a summary per input'
+complete -c utf8fix -l drop -d 'Delete ill-formed bytes'
+complete -c utf8fix -l escape -d 'Write each ill-formed byte as \\xhh'
+complete -c utf8fix -l cesu -d 'Join CESU-8 surrogate pairs into 4-byte sequences'
+complete -c utf8fix -l modified -d 'Java\'s Modified UTF-8: --cesu, and C0 80 becomes U+0000'
+complete -c utf8fix -l strip-bom -d 'Remove a byte order mark at the start'
+complete -c utf8fix -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c utf8fix -s V -l version -d 'Print version'

@@ -1,0 +1,635 @@
+//! `utf8fix`: repair ill-formed or mis-encoded text, in a pipe or in place (SPEC 5).
+
+use std::ffi::OsString;
+use std::fs::{self, File};
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use clap::Parser;
+use termcolor::{Color, ColorSpec, StandardStream, WriteColor};
+use utf8kit_codec::{latin1_table, Repair, RepairKind, RepairOptions, Repairer, Replacement};
+
+use crate::cli::ColorWhen;
+use crate::input::{io_reason, ChunkReader, Source};
+use crate::output::{self, Messages};
+use crate::status::Status;
+
+const ABOUT: &str = "Repair ill-formed or mis-encoded UTF-8, in a pipe or in place";
+
+const LONG_ABOUT: &str = "\
+Repair ill-formed or mis-encoded UTF-8, in a pipe or in place.
+
+utf8fix reads each FILE (standard input when there is none, or for '-') and writes it to \
+standard output with every ill-formed sequence repaired, or with -i rewrites each FILE. The \
+output is always well-formed UTF-8 (with --escape: the valid input plus ASCII), and fixing it \
+again changes nothing.
+
+By default each maximal subpart of an ill-formed sequence becomes U+FFFD, as the Unicode \
+Standard recommends: the output is byte for byte what Python's \
+bytes.decode('utf-8', 'replace').encode('utf-8') and Rust's String::from_utf8_lossy give (C0 AF \
+is two replacements, ED A0 80 three, E2 82 at the end of input one). --replacement, --drop, \
+--escape and --fallback choose something else.
+
+--fallback ENCODING decodes each ill-formed byte in a single-byte legacy encoding instead, which \
+repairs files that mix UTF-8 and Latin-1 ('café' saved by two editors). ENCODING is \
+iso-8859-1 or latin1 (exactly: byte n is U+00nn) or any single-byte label of the WHATWG \
+Encoding Standard: windows-1252 (whose 80..9F are the curly quotes, dashes and euro sign), \
+windows-1250 to windows-1258, iso-8859-2 to iso-8859-16, koi8-r, koi8-u, ibm866, macintosh, \
+x-mac-cyrillic, windows-874.
+
+These repairs run first, each only when asked: --cesu joins CESU-8 surrogate pairs into the \
+4-byte form of their character; --modified also turns Java's C0 80 into U+0000; --strip-bom \
+removes a byte order mark (every U+FEFF that would start the output).
+
+In place (-i), a file that needs no repair is not touched: its content and modification time \
+stay as they are. Otherwise the repaired content is written to a temporary file in the same \
+directory, flushed to disk, given the original's permissions (and owner, where allowed), and \
+renamed over the original, so that the file is always either the old or the new content. With \
+-iSUFFIX (or --in-place=SUFFIX) the original is kept as FILE+SUFFIX. A symbolic link is \
+followed, and its target replaced. On any failure the original is left intact and no temporary \
+file remains.";
+
+const AFTER_LONG_HELP: &str = "\
+Exit status:
+  0  the repaired output was written (repairs are not failures)
+  1  with --check: at least one FILE would change
+  2  trouble: bad usage, an unreadable FILE, a failed write (the other FILEs are still done)
+
+Output:
+  The repaired text goes to standard output; -v writes each repair to standard error as \
+'utf8fix: PATH: offset N: KIND BYTES: what was done', then one summary line per input. \
+Trouble goes to standard error as 'utf8fix: PATH: reason'. --color colours the -v lines when \
+standard error is a terminal (auto), always, or never.
+
+Examples:
+  utf8fix broken.txt > fixed.txt
+  utf8fix --fallback windows-1252 -i.orig notes.txt
+  utf8fix --check *.csv || echo 'some files need fixing'
+  git ls-files -z | xargs -0 utf8fix --strip-bom --check";
+
+/// The command line of `utf8fix`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "utf8fix",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    after_long_help = AFTER_LONG_HELP,
+    max_term_width = 100
+)]
+pub struct Args {
+    /// Files to repair; '-' or none reads standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<OsString>,
+
+    /// Rewrite each FILE in place; with SUFFIX (-iSUFFIX or --in-place=SUFFIX), keep the
+    /// original as FILE+SUFFIX.
+    #[arg(
+        short = 'i',
+        long,
+        value_name = "SUFFIX",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = ""
+    )]
+    pub in_place: Option<String>,
+
+    /// Write nothing: list each input that would change, and exit 1 if any would.
+    #[arg(long)]
+    pub check: bool,
+
+    /// Report each repair on standard error, with its offset and kind, and a summary per input.
+    #[arg(short, long)]
+    pub verbose: bool,
+
+    /// Replace each maximal subpart with STR instead of U+FFFD.
+    #[arg(long, value_name = "STR", group = "policy")]
+    pub replacement: Option<String>,
+
+    /// Delete ill-formed bytes.
+    #[arg(long, group = "policy")]
+    pub drop: bool,
+
+    /// Write each ill-formed byte as \xhh.
+    #[arg(long, group = "policy")]
+    pub escape: bool,
+
+    /// Decode each ill-formed byte in this single-byte encoding (windows-1252, iso-8859-1, ...).
+    #[arg(long, value_name = "ENCODING", group = "policy", value_parser = parse_fallback)]
+    pub fallback: Option<Fallback>,
+
+    /// Join CESU-8 surrogate pairs into 4-byte sequences.
+    #[arg(long)]
+    pub cesu: bool,
+
+    /// Java's Modified UTF-8: --cesu, and C0 80 becomes U+0000.
+    #[arg(long)]
+    pub modified: bool,
+
+    /// Remove a byte order mark at the start.
+    #[arg(long)]
+    pub strip_bom: bool,
+
+    /// When to colour the -v lines.
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
+}
+
+impl Args {
+    /// Parses the process's arguments, reading sed's attached form `-iSUFFIX` as
+    /// `--in-place=SUFFIX` (a separate word after `-i` is a FILE, never a suffix).
+    pub fn parse_with_attached_suffix() -> Args {
+        Args::parse_from(attach_suffix(std::env::args_os()))
+    }
+}
+
+/// Rewrites `-iSUFFIX` into `--in-place=SUFFIX`, up to a `--` that ends the options.
+pub fn attach_suffix(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    let mut options_ended = false;
+    let mut rewritten = Vec::new();
+    for (i, arg) in args.into_iter().enumerate() {
+        let bytes = arg.as_bytes();
+        if i > 0 && !options_ended && bytes.len() > 2 && bytes.starts_with(b"-i") {
+            let mut long = b"--in-place=".to_vec();
+            long.extend_from_slice(&bytes[2..]);
+            rewritten.push(OsString::from_vec(long));
+        } else {
+            options_ended |= i > 0 && bytes == b"--";
+            rewritten.push(arg);
+        }
+    }
+    rewritten
+}
+
+/// A single-byte encoding for `--fallback`: its name and the character of each byte 80..FF.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fallback {
+    /// The encoding's canonical name.
+    pub name: String,
+    /// `table[b - 0x80]` is the character of byte `b`.
+    pub table: Box<[char; 128]>,
+}
+
+/// Resolves a `--fallback` label: exact ISO-8859-1, or a single-byte WHATWG encoding.
+///
+/// # Errors
+///
+/// An unknown label, or an encoding that is not single-byte.
+pub fn parse_fallback(label: &str) -> Result<Fallback, String> {
+    let lower = label.trim().to_ascii_lowercase();
+    if matches!(lower.as_str(), "latin1" | "iso-8859-1" | "iso8859-1" | "l1") {
+        return Ok(Fallback {
+            name: "iso-8859-1".to_owned(),
+            table: latin1_table(),
+        });
+    }
+    let encoding = encoding_rs::Encoding::for_label(lower.as_bytes())
+        .ok_or_else(|| format!("unknown encoding '{label}'"))?;
+    if !encoding.is_single_byte() {
+        return Err(format!(
+            "'{label}' ({}) is not a single-byte encoding",
+            encoding.name()
+        ));
+    }
+    let table = std::array::from_fn(|i| {
+        let byte = [0x80 + i as u8];
+        let (text, _) = encoding.decode_without_bom_handling(&byte);
+        text.chars().next().unwrap_or('\u{FFFD}')
+    });
+    Ok(Fallback {
+        name: encoding.name().to_ascii_lowercase(),
+        table: Box::new(table),
+    })
+}
+
+/// What the command line asks for, resolved.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The inputs, in order.
+    pub sources: Vec<Source>,
+    /// Rewrite files in place, keeping the original as FILE+SUFFIX when the suffix is not empty.
+    pub in_place: Option<String>,
+    /// List what would change; write nothing.
+    pub check: bool,
+    /// Report each repair.
+    pub verbose: bool,
+    /// The repairs.
+    pub repair: RepairOptions,
+    /// The name of the fallback encoding, for messages.
+    pub fallback_name: Option<String>,
+    /// When to colour the -v lines.
+    pub color: ColorWhen,
+}
+
+impl Settings {
+    /// Resolves the command line.
+    ///
+    /// # Errors
+    ///
+    /// A usage problem clap cannot see, as a message.
+    pub fn from_args(args: &Args) -> Result<Settings, String> {
+        let sources = Source::from_operands(&args.files);
+        if args.in_place.is_some() && sources.contains(&Source::Stdin) {
+            return Err("-i needs FILE operands: standard input cannot be edited in place".into());
+        }
+        let replacement = if let Some(text) = &args.replacement {
+            Replacement::Text(text.clone())
+        } else if args.drop {
+            Replacement::Drop
+        } else if args.escape {
+            Replacement::Escape
+        } else if let Some(fallback) = &args.fallback {
+            Replacement::Fallback(fallback.table.clone())
+        } else {
+            Replacement::default()
+        };
+        Ok(Settings {
+            sources,
+            in_place: args.in_place.clone(),
+            check: args.check,
+            verbose: args.verbose,
+            repair: RepairOptions {
+                replacement,
+                cesu: args.cesu || args.modified,
+                modified: args.modified,
+                strip_bom: args.strip_bom,
+            },
+            fallback_name: args.fallback.as_ref().map(|f| f.name.clone()),
+            color: args.color,
+        })
+    }
+}
+
+/// Runs `utf8fix`.
+///
+/// # Errors
+///
+/// Only a failure to write standard output (other than a closed pipe) is an error.
+pub fn run(args: &Args) -> anyhow::Result<Status> {
+    let mut messages = Messages::new("utf8fix");
+    let settings = match Settings::from_args(args) {
+        Ok(settings) => settings,
+        Err(reason) => {
+            messages.error(reason);
+            return Ok(Status::Trouble);
+        }
+    };
+    let stderr_choice = settings.color.resolve(io::stderr().is_terminal());
+    let mut log = RepairLog {
+        settings: &settings,
+        err: StandardStream::stderr(stderr_choice),
+    };
+    let mut status = Status::Clean;
+    let mut reader = ChunkReader::new();
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(OUT_CHUNK_LEN, stdout.lock());
+    for source in &settings.sources {
+        let name = source.display_name().into_owned();
+        let result = if settings.check {
+            count_repairs(&settings, &mut reader, source, &mut log).map(|n| {
+                if n > 0 {
+                    status = status.merge(Status::Problems);
+                    writeln!(out, "{name}").map_err(Failure::Output)
+                } else {
+                    Ok(())
+                }
+            })
+        } else if let (Some(suffix), Source::Path(path)) = (&settings.in_place, source) {
+            fix_in_place(&settings, &mut reader, path, suffix, &mut log).map(Ok)
+        } else {
+            fix_stream(&settings, &mut reader, source, &mut out, &mut log).map(Ok)
+        };
+        match result.and_then(|written| written) {
+            Ok(()) => {}
+            Err(Failure::Input(reason)) => messages.trouble(&name, reason),
+            Err(Failure::Output(error)) if output::is_broken_pipe(&error) => {
+                return Ok(status.merge(messages.status()));
+            }
+            Err(Failure::Output(error)) => {
+                messages.error(format_args!("write error: {}", io_reason(&error)));
+                return Ok(Status::Trouble);
+            }
+        }
+    }
+    match out.flush() {
+        Err(error) if output::is_broken_pipe(&error) => {}
+        Err(error) => {
+            messages.error(format_args!("write error: {}", io_reason(&error)));
+            return Ok(Status::Trouble);
+        }
+        Ok(()) => {}
+    }
+    Ok(status.merge(messages.status()))
+}
+
+/// Why one input could not be done.
+#[derive(Debug)]
+enum Failure {
+    /// Trouble with this input (reading it, or writing its replacement in place): reported, and
+    /// the other inputs are still done.
+    Input(String),
+    /// Standard output failed: the run ends.
+    Output(io::Error),
+}
+
+/// The most input fed to the repairer at once, so that its output buffer stays small even when
+/// a whole memory-mapped file arrives as one chunk.
+const OUT_CHUNK_LEN: usize = 256 * 1024;
+
+/// Feeds every chunk of `source` to `repairer` in pieces of at most [`OUT_CHUNK_LEN`], calling
+/// `after` with the repairer after each piece.
+fn repair_input(
+    reader: &mut ChunkReader,
+    source: &Source,
+    repairer: &mut Repairer,
+    after: &mut dyn FnMut(&mut Repairer) -> io::Result<()>,
+) -> Result<(), Failure> {
+    let mut write_error = None;
+    let read = reader.read(source, &mut |chunk, is_last| {
+        let mut pieces = chunk.chunks(OUT_CHUNK_LEN).peekable();
+        if chunk.is_empty() {
+            repairer.feed(chunk, is_last);
+        }
+        while let Some(piece) = pieces.next() {
+            repairer.feed(piece, is_last && pieces.peek().is_none());
+            if let Err(error) = after(repairer) {
+                write_error = Some(error);
+                return ControlFlow::Break(());
+            }
+        }
+        if chunk.is_empty() {
+            if let Err(error) = after(repairer) {
+                write_error = Some(error);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    if let Some(error) = write_error {
+        return Err(Failure::Output(error));
+    }
+    read.map_err(|error| Failure::Input(io_reason(&error)))
+}
+
+/// Repairs one input to `out`.
+fn fix_stream(
+    settings: &Settings,
+    reader: &mut ChunkReader,
+    source: &Source,
+    out: &mut dyn Write,
+    log: &mut RepairLog<'_>,
+) -> Result<(), Failure> {
+    let name = source.display_name();
+    let mut repairer = log.repairer(Repairer::new(settings.repair.clone()));
+    repair_input(reader, source, &mut repairer, &mut |repairer| {
+        log.print(&name, repairer);
+        let output = repairer.output();
+        out.write_all(output)?;
+        output.clear();
+        Ok(())
+    })?;
+    log.summary(&name, repairer.repair_count(), None);
+    Ok(())
+}
+
+/// Counts the repairs an input needs, without writing anything.
+fn count_repairs(
+    settings: &Settings,
+    reader: &mut ChunkReader,
+    source: &Source,
+    log: &mut RepairLog<'_>,
+) -> Result<u64, Failure> {
+    let name = source.display_name();
+    let mut repairer = log.repairer(Repairer::counting(settings.repair.clone()));
+    repair_input(reader, source, &mut repairer, &mut |repairer| {
+        log.print(&name, repairer);
+        Ok(())
+    })?;
+    log.summary(&name, repairer.repair_count(), None);
+    Ok(repairer.repair_count())
+}
+
+/// Rewrites one file in place, or leaves it untouched when it needs no repair.
+fn fix_in_place(
+    settings: &Settings,
+    reader: &mut ChunkReader,
+    path: &Path,
+    suffix: &str,
+    log: &mut RepairLog<'_>,
+) -> Result<(), Failure> {
+    let name = path.display().to_string();
+    let trouble = |error: io::Error| Failure::Input(io_reason(&error));
+    // A symbolic link is followed: the target is what gets replaced.
+    let target = fs::canonicalize(path).map_err(trouble)?;
+    let source = Source::Path(target.clone());
+    let mut counter = Repairer::counting(settings.repair.clone());
+    repair_input(reader, &source, &mut counter, &mut |_| Ok(()))?;
+    if counter.repair_count() == 0 {
+        log.summary(&name, 0, Some("unchanged"));
+        return Ok(());
+    }
+
+    let metadata = fs::metadata(&target).map_err(trouble)?;
+    let directory = target.parent().unwrap_or(Path::new("."));
+    let temporary = tempfile::Builder::new()
+        .prefix(".utf8fix-")
+        .suffix(".tmp")
+        .tempfile_in(directory)
+        .map_err(|e| {
+            Failure::Input(format!("cannot create a temporary file: {}", io_reason(&e)))
+        })?;
+    let mut writer = BufWriter::with_capacity(OUT_CHUNK_LEN, temporary.as_file());
+    let mut repairer = log.repairer(Repairer::new(settings.repair.clone()));
+    let written = repair_input(reader, &source, &mut repairer, &mut |repairer| {
+        log.print(&name, repairer);
+        let output = repairer.output();
+        writer.write_all(output)?;
+        output.clear();
+        Ok(())
+    });
+    // Writing the temporary file is part of doing this input: its failure is trouble with it.
+    let written = match written {
+        Err(Failure::Output(error)) => Err(Failure::Input(format!(
+            "cannot write the repaired file: {}",
+            io_reason(&error)
+        ))),
+        other => other,
+    };
+    written?;
+    let finished = writer
+        .into_inner()
+        .map_err(io::IntoInnerError::into_error)
+        .and_then(File::sync_all)
+        .and_then(|()| copy_attributes(&metadata, temporary.as_file()));
+    finished.map_err(|e| {
+        Failure::Input(format!("cannot write the repaired file: {}", io_reason(&e)))
+    })?;
+
+    let backup = (!suffix.is_empty()).then(|| backup_path(&target, suffix));
+    if let Some(backup) = &backup {
+        make_backup(&target, backup).map_err(|e| {
+            Failure::Input(format!(
+                "cannot keep the original as {}: {}",
+                backup.display(),
+                io_reason(&e)
+            ))
+        })?;
+    }
+    if let Err(error) = temporary.persist(&target) {
+        if let Some(backup) = &backup {
+            let _ = fs::remove_file(backup);
+        }
+        return Err(Failure::Input(format!(
+            "cannot replace the file: {}",
+            io_reason(&error.error)
+        )));
+    }
+    log.summary(&name, repairer.repair_count(), Some("rewritten"));
+    Ok(())
+}
+
+/// Gives the replacement the original's permissions, and its owner where that is allowed.
+fn copy_attributes(original: &fs::Metadata, replacement: &File) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    replacement.set_permissions(original.permissions())?;
+    // Only root may give a file away; for anyone else the file is theirs already.
+    let _ = std::os::unix::fs::fchown(replacement, Some(original.uid()), Some(original.gid()));
+    Ok(())
+}
+
+fn backup_path(target: &Path, suffix: &str) -> PathBuf {
+    let mut name = target.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Keeps the original under a second name: a hard link when the file system allows one (the
+/// original inode, untouched), else a copy.
+fn make_backup(target: &Path, backup: &Path) -> io::Result<()> {
+    match fs::remove_file(backup) {
+        Err(error) if error.kind() != io::ErrorKind::NotFound => return Err(error),
+        _ => {}
+    }
+    fs::hard_link(target, backup).or_else(|_| fs::copy(target, backup).map(|_| ()))
+}
+
+/// Writes `-v` lines to standard error.
+struct RepairLog<'a> {
+    settings: &'a Settings,
+    err: StandardStream,
+}
+
+impl RepairLog<'_> {
+    fn repairer(&self, repairer: Repairer) -> Repairer {
+        if self.settings.verbose {
+            repairer.with_log()
+        } else {
+            repairer
+        }
+    }
+
+    fn print(&mut self, name: &str, repairer: &mut Repairer) {
+        if !self.settings.verbose {
+            return;
+        }
+        for repair in repairer.take_log() {
+            // A failing stderr leaves nowhere to complain.
+            let _ = self.line(name, &repair);
+        }
+    }
+
+    fn line(&mut self, name: &str, repair: &Repair) -> io::Result<()> {
+        let hex: Vec<String> = repair.bytes().iter().map(|b| format!("{b:02x}")).collect();
+        write!(self.err, "utf8fix: {name}: offset {}: ", repair.byte_offset)?;
+        self.err
+            .set_color(ColorSpec::new().set_fg(Some(Color::Red)).set_bold(true))?;
+        write!(self.err, "{}", repair.kind)?;
+        self.err.reset()?;
+        writeln!(self.err, " {}: {}", hex.join(" "), self.action(repair))
+    }
+
+    fn action(&self, repair: &Repair) -> String {
+        match repair.kind {
+            RepairKind::StrippedBom => "byte order mark removed".to_owned(),
+            RepairKind::ModifiedNul => "decoded as U+0000 (Modified UTF-8)".to_owned(),
+            RepairKind::JoinedPair => "surrogate pair joined into one 4-byte character".to_owned(),
+            RepairKind::IllFormed(_) => match &self.settings.repair.replacement {
+                Replacement::Text(text) if text == "\u{FFFD}" => "replaced by U+FFFD".to_owned(),
+                Replacement::Text(text) => format!("replaced by {text:?}"),
+                Replacement::Drop => "dropped".to_owned(),
+                Replacement::Escape => "escaped".to_owned(),
+                Replacement::Fallback(_) => format!(
+                    "decoded as {}",
+                    self.settings.fallback_name.as_deref().unwrap_or("fallback")
+                ),
+            },
+        }
+    }
+
+    fn summary(&mut self, name: &str, repairs: u64, outcome: Option<&str>) {
+        if !self.settings.verbose {
+            return;
+        }
+        let count = match repairs {
+            0 => "no repair needed".to_owned(),
+            1 => "1 repair".to_owned(),
+            n => format!("{n} repairs"),
+        };
+        let text = match outcome {
+            Some(outcome) => format!("utf8fix: {name}: {count}, {outcome}"),
+            None => format!("utf8fix: {name}: {count}"),
+        };
+        let _ = writeln!(self.err, "{text}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fallback_labels() {
+        let exact = parse_fallback("ISO-8859-1").unwrap();
+        assert_eq!(
+            exact.table[0x80 - 0x80],
+            '\u{80}',
+            "exact Latin-1 keeps C1 controls"
+        );
+        let cp1252 = parse_fallback("windows-1252").unwrap();
+        assert_eq!(cp1252.table[0x80 - 0x80], '€');
+        assert_eq!(cp1252.table[0xE9 - 0x80], 'é');
+        let koi8 = parse_fallback("koi8-r").unwrap();
+        assert_eq!(koi8.table[0xC1 - 0x80], 'а');
+        assert_eq!(parse_fallback("cp1251").unwrap().name, "windows-1251");
+        assert!(parse_fallback("shift_jis")
+            .unwrap_err()
+            .contains("not a single-byte"));
+        assert!(parse_fallback("klingon")
+            .unwrap_err()
+            .contains("unknown encoding"));
+    }
+
+    #[test]
+    fn attached_suffixes() {
+        let args = |list: &[&str]| list.iter().map(OsString::from).collect::<Vec<_>>();
+        assert_eq!(
+            attach_suffix(args(&["utf8fix", "-i.orig", "a", "-i", "b", "--", "-i.x"])),
+            args(&["utf8fix", "--in-place=.orig", "a", "-i", "b", "--", "-i.x"])
+        );
+        let parsed = Args::parse_from(attach_suffix(args(&["utf8fix", "-i.bak", "f"])));
+        assert_eq!(parsed.in_place.as_deref(), Some(".bak"));
+        let parsed = Args::parse_from(args(&["utf8fix", "-i", "f"]));
+        assert_eq!(parsed.in_place.as_deref(), Some(""));
+        assert_eq!(parsed.files, [OsString::from("f")]);
+    }
+
+    #[test]
+    fn backup_names() {
+        assert_eq!(
+            backup_path(Path::new("/d/a.txt"), ".orig"),
+            PathBuf::from("/d/a.txt.orig")
+        );
+    }
+}

@@ -1,0 +1,436 @@
+//! `utf8fix` as a user runs it.
+
+use std::fs;
+use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::Command as StdCommand;
+use std::time::{Duration, SystemTime};
+
+use predicates::prelude::*;
+
+use crate::common::{program, write_tree};
+
+fn utf8fix() -> assert_cmd::Command {
+    program("utf8fix")
+}
+
+/// A deterministic generator of bytes that are mostly UTF-8 with errors of every kind mixed in.
+fn messy_bytes(len: usize, seed: u64) -> Vec<u8> {
+    let mut state = seed | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let pieces: [&[u8]; 14] = [
+        b"plain ascii ",
+        "Grüße ".as_bytes(),
+        "世界 ".as_bytes(),
+        "😀".as_bytes(),
+        b"\n",
+        b"\xC0\xAF",
+        b"\xE2\x82",
+        b"\xED\xA0\x80",
+        b"\xED\xA0\xBD\xED\xB8\x80",
+        b"\xF4\x90\x80\x80",
+        b"\xFF",
+        b"\x80\xBF",
+        b"\xE9 ",
+        b"\xFC\x80\x80\x80\x80\xAF",
+    ];
+    let mut bytes = Vec::with_capacity(len + 16);
+    while bytes.len() < len {
+        let r = next();
+        if r % 5 == 0 {
+            bytes.push((r >> 8) as u8); // any byte at all
+        } else {
+            bytes.extend_from_slice(pieces[(r >> 16) as usize % pieces.len()]);
+        }
+    }
+    bytes
+}
+
+#[test]
+fn default_repair_is_from_utf8_lossy_on_random_input() {
+    for seed in 1..=5 {
+        let input = messy_bytes(300_000, seed);
+        let expected = String::from_utf8_lossy(&input).into_owned().into_bytes();
+        let output = utf8fix().write_stdin(input).output().unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        assert!(
+            output.stdout == expected,
+            "seed {seed}: differs from from_utf8_lossy"
+        );
+    }
+}
+
+/// The Python definition, when Python is there to ask (it is on the development machines).
+#[test]
+fn default_repair_is_pythons_decode_replace() {
+    let input = messy_bytes(50_000, 99);
+    let python = StdCommand::new("python3")
+        .args([
+            "-c",
+            "import sys; sys.stdout.buffer.write(sys.stdin.buffer.read()\
+             .decode('utf-8', 'replace').encode('utf-8'))",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn();
+    let Ok(mut python) = python else {
+        eprintln!("python3 not found: comparison skipped");
+        return;
+    };
+    use std::io::Write;
+    python.stdin.take().unwrap().write_all(&input).unwrap();
+    let expected = python.wait_with_output().unwrap().stdout;
+    let output = utf8fix().write_stdin(input).output().unwrap();
+    assert!(
+        output.stdout == expected,
+        "differs from Python's decode('utf-8', 'replace')"
+    );
+}
+
+const CRAFTED: &[u8] = b"\xEF\xBB\xBFa\xC0\x80b\xED\xA0\xBD\xED\xB8\x80c\xED\xA0\x80d\xE9\xFF\x80";
+
+#[test]
+fn each_option_gives_exact_bytes() {
+    let rows: &[(&[&str], &str)] = &[
+        (
+            &[],
+            "\u{FEFF}a\u{FFFD}\u{FFFD}b\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}c\
+             \u{FFFD}\u{FFFD}\u{FFFD}d\u{FFFD}\u{FFFD}\u{FFFD}",
+        ),
+        (&["--replacement", "?"], "\u{FEFF}a??b??????c???d???"),
+        (&["--replacement", ""], "\u{FEFF}abcd"),
+        (&["--drop"], "\u{FEFF}abcd"),
+        (
+            &["--escape"],
+            "\u{FEFF}a\\xc0\\x80b\\xed\\xa0\\xbd\\xed\\xb8\\x80c\\xed\\xa0\\x80d\\xe9\\xff\\x80",
+        ),
+        (
+            &["--fallback", "windows-1252"],
+            "\u{FEFF}aÀ€bí\u{A0}½í¸€cí\u{A0}€déÿ€",
+        ),
+        (
+            &["--fallback", "iso-8859-1"],
+            "\u{FEFF}aÀ\u{80}bí\u{A0}½í¸\u{80}cí\u{A0}\u{80}déÿ\u{80}",
+        ),
+        (
+            &["--cesu"],
+            "\u{FEFF}a\u{FFFD}\u{FFFD}b😀c\u{FFFD}\u{FFFD}\u{FFFD}d\u{FFFD}\u{FFFD}\u{FFFD}",
+        ),
+        (
+            &["--modified"],
+            "\u{FEFF}a\u{0}b😀c\u{FFFD}\u{FFFD}\u{FFFD}d\u{FFFD}\u{FFFD}\u{FFFD}",
+        ),
+        (&["--strip-bom", "--modified", "--drop"], "a\u{0}b😀cd"),
+    ];
+    for (args, expected) in rows {
+        let output = utf8fix().args(*args).write_stdin(CRAFTED).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert_eq!(
+            String::from_utf8(output.stdout.clone()).unwrap(),
+            *expected,
+            "{args:?}"
+        );
+        // Fixing the output again changes nothing.
+        let again = utf8fix()
+            .args(*args)
+            .write_stdin(output.stdout.clone())
+            .output()
+            .unwrap();
+        assert_eq!(again.stdout, output.stdout, "{args:?} is not idempotent");
+    }
+    utf8fix().args(["--drop", "--escape"]).assert().code(2);
+    utf8fix()
+        .args(["--fallback", "shift_jis"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a single-byte encoding"));
+}
+
+#[test]
+fn strip_bom_removes_every_leading_mark() {
+    utf8fix()
+        .arg("--strip-bom")
+        .write_stdin("\u{FEFF}\u{FEFF}x\u{FEFF}")
+        .assert()
+        .code(0)
+        .stdout("x\u{FEFF}");
+}
+
+#[test]
+fn verbose_lists_each_repair_and_a_summary() {
+    utf8fix()
+        .args(["-v", "--cesu"])
+        .write_stdin(&b"ok\xE9 \xED\xA0\xBD\xED\xB8\x80"[..])
+        .assert()
+        .code(0)
+        .stdout("ok\u{FFFD} 😀")
+        .stderr(
+            "utf8fix: <stdin>: offset 2: truncated e9: replaced by U+FFFD\n\
+             utf8fix: <stdin>: offset 4: surrogate-pair ed a0 bd ed b8 80: surrogate pair \
+             joined into one 4-byte character\n\
+             utf8fix: <stdin>: 2 repairs\n",
+        );
+}
+
+fn set_old_mtime(path: &Path) -> SystemTime {
+    let old = SystemTime::UNIX_EPOCH + Duration::from_secs(1_500_000_000);
+    let file = fs::File::options().write(true).open(path).unwrap();
+    file.set_modified(old).unwrap();
+    old
+}
+
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn check_lists_what_would_change_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    write_tree(
+        dir.path(),
+        &[("bad.txt", b"caf\xe9"), ("good.txt", "café".as_bytes())],
+    );
+    utf8fix()
+        .current_dir(dir.path())
+        .args(["--check", "good.txt", "bad.txt"])
+        .assert()
+        .code(1)
+        .stdout("bad.txt\n");
+    assert_eq!(fs::read(dir.path().join("bad.txt")).unwrap(), b"caf\xe9");
+    utf8fix()
+        .current_dir(dir.path())
+        .args(["--check", "-i", "good.txt", "bad.txt"])
+        .assert()
+        .code(1);
+    assert_eq!(fs::read(dir.path().join("bad.txt")).unwrap(), b"caf\xe9");
+    utf8fix()
+        .current_dir(dir.path())
+        .args(["--check", "good.txt"])
+        .assert()
+        .code(0)
+        .stdout("");
+    // With --strip-bom, a mark alone is a change.
+    utf8fix()
+        .args(["--check", "--strip-bom"])
+        .write_stdin("\u{FEFF}fine")
+        .assert()
+        .code(1)
+        .stdout("<stdin>\n");
+}
+
+#[test]
+fn in_place_rewrites_only_what_needs_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write_tree(
+        root,
+        &[("bad.txt", b"caf\xe9\n"), ("good.txt", "café\n".as_bytes())],
+    );
+    fs::set_permissions(root.join("bad.txt"), fs::Permissions::from_mode(0o640)).unwrap();
+    let good_mtime = set_old_mtime(&root.join("good.txt"));
+    let good_inode = fs::metadata(root.join("good.txt")).unwrap().ino();
+    utf8fix()
+        .current_dir(root)
+        .args(["-i", "--fallback", "windows-1252", "bad.txt", "good.txt"])
+        .assert()
+        .code(0)
+        .stdout("")
+        .stderr("");
+    assert_eq!(fs::read_to_string(root.join("bad.txt")).unwrap(), "café\n");
+    let bad = fs::metadata(root.join("bad.txt")).unwrap();
+    assert_eq!(bad.permissions().mode() & 0o777, 0o640, "permissions kept");
+    let good = fs::metadata(root.join("good.txt")).unwrap();
+    assert_eq!(
+        good.modified().unwrap(),
+        good_mtime,
+        "a clean file is not touched"
+    );
+    assert_eq!(good.ino(), good_inode);
+    assert_eq!(
+        names_in(root),
+        ["bad.txt", "good.txt"],
+        "no temporary file left"
+    );
+}
+
+#[test]
+fn in_place_with_a_suffix_keeps_the_original() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write_tree(
+        root,
+        &[("a.txt", b"x\xffy"), ("a.txt.orig", b"stale backup")],
+    );
+    utf8fix()
+        .current_dir(root)
+        .args(["-i.orig", "a.txt"])
+        .assert()
+        .code(0);
+    assert_eq!(
+        fs::read(root.join("a.txt")).unwrap(),
+        "x\u{FFFD}y".as_bytes()
+    );
+    assert_eq!(fs::read(root.join("a.txt.orig")).unwrap(), b"x\xffy");
+    utf8fix()
+        .current_dir(root)
+        .args(["--in-place=.bak", "--drop", "a.txt.orig"])
+        .assert()
+        .code(0);
+    assert_eq!(fs::read(root.join("a.txt.orig")).unwrap(), b"xy");
+    assert_eq!(fs::read(root.join("a.txt.orig.bak")).unwrap(), b"x\xffy");
+    assert_eq!(names_in(root), ["a.txt", "a.txt.orig", "a.txt.orig.bak"]);
+}
+
+#[test]
+fn in_place_follows_a_symlink_and_replaces_its_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write_tree(root, &[("real/target.txt", b"\xc0\xaf")]);
+    symlink("real/target.txt", root.join("link.txt")).unwrap();
+    utf8fix()
+        .current_dir(root)
+        .args(["-i", "--replacement", "_", "link.txt"])
+        .assert()
+        .code(0);
+    assert!(fs::symlink_metadata(root.join("link.txt"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(fs::read(root.join("real/target.txt")).unwrap(), b"__");
+    assert_eq!(names_in(&root.join("real")), ["target.txt"]);
+}
+
+/// Makes a directory read-only even for root (which ignores mode bits) with the immutable
+/// attribute, and clears it again when dropped so that the directory can be removed.
+struct ReadOnlyDir(PathBuf, bool);
+
+impl ReadOnlyDir {
+    fn new(path: &Path) -> ReadOnlyDir {
+        fs::set_permissions(path, fs::Permissions::from_mode(0o555)).unwrap();
+        let probe = path.join(".probe");
+        let is_root_proof = fs::write(&probe, b"").is_err();
+        let _ = fs::remove_file(&probe);
+        let immutable = !is_root_proof
+            && StdCommand::new("chattr")
+                .arg("+i")
+                .arg(path)
+                .status()
+                .is_ok_and(|s| s.success());
+        ReadOnlyDir(path.to_owned(), immutable)
+    }
+
+    fn is_read_only(&self) -> bool {
+        let probe = self.0.join(".probe");
+        let writable = fs::write(&probe, b"").is_ok();
+        let _ = fs::remove_file(&probe);
+        !writable
+    }
+}
+
+impl Drop for ReadOnlyDir {
+    fn drop(&mut self) {
+        if self.1 {
+            let _ = StdCommand::new("chattr").arg("-i").arg(&self.0).status();
+        }
+        let _ = fs::set_permissions(&self.0, fs::Permissions::from_mode(0o755));
+    }
+}
+
+#[test]
+fn a_failed_write_leaves_the_original_intact_and_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let locked = dir.path().join("locked");
+    write_tree(&locked, &[("a.txt", b"caf\xe9"), ("b.txt", b"ok")]);
+    write_tree(dir.path(), &[("other.txt", b"\xff")]);
+    let guard = ReadOnlyDir::new(&locked);
+    if !guard.is_read_only() {
+        eprintln!("cannot make a read-only directory here: test skipped");
+        return;
+    }
+    utf8fix()
+        .current_dir(dir.path())
+        .args(["-i", "locked/a.txt", "other.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "utf8fix: locked/a.txt: cannot create a temporary file: ",
+        ));
+    drop(guard);
+    assert_eq!(fs::read(locked.join("a.txt")).unwrap(), b"caf\xe9");
+    assert_eq!(names_in(&locked), ["a.txt", "b.txt"]);
+    assert_eq!(
+        fs::read(dir.path().join("other.txt")).unwrap(),
+        "\u{FFFD}".as_bytes(),
+        "the next file was still repaired"
+    );
+}
+
+#[test]
+fn output_to_a_full_device_is_trouble() {
+    let full = fs::File::options().write(true).open("/dev/full");
+    let Ok(full) = full else {
+        eprintln!("no /dev/full: test skipped");
+        return;
+    };
+    let mut input = tempfile::NamedTempFile::new().unwrap();
+    std::io::Write::write_all(&mut input, &messy_bytes(100_000, 3)).unwrap();
+    let output = StdCommand::new(assert_cmd::cargo::cargo_bin("utf8fix"))
+        .arg(input.path())
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "utf8fix: write error: No space left on device\n"
+    );
+}
+
+#[test]
+fn in_place_needs_files_and_reports_missing_ones() {
+    utf8fix()
+        .arg("-i")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("-i needs FILE operands"));
+    utf8fix()
+        .args(["-i", "no-such.txt"])
+        .assert()
+        .code(2)
+        .stderr("utf8fix: no-such.txt: No such file or directory\n");
+}
+
+/// A file large enough to be mapped and the same bytes through a pipe give the same output.
+#[test]
+fn mapped_file_and_stdin_agree() {
+    let input = messy_bytes(3 << 20, 7);
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    std::io::Write::write_all(&mut file, &input).unwrap();
+    let from_file = utf8fix().arg(file.path()).output().unwrap();
+    let from_stdin = utf8fix().write_stdin(input.clone()).output().unwrap();
+    assert!(from_file.stdout == from_stdin.stdout);
+    assert!(from_file.stdout == String::from_utf8_lossy(&input).as_bytes());
+}
+
+#[test]
+fn several_files_are_concatenated_like_cat() {
+    let dir = tempfile::tempdir().unwrap();
+    write_tree(dir.path(), &[("1", b"a\xff"), ("2", b"b")]);
+    utf8fix()
+        .current_dir(dir.path())
+        .args(["1", "missing", "2"])
+        .assert()
+        .code(2)
+        .stdout("a\u{FFFD}b")
+        .stderr("utf8fix: missing: No such file or directory\n");
+}
