@@ -40,7 +40,20 @@ x-mac-cyrillic, windows-874.
 
 These repairs run first, each only when asked: --cesu joins CESU-8 surrogate pairs into the \
 4-byte form of their character; --modified also turns Java's C0 80 into U+0000; --strip-bom \
-removes a byte order mark (every U+FEFF that would start the output).
+removes a byte order mark (every U+FEFF that would start the output); --mojibake undoes text \
+that was UTF-8, was decoded as windows-1252 or Latin-1 and encoded again ('cafÃ©' for 'café', \
+'â€™' for '’'), as many times as it happened.
+
+--mojibake works line by line and changes a stretch only where the windows-1252 (or Latin-1) \
+bytes of its characters form well-formed multi-byte UTF-8 and the result is clearly more \
+plausible: never a control or private-use character; a 2-byte sequence only into Latin, Greek, \
+Cyrillic, Hebrew or Arabic letters or Latin-1 symbols; never a letter against a letter of \
+another script ('AÑ’' stays Spanish); never an accented capital ending a word before \
+punctuation ('CAFÉ…', 'HÄ…' stay). Correct text in any language comes out unchanged. Damaged \
+mojibake is repaired as far as it can be: a sequence cut short by U+FFFD becomes one U+FFFD \
+for the lost character, and 'â€' that lost its last byte or 'Ã' whose A0 became a space are \
+repaired when the same line holds other mojibake. Lines longer than 1 MiB are cut at an ASCII \
+byte.
 
 In place (-i), a file that needs no repair is not touched: its content and modification time \
 stay as they are. Otherwise the repaired content is written to a temporary file in the same \
@@ -130,6 +143,11 @@ pub struct Args {
     /// Remove a byte order mark at the start.
     #[arg(long)]
     pub strip_bom: bool,
+
+    /// Undo mojibake: UTF-8 that was decoded as windows-1252 or Latin-1 and encoded again, once
+    /// or several times ("cafÃ©" for "café").
+    #[arg(long)]
+    pub mojibake: bool,
 
     /// When to colour the -v lines.
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
@@ -255,6 +273,7 @@ impl Settings {
                 cesu: args.cesu || args.modified,
                 modified: args.modified,
                 strip_bom: args.strip_bom,
+                mojibake: args.mojibake,
             },
             fallback_name: args.fallback.as_ref().map(|f| f.name.clone()),
             color: args.color,
@@ -555,6 +574,12 @@ impl RepairLog<'_> {
             RepairKind::StrippedBom => "byte order mark removed".to_owned(),
             RepairKind::ModifiedNul => "decoded as U+0000 (Modified UTF-8)".to_owned(),
             RepairKind::JoinedPair => "surrogate pair joined into one 4-byte character".to_owned(),
+            RepairKind::Mojibake(1) => {
+                "line decoded back from windows-1252 (1 sequence)".to_owned()
+            }
+            RepairKind::Mojibake(n) => {
+                format!("line decoded back from windows-1252 ({n} sequences)")
+            }
             RepairKind::IllFormed(_) => match &self.settings.repair.replacement {
                 Replacement::Text(text) if text == "\u{FFFD}" => "replaced by U+FFFD".to_owned(),
                 Replacement::Text(text) => format!("replaced by {text:?}"),

@@ -434,3 +434,71 @@ fn several_files_are_concatenated_like_cat() {
         .stdout("a\u{FFFD}b")
         .stderr("utf8fix: missing: No such file or directory\n");
 }
+
+#[test]
+fn mojibake_is_undone_in_layers_and_correct_text_is_left_alone() {
+    let input = "cafÃ©\nitâ€™s\nGrÃƒÂ¼ÃƒÅ¸e\nÐŸÑ€Ð¸Ð²ÐµÑ‚\nSÃO PAULO, AÑO, 50¢ ©\n";
+    utf8fix()
+        .arg("--mojibake")
+        .write_stdin(input)
+        .assert()
+        .code(0)
+        .stdout("café\nit’s\nGrüße\nПривет\nSÃO PAULO, AÑO, 50¢ ©\n");
+    // Without the option, valid mojibake is valid UTF-8: nothing to do.
+    utf8fix().write_stdin(input).assert().code(0).stdout(input);
+    // Fixing the output again changes nothing.
+    utf8fix()
+        .args(["--mojibake", "--check"])
+        .write_stdin("café\nit’s\n")
+        .assert()
+        .code(0)
+        .stdout("");
+    utf8fix()
+        .args(["--mojibake", "--check"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout("<stdin>\n");
+}
+
+#[test]
+fn mojibake_and_ill_formed_bytes_together_with_verbose() {
+    utf8fix()
+        .args(["--mojibake", "-v"])
+        .write_stdin(&b"ok\ncaf\xc3\x83\xc2\xa9 \xff\n"[..])
+        .assert()
+        .code(0)
+        .stdout("ok\ncafé \u{FFFD}\n")
+        .stderr(
+            "utf8fix: <stdin>: offset 11: invalid-byte ff: replaced by U+FFFD\n\
+             utf8fix: <stdin>: offset 3: mojibake 63 61 66 c3 83 c2: line decoded back from \
+             windows-1252 (1 sequence)\n\
+             utf8fix: <stdin>: 2 repairs\n",
+        );
+}
+
+#[test]
+fn mojibake_in_place_repairs_a_file_once() {
+    let dir = tempfile::tempdir().unwrap();
+    write_tree(dir.path(), &[("m.txt", "naÃ¯ve\n".as_bytes())]);
+    utf8fix()
+        .current_dir(dir.path())
+        .args(["--mojibake", "-i", "m.txt"])
+        .assert()
+        .code(0);
+    assert_eq!(
+        fs::read_to_string(dir.path().join("m.txt")).unwrap(),
+        "naïve\n"
+    );
+    let mtime = set_old_mtime(&dir.path().join("m.txt"));
+    utf8fix()
+        .current_dir(dir.path())
+        .args(["--mojibake", "-i", "m.txt"])
+        .assert()
+        .code(0);
+    let after = fs::metadata(dir.path().join("m.txt"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    assert_eq!(after, mtime, "the repaired file needs nothing more");
+}

@@ -65,6 +65,7 @@
 
 mod bom;
 mod encode;
+mod mojibake;
 mod position;
 mod repair;
 mod rules;
@@ -73,6 +74,7 @@ mod unit;
 
 pub use bom::ForeignBom;
 pub use encode::{encode, encoded_len, EncodeError, Encoded, Form};
+pub use mojibake::fix_mojibake;
 pub use position::{count_byte, count_chars, Position};
 pub use repair::{
     decode_lossy, escape_byte, latin1_table, Repair, RepairKind, RepairOptions, Repairer,

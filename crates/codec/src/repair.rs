@@ -3,13 +3,15 @@
 //! By default each maximal subpart of an ill-formed unit becomes one U+FFFD, exactly as
 //! `String::from_utf8_lossy` and Python's `decode("utf-8", "replace")` do. [`RepairOptions`]
 //! changes what an ill-formed unit becomes ([`Replacement`]) and adds the opt-in repairs that run
-//! first: joining CESU-8 surrogate pairs, Java's `C0 80`, and stripping a UTF-8 byte order mark.
+//! first: joining CESU-8 surrogate pairs, Java's `C0 80`, stripping a UTF-8 byte order mark, and
+//! undoing mojibake line by line.
 //! Every output is well-formed UTF-8 and repairing it again changes nothing.
 
 use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::encode::{encode, Form};
+use crate::mojibake::fix_mojibake;
 use crate::rules::{Lint, LintSet};
 use crate::scanner::{Config, Finding, FindingKind, Scanner, Sink};
 use crate::unit::{subparts, UnitKind};
@@ -53,6 +55,8 @@ pub struct RepairOptions {
     /// Remove a UTF-8 byte order mark (U+FEFF at offset 0), and any further U+FEFF that would
     /// then start the output (a doubled mark), so that the result starts with none.
     pub strip_bom: bool,
+    /// Undo mojibake, line by line ([`fix_mojibake`]).
+    pub mojibake: bool,
 }
 
 /// What one repair was.
@@ -66,6 +70,8 @@ pub enum RepairKind {
     ModifiedNul,
     /// A byte order mark was removed.
     StrippedBom,
+    /// Mojibake was undone on one line: this many groups, over all layers.
+    Mojibake(u32),
 }
 
 impl fmt::Display for RepairKind {
@@ -75,6 +81,7 @@ impl fmt::Display for RepairKind {
             RepairKind::JoinedPair => f.write_str("surrogate-pair"),
             RepairKind::ModifiedNul => f.write_str("overlong"),
             RepairKind::StrippedBom => f.write_str("bom"),
+            RepairKind::Mojibake(_) => f.write_str("mojibake"),
         }
     }
 }
@@ -143,6 +150,10 @@ struct RepairState {
     count: u64,
     /// Something has been written: a U+FEFF from now on is not a leading mark.
     has_output: bool,
+    /// With `mojibake`: the repaired bytes of the current line, held until its end.
+    line: Vec<u8>,
+    /// The input offset where the held line starts.
+    line_offset: Option<u64>,
 }
 
 impl Repairer {
@@ -166,6 +177,8 @@ impl Repairer {
                 log: Vec::new(),
                 count: 0,
                 has_output: false,
+                line: Vec::new(),
+                line_offset: None,
             },
         }
     }
@@ -187,6 +200,9 @@ impl Repairer {
     /// Repairs the next chunk; `is_last` says that no more will follow.
     pub fn feed(&mut self, chunk: &[u8], is_last: bool) {
         let _ = self.scanner.feed(chunk, is_last, &mut self.state);
+        if is_last {
+            self.state.finish_line();
+        }
     }
 
     /// The repaired bytes produced so far and not yet taken: write them, then clear the vector.
@@ -234,11 +250,81 @@ impl RepairState {
     fn write(&mut self, bytes: &[u8]) {
         if !bytes.is_empty() {
             self.has_output = true;
-            if self.writes_output {
+            if self.options.mojibake {
+                self.line.extend_from_slice(bytes);
+            } else if self.writes_output {
                 self.out.extend_from_slice(bytes);
             }
         }
     }
+
+    /// Text, which with `mojibake` is held by line: each line is repaired when it ends.
+    fn write_text(&mut self, byte_offset: u64, bytes: &[u8]) {
+        if !self.options.mojibake {
+            self.write(bytes);
+            return;
+        }
+        let mut rest = bytes;
+        let mut offset = byte_offset;
+        while let Some(end) = rest.iter().position(|&b| b == b'\n') {
+            self.line_offset.get_or_insert(offset);
+            self.write(&rest[..=end]);
+            self.finish_line();
+            rest = &rest[end + 1..];
+            offset += end as u64 + 1;
+        }
+        if !rest.is_empty() {
+            self.line_offset.get_or_insert(offset);
+            self.write(rest);
+        }
+        if self.line.len() > MAX_HELD_LINE {
+            // A line this long is cut at its last ASCII byte, which no mojibake group contains.
+            let cut = self
+                .line
+                .iter()
+                .rposition(u8::is_ascii)
+                .map_or(0, |i| i + 1);
+            if cut > 0 {
+                let tail = self.line.split_off(cut);
+                self.finish_line();
+                self.line = tail;
+                self.line_offset = Some(offset);
+            }
+        }
+    }
+
+    /// Repairs the held line's mojibake and emits it.
+    fn finish_line(&mut self) {
+        if self.line.is_empty() {
+            return;
+        }
+        let line = std::mem::take(&mut self.line);
+        let offset = self.line_offset.take().unwrap_or(0);
+        let fixed = may_hold_mojibake(&line)
+            .then(|| std::str::from_utf8(&line).ok().and_then(fix_mojibake))
+            .flatten();
+        let output = match &fixed {
+            Some((text, groups)) => {
+                let first = &line[..line.len().min(6)];
+                self.log_bytes(offset, first, RepairKind::Mojibake(*groups as u32));
+                text.as_bytes()
+            }
+            None => &line[..],
+        };
+        if self.writes_output {
+            self.out.extend_from_slice(output);
+        }
+    }
+}
+
+/// The longest line held whole for the mojibake repair; longer ones are cut at an ASCII byte.
+const MAX_HELD_LINE: usize = 1 << 20;
+
+/// Whether a line holds one of the characters Â..ô (`C3 82`..`C3 B4`) that every mojibake group
+/// starts with, once decoded: lines without one are passed through untouched, and fast.
+fn may_hold_mojibake(line: &[u8]) -> bool {
+    line.windows(2)
+        .any(|pair| pair[0] == 0xC3 && (0x82..=0xB4).contains(&pair[1]))
 }
 
 impl Sink for RepairState {
@@ -252,11 +338,14 @@ impl Sink for RepairState {
             bytes = &bytes[BOM.len()..];
             offset += BOM.len() as u64;
         }
-        self.write(bytes);
+        self.write_text(offset, bytes);
         ControlFlow::Continue(())
     }
 
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
+        if self.options.mojibake {
+            self.line_offset.get_or_insert(finding.position.byte_offset);
+        }
         let kind = match finding.kind {
             FindingKind::IllFormed(kind) => kind,
             FindingKind::Lint(_) | FindingKind::ForeignBom(_) => {
@@ -282,8 +371,12 @@ impl Sink for RepairState {
         let writes_nothing = matches!(options.replacement, Replacement::Drop)
             || matches!(&options.replacement, Replacement::Text(t) if t.is_empty());
         self.has_output |= !writes_nothing;
-        if self.writes_output {
-            let out = &mut self.out;
+        if self.writes_output || options.mojibake {
+            let out = if options.mojibake {
+                &mut self.line
+            } else {
+                &mut self.out
+            };
             match &options.replacement {
                 Replacement::Text(text) => {
                     for _ in subparts(finding.bytes) {
@@ -392,6 +485,7 @@ mod tests {
                     cesu: false,
                     modified: true,
                     strip_bom: true,
+                    mojibake: false,
                 },
                 "a\u{0}b😀cí\u{A0}\u{80}déÿ".as_bytes(),
             ),
@@ -433,6 +527,40 @@ mod tests {
             ]
         );
         assert_eq!(repairer.repair_count(), 3);
+    }
+
+    #[test]
+    fn mojibake_is_undone_line_by_line_across_chunks() {
+        let options = RepairOptions {
+            mojibake: true,
+            ..RepairOptions::default()
+        };
+        let input = [
+            "cafÃ©\nitâ€™s ".as_bytes(),
+            b"\xFF",
+            " fine\nSÃO PAULO\nÃ…r".as_bytes(),
+        ]
+        .concat();
+        let expected = "café\nit’s \u{FFFD} fine\nSÃO PAULO\nÅr";
+        for cut in 0..input.len() {
+            let mut repairer = Repairer::new(options.clone()).with_log();
+            repairer.feed(&input[..cut], false);
+            repairer.feed(&input[cut..], true);
+            assert_eq!(
+                String::from_utf8_lossy(repairer.output()),
+                expected,
+                "cut {cut}"
+            );
+            let kinds: Vec<(u64, String)> = repairer
+                .take_log()
+                .iter()
+                .map(|r| (r.byte_offset, r.kind.to_string()))
+                .collect();
+            assert!(kinds.contains(&(0, "mojibake".to_owned())), "{kinds:?}");
+        }
+        let mut counter = Repairer::counting(options);
+        counter.feed("only fine\nSÃO\n".as_bytes(), true);
+        assert_eq!(counter.repair_count(), 0);
     }
 
     #[test]

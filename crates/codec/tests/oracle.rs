@@ -510,12 +510,13 @@ fn any_repair_options() -> impl Strategy<Value = RepairOptions> {
         Just(Replacement::Escape),
         Just(Replacement::Fallback(latin1_table())),
     ];
-    (replacement, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
-        |(replacement, cesu, modified, strip_bom)| RepairOptions {
+    (replacement, any::<[bool; 4]>()).prop_map(
+        |(replacement, [cesu, modified, strip_bom, mojibake])| RepairOptions {
             replacement,
             cesu,
             modified,
             strip_bom,
+            mojibake,
         },
     )
 }

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Measure `utf8fix --mojibake` against ftfy on real multilingual text.
+
+The corpus is the CLDR locale data that the Babel package ships: the names of languages,
+territories, scripts, currencies, months and days in each locale's own language. Every line is
+encoded the ways mojibake happens in practice:
+
+  double      UTF-8 read as windows-1252 (undefined bytes as Latin-1 C1 controls), then UTF-8
+  triple      the same, twice
+  latin1      UTF-8 read as ISO-8859-1 (so 80..9F became C1 controls), then UTF-8
+  lost-byte   UTF-8 read as windows-1252 by a decoder that turned undefined bytes into U+FFFD
+
+For each we report the share of lines restored exactly, for utf8fix and for ftfy.fix_encoding
+(the part of ftfy that only undoes mojibake: ftfy.fix_text would also straighten quotes and
+normalise width, which changes correct text on purpose). The clean corpus is run through both
+too, and every clean line they change is counted: the target is zero.
+
+Usage: python3 bench/mojibake/eval.py [--utf8fix PATH] [--locales N] [--show N]
+Needs: pip install babel ftfy
+"""
+
+import argparse
+import random
+import subprocess
+import sys
+import time
+
+try:
+    import ftfy
+    from babel import Locale, localedata
+except ImportError as error:
+    sys.exit(f"eval.py: {error.name} is missing: pip install babel ftfy")
+
+# The languages the issue names first, then every other locale with a language of its own.
+REQUIRED = ["fr", "de", "es", "pt", "pl", "cs", "tr", "sv", "el", "ru", "ja", "zh", "ko"]
+
+
+def corpus(max_locales):
+    """Lines of real text: CLDR display names, a few to a line, in each locale's language."""
+    names = [n for n in localedata.locale_identifiers() if "_" not in n]
+    others = sorted(set(names) - set(REQUIRED))
+    random.Random(1).shuffle(others)
+    chosen = REQUIRED + others[: max(0, max_locales - len(REQUIRED))]
+    lines = []
+    seen = set()
+    for code in chosen:
+        try:
+            locale = Locale.parse(code)
+        except Exception:
+            continue
+        words = []
+        for table in (locale.languages, locale.territories, locale.scripts):
+            words.extend(sorted(table.values()))
+        for currency in sorted(locale.currencies.values()):
+            words.append(currency)
+        for width in ("wide", "abbreviated"):
+            words.extend(locale.months["format"][width].values())
+            words.extend(locale.days["format"][width].values())
+        # Five names to a line, joined as a sentence of that locale would list them.
+        for start in range(0, len(words), 5):
+            line = ", ".join(w for w in words[start : start + 5] if "\n" not in w)
+            if line and line not in seen:
+                seen.add(line)
+                lines.append(line)
+    return chosen, lines
+
+
+def as_cp1252(data, undefined):
+    """Decode bytes as windows-1252; `undefined` says what the five unassigned bytes become."""
+    out = []
+    for byte in data:
+        try:
+            out.append(bytes([byte]).decode("cp1252"))
+        except UnicodeDecodeError:
+            out.append(chr(byte) if undefined == "c1" else "\ufffd")
+    return "".join(out)
+
+
+ENCODINGS = {
+    "double": lambda s: as_cp1252(s.encode("utf-8"), "c1"),
+    "triple": lambda s: as_cp1252(as_cp1252(s.encode("utf-8"), "c1").encode("utf-8"), "c1"),
+    "latin1": lambda s: s.encode("utf-8").decode("latin-1"),
+    "lost-byte": lambda s: as_cp1252(s.encode("utf-8"), "fffd"),
+}
+
+
+def run_utf8fix(binary, lines):
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    start = time.perf_counter()
+    result = subprocess.run([binary, "--mojibake"], input=data, capture_output=True, check=True)
+    elapsed = time.perf_counter() - start
+    out = result.stdout.decode("utf-8").split("\n")
+    assert out[-1] == "" and len(out) == len(lines) + 1, "one line out per line in"
+    return out[:-1], elapsed
+
+
+def run_ftfy(lines):
+    start = time.perf_counter()
+    out = [ftfy.fix_encoding(line) for line in lines]
+    return out, time.perf_counter() - start
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--utf8fix", default="target/release/utf8fix")
+    parser.add_argument("--locales", type=int, default=60, help="how many locales (at least 13)")
+    parser.add_argument("--show", type=int, default=0, help="print N failures of each kind")
+    args = parser.parse_args()
+
+    chosen, clean = corpus(args.locales)
+    has_non_ascii = sum(1 for line in clean if not line.isascii())
+    print(f"corpus: {len(clean)} lines ({has_non_ascii} with non-ASCII text) "
+          f"from {len(chosen)} CLDR locales (Babel {__import__('babel').__version__}), "
+          f"ftfy {ftfy.__version__}")
+    print()
+    print("| input | lines | utf8fix --mojibake | ftfy.fix_encoding |")
+    print("|---|---:|---:|---:|")
+
+    ours, ours_time = run_utf8fix(args.utf8fix, clean)
+    theirs, theirs_time = run_ftfy(clean)
+    ours_changed = [(c, o) for c, o in zip(clean, ours) if c != o]
+    theirs_changed = [(c, t) for c, t in zip(clean, theirs) if c != t]
+    print(f"| clean text: lines changed (target 0) | {len(clean)} | {len(ours_changed)} "
+          f"| {len(theirs_changed)} |")
+    failures = {"clean (utf8fix)": ours_changed, "clean (ftfy)": theirs_changed}
+
+    for name, encode in ENCODINGS.items():
+        broken = [encode(line) for line in clean]
+        # Only lines that the encoding changed are mojibake at all.
+        pairs = [(c, b) for c, b in zip(clean, broken) if c != b]
+        originals = [c for c, _ in pairs]
+        inputs = [b for _, b in pairs]
+        ours, t1 = run_utf8fix(args.utf8fix, inputs)
+        theirs, t2 = run_ftfy(inputs)
+        if name == "lost-byte":
+            # The lost character cannot come back: a U+FFFD in its place is the best outcome.
+            def restored(original, fixed):
+                return fixed == original or (
+                    len(fixed) == len(original)
+                    and all(f == o or f == "\ufffd" for f, o in zip(fixed, original))
+                    and "\ufffd" in fixed
+                )
+            label = "lost-byte: restored (U+FFFD for a lost character)"
+        else:
+            def restored(original, fixed):
+                return fixed == original
+            label = f"{name}: restored exactly"
+        ok_ours = sum(restored(o, f) for o, f in zip(originals, ours))
+        ok_theirs = sum(restored(o, f) for o, f in zip(originals, theirs))
+        n = len(originals)
+        print(f"| {label} | {n} | {ok_ours} ({100 * ok_ours / n:.2f}%) "
+              f"| {ok_theirs} ({100 * ok_theirs / n:.2f}%) |")
+        failures[f"{name} (utf8fix)"] = [
+            (i, f) for o, i, f in zip(originals, inputs, ours) if not restored(o, f)
+        ]
+        ours_time += t1
+        theirs_time += t2
+
+    print()
+    print(f"time for all inputs: utf8fix {ours_time:.2f} s, ftfy {theirs_time:.2f} s")
+    if args.show:
+        for name, rows in failures.items():
+            for before, after in rows[: args.show]:
+                print(f"{name}: {before!r} -> {after!r}")
+    return 0 if not ours_changed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

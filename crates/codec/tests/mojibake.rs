@@ -1,0 +1,190 @@
+//! `fix_mojibake` on clean text: random sentences in many languages and scripts, built from real
+//! words and real punctuation, must come out unchanged; mojibake made from them must come back.
+
+use proptest::prelude::*;
+use utf8kit_codec::fix_mojibake;
+
+/// Real words, including the legitimate uses of Â, Ã, Ð, Ñ, ¢, ©, € next to other letters.
+const WORDS: &[&[&str]] = &[
+    // French, German, Spanish, Portuguese
+    &[
+        "été", "à", "où", "garçon", "cœur", "Noël", "CAFÉ", "ÉCOLE", "déjà", "Île", "façade",
+    ],
+    &[
+        "Grüße", "Straße", "ÄRGER", "Öl", "für", "HÄ", "NÖ", "Übermut", "Mädchen", "ß",
+    ],
+    &[
+        "año",
+        "AÑO",
+        "niño",
+        "ESPAÑA",
+        "Ñandú",
+        "¿qué?",
+        "¡sí!",
+        "pingüino",
+        "acción",
+    ],
+    &[
+        "São",
+        "SÃO",
+        "Irmã",
+        "IRMÃ",
+        "coração",
+        "ÂNGULO",
+        "ÂMBITO",
+        "órgão",
+        "pão",
+        "avó",
+    ],
+    // Polish, Czech, Turkish, Swedish, Icelandic
+    &[
+        "Zażółć",
+        "gęślą",
+        "jaźń",
+        "są",
+        "mają",
+        "będą",
+        "ŁÓDŹ",
+        "źródło",
+        "się",
+    ],
+    &[
+        "příliš",
+        "žluťoučký",
+        "kůň",
+        "úpěl",
+        "ďábelské",
+        "ódy",
+        "ČESKO",
+        "šťastný",
+    ],
+    &[
+        "İstanbul",
+        "ığdır",
+        "çok",
+        "güzel",
+        "ŞİŞLİ",
+        "öğrenci",
+        "Türkçe",
+    ],
+    &[
+        "Ångström",
+        "Öresund",
+        "Ærø",
+        "fjärilar",
+        "RÄKSMÖRGÅS",
+        "ÐAÐ",
+        "Þór",
+        "Ðe",
+    ],
+    // Greek, Russian, Japanese, Chinese, Korean
+    &["Ελληνικά", "καλημέρα", "ΑΘΗΝΑ", "ψυχή", "ωραία"],
+    &[
+        "Привет",
+        "мир",
+        "РОССИЯ",
+        "съешь",
+        "ещё",
+        "этих",
+        "щи",
+        "Ёлка",
+    ],
+    &["日本語", "テキスト", "ひらがな", "東京", "カタカナ", "漢字"],
+    &["中文", "汉字", "北京", "你好", "繁體字"],
+    &["한국어", "텍스트", "서울", "안녕하세요"],
+    // Symbols and prices
+    &[
+        "50¢", "©", "€5", "£3", "®", "™", "°C", "½", "±1", "§2", "µm", "×",
+    ],
+];
+
+const GLUE: &[&str] = &[
+    " ", " ", " ", ", ", ". ", "… ", " — ", " – ", "’", "” ", " “", " «", "» ", "\u{A0}", "; ",
+    ": ", " (", ") ", "/", "!",
+];
+
+fn sentence() -> impl Strategy<Value = String> {
+    let word = (0..WORDS.len(), any::<prop::sample::Index>())
+        .prop_map(|(lang, i)| WORDS[lang][i.index(WORDS[lang].len())]);
+    let glue = any::<prop::sample::Index>().prop_map(|i| GLUE[i.index(GLUE.len())]);
+    proptest::collection::vec((word, glue), 1..16).prop_map(|parts| {
+        parts
+            .into_iter()
+            .map(|(w, g)| format!("{w}{g}"))
+            .collect::<String>()
+    })
+}
+
+/// UTF-8 read as windows-1252, undefined bytes as Latin-1 C1 controls, written back as UTF-8.
+fn mojibake(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            0x80 => '€',
+            0x82 => '‚',
+            0x83 => 'ƒ',
+            0x84 => '„',
+            0x85 => '…',
+            0x86 => '†',
+            0x87 => '‡',
+            0x88 => 'ˆ',
+            0x89 => '‰',
+            0x8A => 'Š',
+            0x8B => '‹',
+            0x8C => 'Œ',
+            0x8E => 'Ž',
+            0x91 => '‘',
+            0x92 => '’',
+            0x93 => '“',
+            0x94 => '”',
+            0x95 => '•',
+            0x96 => '–',
+            0x97 => '—',
+            0x98 => '˜',
+            0x99 => '™',
+            0x9A => 'š',
+            0x9B => '›',
+            0x9C => 'œ',
+            0x9E => 'ž',
+            0x9F => 'Ÿ',
+            b => char::from(b),
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn clean_text_is_left_alone(text in sentence()) {
+        prop_assert_eq!(fix_mojibake(&text), None, "changed {:?}", text);
+    }
+
+    #[test]
+    fn output_is_idempotent(text in sentence(), layers in 0..3usize) {
+        let mut broken = text.clone();
+        for _ in 0..layers {
+            broken = mojibake(&broken);
+        }
+        let once = fix_mojibake(&broken).map_or(broken, |(fixed, _)| fixed);
+        prop_assert_eq!(fix_mojibake(&once), None);
+    }
+}
+
+#[test]
+fn every_word_survives_one_and_two_layers() {
+    for word in WORDS.iter().flat_map(|w| w.iter()) {
+        let text = format!("Le mot {word} ici.");
+        for layers in 1..=2 {
+            let mut broken = text.clone();
+            for _ in 0..layers {
+                broken = mojibake(&broken);
+            }
+            let fixed = fix_mojibake(&broken).map(|(t, _)| t);
+            assert_eq!(
+                fixed.as_deref(),
+                Some(text.as_str()),
+                "{word}, {layers} layers"
+            );
+        }
+    }
+}
