@@ -2,7 +2,7 @@
 //! they share.
 //!
 //! Each program has one module holding its clap definition and its `run` function
-//! ([`check`], [`fix`]); the binaries in `src/bin/` only parse, call `run` and turn the [`Status`] into an
+//! ([`check`], [`dump`], [`fix`]); the binaries in `src/bin/` only parse, call `run` and turn the [`Status`] into an
 //! exit code. The shared plumbing sits below them: [`input`] (files, memory maps, standard input),
 //! [`output`] (buffered stdout, colour, broken pipes, messages), [`report`] (finding formats),
 //! [`cli`] (options every program takes) and [`status`] (grep's exit codes). All UTF-8 knowledge
@@ -17,9 +17,11 @@
 
 pub mod check;
 pub mod cli;
+pub mod dump;
 pub mod fix;
 pub mod input;
 pub mod output;
+pub mod render;
 pub mod report;
 pub mod status;
 pub mod walk;
@@ -29,5 +31,9 @@ pub use status::Status;
 /// The clap definition of every program, for the man page and completion generator.
 pub fn commands() -> Vec<clap::Command> {
     use clap::CommandFactory;
-    vec![check::Args::command(), fix::Args::command()]
+    vec![
+        check::Args::command(),
+        dump::Args::command(),
+        fix::Args::command(),
+    ]
 }

@@ -2,4 +2,5 @@
 
 mod check;
 mod common;
+mod dump;
 mod fix;

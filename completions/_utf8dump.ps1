@@ -1,0 +1,53 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'utf8dump' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'utf8dump'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'utf8dump' {
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes)')
+            [CompletionResult]::new('--skip', '--skip', [CompletionResultType]::ParameterName, 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes)')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Show at most this many bytes')
+            [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Show at most this many bytes')
+            [CompletionResult]::new('-C', '-C ', [CompletionResultType]::ParameterName, 'With --errors-only, N units before and after each ill-formed unit')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'With --errors-only, N units before and after each ill-formed unit')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output')
+            [CompletionResult]::new('-x', '-x', [CompletionResultType]::ParameterName, '16 bytes a row with a text panel, as hexdump -C')
+            [CompletionResult]::new('--hex', '--hex', [CompletionResultType]::ParameterName, '16 bytes a row with a text panel, as hexdump -C')
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'The text itself, with ill-formed bytes as \xHH and invisible characters as \u{...}')
+            [CompletionResult]::new('--escape', '--escape', [CompletionResultType]::ParameterName, 'The text itself, with ill-formed bytes as \xHH and invisible characters as \u{...}')
+            [CompletionResult]::new('--stats', '--stats', [CompletionResultType]::ParameterName, 'Counts of units by length and kind, lines, the longest line, the share of ASCII')
+            [CompletionResult]::new('--names', '--names', [CompletionResultType]::ParameterName, 'Add each character''s Unicode name')
+            [CompletionResult]::new('--bits', '--bits', [CompletionResultType]::ParameterName, 'Show each byte in binary, marker bits set apart (1110_0010 10_000010)')
+            [CompletionResult]::new('--octal', '--octal', [CompletionResultType]::ParameterName, 'Show bytes in octal')
+            [CompletionResult]::new('--errors-only', '--errors-only', [CompletionResultType]::ParameterName, 'Show only ill-formed units (with -C, and the units around them)')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Read a dump back and write the bytes it shows')
+            [CompletionResult]::new('--reverse', '--reverse', [CompletionResultType]::ParameterName, 'Read a dump back and write the bytes it shows')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,47 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[utf8dump] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'utf8dump'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'utf8dump'= {
+            cand -s 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes)'
+            cand --skip 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes)'
+            cand -n 'Show at most this many bytes'
+            cand --length 'Show at most this many bytes'
+            cand -C 'With --errors-only, N units before and after each ill-formed unit'
+            cand --context 'With --errors-only, N units before and after each ill-formed unit'
+            cand --format 'Output format'
+            cand --color 'When to colour the output'
+            cand -x '16 bytes a row with a text panel, as hexdump -C'
+            cand --hex '16 bytes a row with a text panel, as hexdump -C'
+            cand -e 'The text itself, with ill-formed bytes as \xHH and invisible characters as \u{...}'
+            cand --escape 'The text itself, with ill-formed bytes as \xHH and invisible characters as \u{...}'
+            cand --stats 'Counts of units by length and kind, lines, the longest line, the share of ASCII'
+            cand --names 'Add each character''s Unicode name'
+            cand --bits 'Show each byte in binary, marker bits set apart (1110_0010 10_000010)'
+            cand --octal 'Show bytes in octal'
+            cand --errors-only 'Show only ill-formed units (with -C, and the units around them)'
+            cand -r 'Read a dump back and write the bytes it shows'
+            cand --reverse 'Read a dump back and write the bytes it shows'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+    ]
+    $completions[$command]
+}

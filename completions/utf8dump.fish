@@ -1,0 +1,18 @@
+complete -c utf8dump -s s -l skip -d 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes)' -r
+complete -c utf8dump -s n -l length -d 'Show at most this many bytes' -r
+complete -c utf8dump -s C -l context -d 'With --errors-only, N units before and after each ill-formed unit' -r
+complete -c utf8dump -l format -d 'Output format' -r -f -a "text\t'Text views'
+json\t'One JSON object per unit'"
+complete -c utf8dump -l color -d 'When to colour the output' -r -f -a "auto\t'Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`'
+always\t'Always colour, even into a pipe or a file'
+never\t'Never colour'"
+complete -c utf8dump -s x -l hex -d '16 bytes a row with a text panel, as hexdump -C'
+complete -c utf8dump -s e -l escape -d 'The text itself, with ill-formed bytes as \\xHH and invisible characters as \\u{...}'
+complete -c utf8dump -l stats -d 'Counts of units by length and kind, lines, the longest line, the share of ASCII'
+complete -c utf8dump -l names -d 'Add each character\'s Unicode name'
+complete -c utf8dump -l bits -d 'Show each byte in binary, marker bits set apart (1110_0010 10_000010)'
+complete -c utf8dump -l octal -d 'Show bytes in octal'
+complete -c utf8dump -l errors-only -d 'Show only ill-formed units (with -C, and the units around them)'
+complete -c utf8dump -s r -l reverse -d 'Read a dump back and write the bytes it shows'
+complete -c utf8dump -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c utf8dump -s V -l version -d 'Print version'

@@ -1,0 +1,1393 @@
+//! `utf8dump`: show a byte stream unit by unit (SPEC 4), and read a dump back (`-r`).
+//!
+//! The codec's scanner splits the input into units; each unit goes to one view: the unit lines
+//! (the default, with `--names`, `--bits` or `--octal`), the hex panel (`-x`), the escaped text
+//! (`-e`), JSON (`--format json`) or the statistics (`--stats`). `--errors-only` filters the unit
+//! lines to the ill-formed units and their context.
+
+use std::collections::VecDeque;
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::ops::ControlFlow;
+
+use clap::{Parser, ValueEnum};
+use termcolor::{Color, ColorSpec, WriteColor};
+use utf8kit_codec::{
+    declared_len, is_continuation, scan_unit, Config, Finding, FindingKind, Position, Scanner,
+    Sink, UnitKind,
+};
+
+use crate::cli::{parse_size, ColorWhen};
+use crate::input::{io_reason, ChunkReader, Source};
+use crate::output::{self, Messages};
+use crate::render::{is_invisible, shown, Shown};
+use crate::report::Detail;
+use crate::status::Status;
+
+const ABOUT: &str = "Show a byte stream unit by unit: offsets, bytes, code points, errors";
+
+const LONG_ABOUT: &str = "\
+Show a byte stream unit by unit: offsets, bytes, code points, errors.
+
+utf8dump reads each FILE (standard input when there is none, or for '-') and shows it one unit \
+a line: the byte offset (hex), the bytes (hex), the code point, and the character, rendered so \
+that nothing reaches the terminal raw: C0 controls as Control Pictures (␊, ␛), C1 controls, \
+format, bidi and invisible characters, private-use characters and noncharacters as \\u{...}, \
+combining marks on a dotted circle (◌́); wide characters keep the columns aligned. An \
+ill-formed unit shows its kind in place of the character (overlong, truncated, ...: see \
+utf8check), and the code point it decodes to where it has one.
+
+Views: -x/--hex shows 16 bytes a row as hexdump -C does, with a text panel that shows each \
+character at its lead byte (· marks the rest of its bytes, � each ill-formed byte, . controls \
+and invisible characters); -e/--escape writes the text itself with each ill-formed byte as \
+\\xHH and invisible characters as \\u{...}; --format json writes one object per unit; --stats \
+counts units by length and kind, lines, the longest line and the share of ASCII.
+
+-s/--skip and -n/--length show a window of the input (offsets stay those of the input). A \
+window that starts inside a multi-byte sequence says so on a '#' line and resynchronises at \
+the next unit; a unit that starts inside the window is shown whole even if it ends after it.
+
+-r/--reverse reads a dump back and writes the original bytes, ill-formed ones included, as \
+xxd -r does: the default view, the -x view or JSON, one format per line as it comes. Only the \
+bytes columns are read: edit a byte there and the file changes; offsets are not used, so lines \
+can be deleted or moved. Lines starting with '#', '==>' or '--' are skipped; any other line \
+that is not a dump line is trouble.";
+
+const AFTER_LONG_HELP: &str = "\
+Exit status:
+  0  the dump (or the bytes of -r) was written, whatever the input holds: a dump is not a check
+  2  trouble: bad usage, an unreadable FILE, a line -r cannot read, a failed write
+
+Output:
+  With several inputs, text views start each with '==> PATH <=='. A closed standard output \
+(utf8dump big.bin | head) ends the program at once and quietly.
+
+Colour:
+  --color auto (the default) colours only a terminal, and never when NO_COLOR is set or TERM \
+is dumb: offsets blue, ASCII plain, controls and whitespace green, multi-byte characters \
+yellow, ill-formed units bold red, the marker bits of --bits cyan.
+
+JSON:
+  {\"offset\":N,\"length\":N,\"bytes\":\"e282ac\",\"kind\":\"char\"|KIND,\"codepoint\":N|null}
+
+Examples:
+  utf8dump notes.txt
+  utf8dump --errors-only -C 2 data.csv
+  utf8dump -x -s 0x1000 -n 256 image.bin
+  utf8dump broken.txt > dump.txt; $EDITOR dump.txt; utf8dump -r dump.txt > fixed.txt";
+
+/// Output format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum DumpFormat {
+    /// Text views.
+    #[default]
+    Text,
+    /// One JSON object per unit.
+    Json,
+}
+
+/// The command line of `utf8dump`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "utf8dump",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    after_long_help = AFTER_LONG_HELP,
+    max_term_width = 100
+)]
+pub struct Args {
+    /// Files to dump; '-' or none reads standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<OsString>,
+
+    /// 16 bytes a row with a text panel, as hexdump -C.
+    #[arg(short = 'x', long, group = "view")]
+    pub hex: bool,
+
+    /// The text itself, with ill-formed bytes as \xHH and invisible characters as \u{...}.
+    #[arg(short, long, group = "view")]
+    pub escape: bool,
+
+    /// Counts of units by length and kind, lines, the longest line, the share of ASCII.
+    #[arg(long, group = "view")]
+    pub stats: bool,
+
+    /// Add each character's Unicode name.
+    #[arg(long)]
+    pub names: bool,
+
+    /// Show each byte in binary, marker bits set apart (1110_0010 10_000010).
+    #[arg(long, conflicts_with = "octal")]
+    pub bits: bool,
+
+    /// Show bytes in octal.
+    #[arg(long)]
+    pub octal: bool,
+
+    /// Start at this byte offset (decimal, 0x hex, K/M/G suffixes).
+    #[arg(short, long, value_name = "OFFSET", value_parser = parse_size)]
+    pub skip: Option<u64>,
+
+    /// Show at most this many bytes.
+    #[arg(short = 'n', long, value_name = "N", value_parser = parse_size)]
+    pub length: Option<u64>,
+
+    /// Show only ill-formed units (with -C, and the units around them).
+    #[arg(long)]
+    pub errors_only: bool,
+
+    /// With --errors-only, N units before and after each ill-formed unit.
+    #[arg(short = 'C', long, value_name = "N", requires = "errors_only", value_parser = parse_size)]
+    pub context: Option<u64>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = DumpFormat::Text, value_name = "FORMAT")]
+    pub format: DumpFormat,
+
+    /// Read a dump back and write the bytes it shows.
+    #[arg(short, long, conflicts_with_all = ["view", "names", "bits", "octal", "errors_only"])]
+    pub reverse: bool,
+
+    /// When to colour the output.
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
+}
+
+/// Which view renders the units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewKind {
+    /// One unit a line.
+    Units,
+    /// hexdump -C.
+    Hex,
+    /// The text with escapes.
+    Escape,
+    /// JSON Lines.
+    Json,
+    /// Counts.
+    Stats,
+}
+
+/// What the command line asks for, resolved.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The inputs.
+    pub sources: Vec<Source>,
+    /// The view.
+    pub view: ViewKind,
+    /// How bytes are written in the unit lines.
+    pub bytes_as: BytesAs,
+    /// Add names to unit lines.
+    pub names: bool,
+    /// First offset shown.
+    pub skip: u64,
+    /// Bytes shown at most.
+    pub length: Option<u64>,
+    /// Only ill-formed units and this many around them.
+    pub errors_only: Option<u64>,
+    /// Read dumps back.
+    pub reverse: bool,
+    /// When to colour.
+    pub color: ColorWhen,
+}
+
+/// How bytes are written in the unit lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BytesAs {
+    /// `e2 82 ac`
+    Hex,
+    /// `342 202 254`
+    Octal,
+    /// `1110_0010 10_000010 10_101100`
+    Bits,
+}
+
+impl Settings {
+    /// Resolves the command line.
+    pub fn from_args(args: &Args) -> Settings {
+        let view = if args.hex {
+            ViewKind::Hex
+        } else if args.escape {
+            ViewKind::Escape
+        } else if args.stats {
+            ViewKind::Stats
+        } else if args.format == DumpFormat::Json {
+            ViewKind::Json
+        } else {
+            ViewKind::Units
+        };
+        let bytes_as = if args.bits {
+            BytesAs::Bits
+        } else if args.octal {
+            BytesAs::Octal
+        } else {
+            BytesAs::Hex
+        };
+        Settings {
+            sources: Source::from_operands(&args.files),
+            view,
+            bytes_as,
+            names: args.names,
+            skip: args.skip.unwrap_or(0),
+            length: args.length,
+            errors_only: args.errors_only.then(|| args.context.unwrap_or(0)),
+            reverse: args.reverse,
+            color: args.color,
+        }
+    }
+}
+
+/// Runs `utf8dump`.
+///
+/// # Errors
+///
+/// Only a failure to write standard output (other than a closed pipe) is an error.
+pub fn run(args: &Args) -> anyhow::Result<Status> {
+    let settings = Settings::from_args(args);
+    let mut messages = Messages::new("utf8dump");
+    let mut out = output::stdout(settings.color);
+    let written = if settings.reverse {
+        reverse_all(&settings, &mut *out, &mut messages)
+    } else {
+        dump_all(&settings, &mut *out, &mut messages)
+    }
+    .and_then(|()| out.flush());
+    match written {
+        Err(error) if !output::is_broken_pipe(&error) => {
+            messages.error(format_args!("write error: {}", io_reason(&error)));
+            Ok(Status::Trouble)
+        }
+        _ => Ok(messages.status()),
+    }
+}
+
+fn dump_all(
+    settings: &Settings,
+    out: &mut dyn WriteColor,
+    messages: &mut Messages,
+) -> io::Result<()> {
+    let mut reader = ChunkReader::new();
+    let headers =
+        settings.sources.len() > 1 && !matches!(settings.view, ViewKind::Json | ViewKind::Escape);
+    for (i, source) in settings.sources.iter().enumerate() {
+        let name = source.display_name();
+        if headers {
+            let blank = if i > 0 { "\n" } else { "" };
+            writeln!(out, "{blank}==> {name} <==")?;
+        }
+        let mut view = make_view(settings);
+        match dump_one(settings, &mut reader, source, &mut *view, out)? {
+            Ok(notes) => {
+                for note in notes {
+                    messages.note(format_args!("{name}: {note}"));
+                }
+            }
+            Err(reason) => messages.trouble(&name, reason),
+        }
+    }
+    Ok(())
+}
+
+fn make_view(settings: &Settings) -> Box<dyn View> {
+    let palette = Palette::new();
+    let view: Box<dyn View> = match settings.view {
+        ViewKind::Units => Box::new(UnitLines {
+            bytes_as: settings.bytes_as,
+            names: settings.names,
+            palette,
+            line: String::new(),
+        }),
+        ViewKind::Hex => Box::new(HexRows::new(palette)),
+        ViewKind::Escape => Box::new(Escaped {
+            palette,
+            pending: String::new(),
+        }),
+        ViewKind::Json => Box::new(JsonUnits {
+            line: String::new(),
+        }),
+        ViewKind::Stats => Box::new(Stats::default()),
+    };
+    match settings.errors_only {
+        Some(context) if matches!(settings.view, ViewKind::Units | ViewKind::Json) => {
+            let separates = settings.view == ViewKind::Units;
+            Box::new(ErrorsOnly::new(view, context as usize, separates))
+        }
+        _ => view,
+    }
+}
+
+/// Dumps one input. The outer `Err` is a failed write; the inner one, trouble reading the input.
+/// On success, the notes that could not go into the output (JSON has no place for them).
+fn dump_one(
+    settings: &Settings,
+    reader: &mut ChunkReader,
+    source: &Source,
+    view: &mut dyn View,
+    out: &mut dyn WriteColor,
+) -> io::Result<Result<Vec<String>, String>> {
+    let mut window = Window::new(settings.skip, settings.length);
+    let mut scanner = Scanner::new(Config::default());
+    let mut feeder = Feeder {
+        view,
+        out,
+        base: 0,
+        end: None,
+        error: None,
+        notes: Vec::new(),
+        notes_in_output: settings.view != ViewKind::Json,
+    };
+    // A mapped file arrives whole: feed it in pieces, so that the first units are shown at once
+    // and a closed output stops the work within a piece.
+    let read = reader.read(source, &mut |chunk, is_last| {
+        let mut pieces = chunk.chunks(PIECE_LEN).peekable();
+        if chunk.is_empty() {
+            return window.feed(chunk, is_last, &mut scanner, &mut feeder);
+        }
+        while let Some(piece) = pieces.next() {
+            let is_last_piece = is_last && pieces.peek().is_none();
+            window.feed(piece, is_last_piece, &mut scanner, &mut feeder)?;
+        }
+        ControlFlow::Continue(())
+    });
+    if let Some(error) = feeder.error.take() {
+        return Err(error);
+    }
+    if let Err(error) = read {
+        return Ok(Err(io_reason(&error)));
+    }
+    if !window.has_started {
+        // The input ended before the window began.
+        let note = format!(
+            "the input ends at offset 0x{:x}, before the window at 0x{:x}",
+            window.position, window.skip
+        );
+        feeder.note(&note)?;
+    }
+    feeder.view.finish(feeder.out)?;
+    Ok(Ok(feeder.notes))
+}
+
+/// The most input handed to the scanner at once.
+const PIECE_LEN: usize = 64 * 1024;
+
+/// The `-s`/`-n` window: skips to the start, resynchronises if it falls inside a sequence, and
+/// stops once every unit that starts inside it has been seen.
+struct Window {
+    skip: u64,
+    length: Option<u64>,
+    /// The absolute offset of the next byte to arrive.
+    position: u64,
+    /// The last bytes skipped (up to 5): a lead byte among them may reach into the window.
+    behind: Vec<u8>,
+    /// Continuation bytes still to drop to resynchronise, and where the sequence started.
+    resync: Option<(usize, u64, u8)>,
+    has_started: bool,
+    has_ended: bool,
+}
+
+/// A unit is at most 6 bytes: this many bytes past the window's end decide the last one.
+const LOOKAHEAD: u64 = 5;
+
+impl Window {
+    fn new(skip: u64, length: Option<u64>) -> Window {
+        Window {
+            skip,
+            length,
+            position: 0,
+            behind: Vec::new(),
+            resync: None,
+            has_started: skip == 0,
+            has_ended: false,
+        }
+    }
+
+    fn feed(
+        &mut self,
+        chunk: &[u8],
+        is_last: bool,
+        scanner: &mut Scanner,
+        feeder: &mut Feeder<'_>,
+    ) -> ControlFlow<()> {
+        if self.has_ended {
+            return ControlFlow::Break(());
+        }
+        let mut chunk = chunk;
+        if !self.has_started {
+            let skipped = chunk.len().min((self.skip - self.position) as usize);
+            self.behind.extend_from_slice(&chunk[..skipped]);
+            let excess = self.behind.len().saturating_sub(5);
+            self.behind.drain(..excess);
+            self.position += skipped as u64;
+            chunk = &chunk[skipped..];
+            if self.position < self.skip {
+                return ControlFlow::Continue(());
+            }
+            self.has_started = true;
+            self.resync = inside_sequence(&self.behind)
+                .map(|(remaining, distance, lead)| (remaining, self.skip - distance as u64, lead));
+            if self.resync.is_none() {
+                feeder.base = self.position;
+            }
+        }
+        if let Some((remaining, start, lead)) = self.resync {
+            let mut dropped = 0;
+            while dropped < remaining && dropped < chunk.len() && is_continuation(chunk[dropped]) {
+                dropped += 1;
+            }
+            chunk = &chunk[dropped..];
+            self.position += dropped as u64;
+            let still = remaining - dropped;
+            if still > 0 && chunk.is_empty() && !is_last {
+                self.resync = Some((still, start, lead));
+                return ControlFlow::Continue(());
+            }
+            self.resync = None;
+            let note = format!(
+                "offset 0x{:x} is inside the sequence that starts at offset 0x{start:x} with lead \
+                 byte {lead:02x}: resynchronised at offset 0x{:x}",
+                self.skip, self.position
+            );
+            if feeder.note(&note).is_err() {
+                return ControlFlow::Break(());
+            }
+            feeder.base = self.position;
+        }
+        if let Some(length) = self.length {
+            let window_end = self.skip + length;
+            feeder.end = Some(window_end);
+            let limit = window_end + LOOKAHEAD;
+            let room = limit.saturating_sub(self.position) as usize;
+            if chunk.len() >= room {
+                self.has_ended = true;
+                let flow = scanner.feed(&chunk[..room], true, feeder);
+                self.position += room as u64;
+                let _ = flow;
+                return ControlFlow::Break(());
+            }
+        }
+        self.position += chunk.len() as u64;
+        scanner.feed(chunk, is_last, feeder)
+    }
+}
+
+/// Whether bytes just before the window hold a lead byte whose sequence reaches into it: the
+/// continuation bytes still to drop, how far back the lead is, and the lead.
+fn inside_sequence(behind: &[u8]) -> Option<(usize, usize, u8)> {
+    let lead_at = behind.iter().rposition(|&b| !is_continuation(b))?;
+    let lead = behind[lead_at];
+    let distance = behind.len() - lead_at;
+    let declared = declared_len(lead).filter(|&n| n > 1)?;
+    (declared > distance).then(|| (declared - distance, distance, lead))
+}
+
+/// One unit as the views see it.
+#[derive(Clone, Copy, Debug)]
+pub struct Unit<'a> {
+    /// Its offset in the input.
+    pub offset: u64,
+    /// Its bytes.
+    pub bytes: &'a [u8],
+    /// What it is.
+    pub kind: UnitKind,
+    /// Its code point, where it has one.
+    pub codepoint: Option<u32>,
+}
+
+/// A unit kept for `--errors-only -C`.
+#[derive(Clone, Copy, Debug)]
+struct OwnedUnit {
+    offset: u64,
+    bytes: [u8; 6],
+    len: usize,
+    kind: UnitKind,
+    codepoint: Option<u32>,
+}
+
+impl OwnedUnit {
+    fn of(unit: &Unit<'_>) -> OwnedUnit {
+        let mut bytes = [0; 6];
+        bytes[..unit.bytes.len()].copy_from_slice(unit.bytes);
+        OwnedUnit {
+            offset: unit.offset,
+            bytes,
+            len: unit.bytes.len(),
+            kind: unit.kind,
+            codepoint: unit.codepoint,
+        }
+    }
+
+    fn unit(&self) -> Unit<'_> {
+        Unit {
+            offset: self.offset,
+            bytes: &self.bytes[..self.len],
+            kind: self.kind,
+            codepoint: self.codepoint,
+        }
+    }
+}
+
+/// Turns the scanner's text runs and findings into units for a view.
+struct Feeder<'a> {
+    view: &'a mut dyn View,
+    out: &'a mut dyn WriteColor,
+    /// The absolute offset of the first byte fed to the scanner.
+    base: u64,
+    /// Units starting at or after this absolute offset are past the window.
+    end: Option<u64>,
+    error: Option<io::Error>,
+    notes: Vec<String>,
+    notes_in_output: bool,
+}
+
+impl Feeder<'_> {
+    fn note(&mut self, text: &str) -> io::Result<()> {
+        if self.notes_in_output {
+            self.view.note(self.out, text)
+        } else {
+            self.notes.push(text.to_owned());
+            Ok(())
+        }
+    }
+
+    fn unit(&mut self, unit: &Unit<'_>) -> ControlFlow<()> {
+        if self.end.is_some_and(|end| unit.offset >= end) {
+            return ControlFlow::Break(());
+        }
+        match self.view.unit(self.out, unit) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(error) => {
+                self.error = Some(error);
+                ControlFlow::Break(())
+            }
+        }
+    }
+}
+
+impl Sink for Feeder<'_> {
+    fn text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
+        let mut at = 0;
+        while at < bytes.len() {
+            let unit = scan_unit(&bytes[at..], true).expect("a final scan always decides");
+            self.unit(&Unit {
+                offset: self.base + byte_offset + at as u64,
+                bytes: &bytes[at..at + unit.len],
+                kind: unit.kind,
+                codepoint: unit.codepoint,
+            })?;
+            at += unit.len;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
+        let kind = match finding.kind {
+            FindingKind::IllFormed(kind) => kind,
+            // No lint or mark detection is configured for a dump.
+            FindingKind::Lint(_) | FindingKind::ForeignBom(_) => UnitKind::InvalidByte,
+        };
+        self.unit(&Unit {
+            offset: self.base + finding.position.byte_offset,
+            bytes: finding.bytes,
+            kind,
+            codepoint: finding.codepoint,
+        })
+    }
+}
+
+/// A way of showing units.
+trait View {
+    /// Shows one unit.
+    fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()>;
+
+    /// A remark about the input, on a `#` line.
+    fn note(&mut self, out: &mut dyn WriteColor, text: &str) -> io::Result<()> {
+        writeln!(out, "# {text}")
+    }
+
+    /// The input has ended.
+    fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        let _ = out;
+        Ok(())
+    }
+}
+
+/// The colours of the views: one table from what a byte or unit is to how it looks.
+struct Palette {
+    offset: ColorSpec,
+    control: ColorSpec,
+    multibyte: ColorSpec,
+    ill_formed: ColorSpec,
+    marker: ColorSpec,
+}
+
+impl Palette {
+    fn new() -> Palette {
+        let spec = |color: Color, bold: bool| {
+            let mut spec = ColorSpec::new();
+            spec.set_fg(Some(color)).set_bold(bold);
+            spec
+        };
+        Palette {
+            offset: spec(Color::Blue, false),
+            control: spec(Color::Green, false),
+            multibyte: spec(Color::Yellow, false),
+            ill_formed: spec(Color::Red, true),
+            marker: spec(Color::Cyan, false),
+        }
+    }
+
+    /// The colour of a unit, or `None` for plain ASCII.
+    fn of(&self, unit: &Unit<'_>) -> Option<&ColorSpec> {
+        match (unit.kind, unit.codepoint) {
+            (UnitKind::Char, Some(cp)) if cp < 0x20 || cp == 0x7F || cp == 0x20 => {
+                Some(&self.control)
+            }
+            (UnitKind::Char, Some(cp)) if cp < 0x80 => None,
+            (UnitKind::Char, _) => Some(&self.multibyte),
+            _ => Some(&self.ill_formed),
+        }
+    }
+}
+
+/// Writes `text` in `spec` when colour is on.
+fn paint(out: &mut dyn WriteColor, spec: Option<&ColorSpec>, text: &str) -> io::Result<()> {
+    match spec {
+        Some(spec) if out.supports_color() => {
+            out.set_color(spec)?;
+            out.write_all(text.as_bytes())?;
+            out.reset()
+        }
+        _ => out.write_all(text.as_bytes()),
+    }
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+fn push_hex(line: &mut String, byte: u8) {
+    line.push(char::from(HEX[usize::from(byte >> 4)]));
+    line.push(char::from(HEX[usize::from(byte & 15)]));
+}
+
+/// The default view: one unit a line.
+struct UnitLines {
+    bytes_as: BytesAs,
+    names: bool,
+    palette: Palette,
+    line: String,
+}
+
+/// The width of the bytes column: four bytes in the chosen notation (longer units overflow it).
+fn bytes_column_width(bytes_as: BytesAs) -> usize {
+    match bytes_as {
+        BytesAs::Hex => 11,
+        BytesAs::Octal => 15,
+        BytesAs::Bits => 39,
+    }
+}
+
+/// One byte in binary with its marker bits apart: `0_1100001`, `10_000010`, `1110_0010`.
+fn push_bits(line: &mut String, byte: u8) {
+    let marker = match byte {
+        0x00..=0x7F => 1,
+        0x80..=0xBF => 2,
+        0xC0..=0xDF => 3,
+        0xE0..=0xEF => 4,
+        0xF0..=0xF7 => 5,
+        0xF8..=0xFB => 6,
+        0xFC..=0xFD => 7,
+        _ => 8,
+    };
+    for bit in (0..8).rev() {
+        // After the `marker` leading bits, before the payload (FE and FF have none).
+        if marker < 8 && bit == 7 - marker {
+            line.push('_');
+        }
+        line.push(if byte >> bit & 1 == 1 { '1' } else { '0' });
+    }
+}
+
+impl UnitLines {
+    fn bytes_text(&self, unit: &Unit<'_>) -> String {
+        let mut text = String::new();
+        for (i, &byte) in unit.bytes.iter().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            match self.bytes_as {
+                BytesAs::Hex => push_hex(&mut text, byte),
+                BytesAs::Octal => {
+                    let _ = write!(text, "{byte:03o}");
+                }
+                BytesAs::Bits => push_bits(&mut text, byte),
+            }
+        }
+        text
+    }
+}
+
+impl View for UnitLines {
+    fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
+        let colour = out.supports_color();
+        let bytes = self.bytes_text(unit);
+        let line = &mut self.line;
+        line.clear();
+        let _ = write!(line, "{:08x}", unit.offset);
+        if colour {
+            paint(out, Some(&self.palette.offset), line)?;
+            line.clear();
+        }
+        line.push_str("  ");
+        let width = bytes_column_width(self.bytes_as);
+        if colour && self.bytes_as == BytesAs::Bits {
+            out.write_all(line.as_bytes())?;
+            line.clear();
+            for (i, part) in bytes.split(' ').enumerate() {
+                if i > 0 {
+                    out.write_all(b" ")?;
+                }
+                let (marker, payload) = part.split_once('_').unwrap_or((part, ""));
+                paint(out, Some(&self.palette.marker), marker)?;
+                if !payload.is_empty() {
+                    out.write_all(b"_")?;
+                    out.write_all(payload.as_bytes())?;
+                }
+            }
+            let pad = width.saturating_sub(bytes.len());
+            line.extend(std::iter::repeat_n(' ', pad));
+        } else {
+            let _ = write!(line, "{bytes:<width$}");
+        }
+        line.push_str("  ");
+        match unit.codepoint {
+            Some(cp) => {
+                let _ = write!(line, "{:<10}", format!("U+{cp:04X}"));
+            }
+            None => line.push_str("-         "),
+        }
+        out.write_all(line.as_bytes())?;
+        line.clear();
+        let spec = self.palette.of(unit);
+        let shown_width = match (unit.kind, unit.codepoint.and_then(char::from_u32)) {
+            (UnitKind::Char, Some(c)) => {
+                let shown_width = shown(c).push_to(line);
+                paint(
+                    out,
+                    spec.filter(|_| unit.bytes.len() > 1 || c.is_ascii_control()),
+                    line,
+                )?;
+                shown_width
+            }
+            (kind, _) => {
+                paint(out, spec, kind.as_str())?;
+                kind.as_str().len()
+            }
+        };
+        line.clear();
+        if self.names {
+            let pad = 12usize.saturating_sub(shown_width);
+            line.extend(std::iter::repeat_n(' ', pad.max(1)));
+            match (unit.kind, unit.codepoint.and_then(char::from_u32)) {
+                (UnitKind::Char, Some(c)) => line.push_str(&char_name(c)),
+                (kind, _) => {
+                    let finding = Finding {
+                        position: Position::START,
+                        kind: FindingKind::IllFormed(kind),
+                        bytes: unit.bytes,
+                        codepoint: unit.codepoint,
+                    };
+                    let _ = write!(line, "{}", Detail(&finding));
+                }
+            }
+        }
+        line.push('\n');
+        out.write_all(line.as_bytes())
+    }
+}
+
+/// The Unicode name of a character; controls, which have none, by their common alias.
+pub fn char_name(c: char) -> String {
+    if let Some(name) = unicode_names2::name(c) {
+        return name.to_string();
+    }
+    let alias = match u32::from(c) {
+        0x00 => "NULL",
+        0x07 => "BELL",
+        0x08 => "BACKSPACE",
+        0x09 => "CHARACTER TABULATION",
+        0x0A => "LINE FEED",
+        0x0B => "LINE TABULATION",
+        0x0C => "FORM FEED",
+        0x0D => "CARRIAGE RETURN",
+        0x1B => "ESCAPE",
+        0x7F => "DELETE",
+        0x85 => "NEXT LINE",
+        0xA0 => "NO-BREAK SPACE",
+        _ => "",
+    };
+    if !alias.is_empty() {
+        return format!("<control> {alias}");
+    }
+    match u32::from(c) {
+        0x00..=0x1F | 0x7F..=0x9F => "<control>".to_owned(),
+        0xE000..=0xF8FF | 0xF0000..=0x10FFFF => "<private use>".to_owned(),
+        cp if cp & 0xFFFE == 0xFFFE || (0xFDD0..=0xFDEF).contains(&cp) => {
+            "<noncharacter>".to_owned()
+        }
+        _ => "<unassigned>".to_owned(),
+    }
+}
+
+/// `-x`: hexdump -C, with a text panel that shows each character at its lead byte.
+struct HexRows {
+    palette: Palette,
+    row_offset: Option<u64>,
+    bytes: Vec<(u8, Class)>,
+    panel: Vec<(String, Class)>,
+    /// Cells that the glyph drawn at a lead byte already covers: the next bytes of its
+    /// character in this row draw none.
+    covered: usize,
+}
+
+/// How a byte or cell is coloured in the hex view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Class {
+    Ascii,
+    Control,
+    Multibyte,
+    IllFormed,
+}
+
+impl HexRows {
+    fn new(palette: Palette) -> HexRows {
+        HexRows {
+            palette,
+            row_offset: None,
+            bytes: Vec::with_capacity(16),
+            panel: Vec::with_capacity(16),
+            covered: 0,
+        }
+    }
+
+    fn class_spec(&self, class: Class) -> Option<&ColorSpec> {
+        match class {
+            Class::Ascii => None,
+            Class::Control => Some(&self.palette.control),
+            Class::Multibyte => Some(&self.palette.multibyte),
+            Class::IllFormed => Some(&self.palette.ill_formed),
+        }
+    }
+
+    fn flush_row(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        let Some(offset) = self.row_offset.take() else {
+            return Ok(());
+        };
+        let colour = out.supports_color();
+        let mut line = String::with_capacity(80);
+        let _ = write!(line, "{offset:08x}");
+        paint(out, Some(&self.palette.offset).filter(|_| colour), &line)?;
+        line.clear();
+        line.push_str("  ");
+        for i in 0..16 {
+            if i == 8 {
+                line.push(' ');
+            }
+            match self.bytes.get(i) {
+                Some(&(byte, class)) => {
+                    if colour && class != Class::Ascii {
+                        out.write_all(line.as_bytes())?;
+                        line.clear();
+                        let mut hex = String::new();
+                        push_hex(&mut hex, byte);
+                        paint(out, self.class_spec(class), &hex)?;
+                    } else {
+                        push_hex(&mut line, byte);
+                    }
+                }
+                None => line.push_str("  "),
+            }
+            line.push(' ');
+        }
+        line.push_str(" |");
+        for (text, class) in &self.panel {
+            if colour && *class != Class::Ascii {
+                out.write_all(line.as_bytes())?;
+                line.clear();
+                paint(out, self.class_spec(*class), text)?;
+            } else {
+                line.push_str(text);
+            }
+        }
+        line.push_str("|\n");
+        out.write_all(line.as_bytes())?;
+        self.bytes.clear();
+        self.panel.clear();
+        Ok(())
+    }
+}
+
+impl View for HexRows {
+    fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
+        let class = match (unit.kind, unit.codepoint) {
+            (UnitKind::Char, Some(cp)) if cp < 0x20 || cp == 0x7F => Class::Control,
+            (UnitKind::Char, Some(cp)) if cp < 0x80 => Class::Ascii,
+            (UnitKind::Char, _) => Class::Multibyte,
+            _ => Class::IllFormed,
+        };
+        for (i, &byte) in unit.bytes.iter().enumerate() {
+            if self.row_offset.is_none() {
+                self.row_offset = Some(unit.offset + i as u64);
+            }
+            self.bytes.push((byte, class));
+            let row_room = 16 - (self.bytes.len() - 1);
+            if class == Class::IllFormed {
+                self.panel.push(("\u{FFFD}".to_owned(), class));
+            } else if i == 0 {
+                // The character at its lead byte, if its width fits in the cells its bytes
+                // have in this row; its other bytes draw '·'.
+                let cells_here = unit.bytes.len().min(row_room);
+                let c = unit.codepoint.and_then(char::from_u32).unwrap_or('.');
+                let (text, width) = match shown(c) {
+                    Shown::Plain(c, width) if width <= cells_here => (c.to_string(), width),
+                    Shown::Combining(c) => (format!("◌{c}"), 1),
+                    _ => (".".to_owned(), 1),
+                };
+                self.panel.push((text, class));
+                self.covered = width - 1;
+            } else if self.covered > 0 {
+                self.covered -= 1;
+            } else {
+                self.panel.push(("·".to_owned(), class));
+            }
+            if self.bytes.len() == 16 {
+                self.flush_row(out)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn note(&mut self, out: &mut dyn WriteColor, text: &str) -> io::Result<()> {
+        self.flush_row(out)?;
+        writeln!(out, "# {text}")
+    }
+
+    fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        self.flush_row(out)
+    }
+}
+
+/// `-e`: the text itself, with ill-formed bytes as `\xHH` and invisible characters escaped.
+struct Escaped {
+    palette: Palette,
+    pending: String,
+}
+
+impl Escaped {
+    fn flush(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        out.write_all(self.pending.as_bytes())?;
+        self.pending.clear();
+        Ok(())
+    }
+}
+
+impl View for Escaped {
+    fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
+        match (unit.kind, unit.codepoint.and_then(char::from_u32)) {
+            (UnitKind::Char, Some(c)) => {
+                let hidden = (c.is_control() && c != '\n' && c != '\t') || is_invisible(c);
+                if hidden {
+                    self.flush(out)?;
+                    let text = format!("\\u{{{:x}}}", u32::from(c));
+                    paint(out, Some(&self.palette.control), &text)?;
+                } else {
+                    self.pending.push(c);
+                    if self.pending.len() >= 8192 {
+                        self.flush(out)?;
+                    }
+                }
+            }
+            _ => {
+                self.flush(out)?;
+                let mut text = String::new();
+                for &byte in unit.bytes {
+                    text.push_str("\\x");
+                    text.push_str(&format!("{byte:02X}"));
+                }
+                paint(out, Some(&self.palette.ill_formed), &text)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn note(&mut self, out: &mut dyn WriteColor, text: &str) -> io::Result<()> {
+        self.flush(out)?;
+        writeln!(out, "# {text}")
+    }
+
+    fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        self.flush(out)
+    }
+}
+
+/// `--format json`: one object per unit.
+struct JsonUnits {
+    line: String,
+}
+
+impl View for JsonUnits {
+    fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
+        let line = &mut self.line;
+        line.clear();
+        let _ = write!(
+            line,
+            "{{\"offset\":{},\"length\":{},\"bytes\":\"",
+            unit.offset,
+            unit.bytes.len()
+        );
+        for &byte in unit.bytes {
+            push_hex(line, byte);
+        }
+        let _ = write!(
+            line,
+            "\",\"kind\":\"{}\",\"codepoint\":",
+            unit.kind.as_str()
+        );
+        match unit.codepoint {
+            Some(cp) => {
+                let _ = write!(line, "{cp}");
+            }
+            None => line.push_str("null"),
+        }
+        line.push_str("}\n");
+        out.write_all(line.as_bytes())
+    }
+
+    fn note(&mut self, _out: &mut dyn WriteColor, _text: &str) -> io::Result<()> {
+        Ok(()) // JSON Lines hold units only; notes go to standard error
+    }
+}
+
+/// `--errors-only`: ill-formed units and `context` units around each, groups apart by `--`.
+struct ErrorsOnly {
+    inner: Box<dyn View>,
+    context: usize,
+    before: VecDeque<OwnedUnit>,
+    after: usize,
+    /// The end offset of the last unit shown, to know when a `--` separates groups.
+    shown_until: Option<u64>,
+    /// Write `--` between groups, as grep does (not in JSON Lines).
+    separates: bool,
+}
+
+impl ErrorsOnly {
+    fn new(inner: Box<dyn View>, context: usize, separates: bool) -> ErrorsOnly {
+        ErrorsOnly {
+            inner,
+            context,
+            before: VecDeque::with_capacity(context),
+            after: 0,
+            shown_until: None,
+            separates,
+        }
+    }
+
+    fn show(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
+        if self.separates && self.shown_until.is_some_and(|end| end < unit.offset) {
+            writeln!(out, "--")?;
+        }
+        self.shown_until = Some(unit.offset + unit.bytes.len() as u64);
+        self.inner.unit(out, unit)
+    }
+}
+
+impl View for ErrorsOnly {
+    fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
+        if unit.kind.is_ill_formed() {
+            while let Some(kept) = self.before.pop_front() {
+                self.show(out, &kept.unit())?;
+            }
+            self.after = self.context;
+            return self.show(out, unit);
+        }
+        if self.after > 0 {
+            self.after -= 1;
+            return self.show(out, unit);
+        }
+        if self.context > 0 {
+            if self.before.len() == self.context {
+                self.before.pop_front();
+            }
+            self.before.push_back(OwnedUnit::of(unit));
+        }
+        Ok(())
+    }
+
+    fn note(&mut self, out: &mut dyn WriteColor, text: &str) -> io::Result<()> {
+        self.inner.note(out, text)
+    }
+
+    fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        self.inner.finish(out)
+    }
+}
+
+/// `--stats`: counts.
+#[derive(Debug, Default)]
+struct Stats {
+    bytes: u64,
+    ascii_bytes: u64,
+    chars_by_len: [u64; 5],
+    ill_formed: Vec<(UnitKind, u64)>,
+    lines: u64,
+    line_units: u64,
+    line_bytes: u64,
+    longest: (u64, u64, u64),
+    ends_with_newline: bool,
+}
+
+impl View for Stats {
+    fn unit(&mut self, _out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
+        let len = unit.bytes.len() as u64;
+        self.bytes += len;
+        self.ascii_bytes += unit.bytes.iter().filter(|b| b.is_ascii()).count() as u64;
+        match unit.kind {
+            UnitKind::Char => self.chars_by_len[unit.bytes.len()] += 1,
+            kind => match self.ill_formed.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, n)) => *n += 1,
+                None => self.ill_formed.push((kind, 1)),
+            },
+        }
+        self.line_units += 1;
+        self.line_bytes += len;
+        self.ends_with_newline = unit.bytes == b"\n";
+        if self.ends_with_newline {
+            self.end_line();
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        if self.line_bytes > 0 {
+            self.end_line();
+        }
+        let chars: u64 = self.chars_by_len.iter().sum();
+        let ill: u64 = self.ill_formed.iter().map(|(_, n)| n).sum();
+        self.ill_formed.sort();
+        let share = if self.bytes == 0 {
+            0.0
+        } else {
+            100.0 * self.ascii_bytes as f64 / self.bytes as f64
+        };
+        let mut text = String::new();
+        let _ = writeln!(text, "bytes             {:>12}", self.bytes);
+        let _ = writeln!(text, "units             {:>12}", chars + ill);
+        let _ = writeln!(text, "  characters      {chars:>12}");
+        for (len, n) in self.chars_by_len.iter().enumerate().skip(1) {
+            let _ = writeln!(text, "    {len}-byte        {n:>12}");
+        }
+        let _ = writeln!(text, "  ill-formed      {ill:>12}");
+        for (kind, n) in &self.ill_formed {
+            let _ = writeln!(text, "    {:<14}{n:>12}", kind.as_str());
+        }
+        let _ = writeln!(text, "lines             {:>12}", self.lines);
+        let (line, units, bytes) = self.longest;
+        let _ = writeln!(
+            text,
+            "longest line      {units:>12} units ({bytes} bytes), line {line}"
+        );
+        let _ = writeln!(text, "ASCII share       {share:>11.1}%");
+        out.write_all(text.as_bytes())
+    }
+}
+
+impl Stats {
+    fn end_line(&mut self) {
+        self.lines += 1;
+        // The line's own units, without its line feed.
+        let units = self.line_units - u64::from(self.ends_with_newline);
+        let bytes = self.line_bytes - u64::from(self.ends_with_newline);
+        if units > self.longest.1 || self.longest.0 == 0 {
+            self.longest = (self.lines, units, bytes);
+        }
+        self.line_units = 0;
+        self.line_bytes = 0;
+    }
+}
+
+/// `-r`: reads dumps back and writes their bytes.
+fn reverse_all(
+    settings: &Settings,
+    out: &mut dyn WriteColor,
+    messages: &mut Messages,
+) -> io::Result<()> {
+    for source in &settings.sources {
+        let name = source.display_name().into_owned();
+        let input: Box<dyn Read> = match source {
+            Source::Stdin => Box::new(io::stdin().lock()),
+            Source::Path(path) => match std::fs::File::open(path) {
+                Ok(file) => Box::new(file),
+                Err(error) => {
+                    messages.trouble(&name, io_reason(&error));
+                    continue;
+                }
+            },
+        };
+        let mut lines = BufReader::with_capacity(64 * 1024, input);
+        let mut line = Vec::new();
+        let mut bytes = Vec::new();
+        let mut number = 0u64;
+        loop {
+            line.clear();
+            match lines.read_until(b'\n', &mut line) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(error) => {
+                    messages.trouble(&name, io_reason(&error));
+                    break;
+                }
+            }
+            number += 1;
+            bytes.clear();
+            match parse_dump_line(&line, &mut bytes) {
+                Ok(()) => out.write_all(&bytes)?,
+                Err(reason) => messages.trouble(&name, format_args!("line {number}: {reason}")),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The bytes a dump line shows, in any of the three formats; nothing for notes and separators.
+///
+/// # Errors
+///
+/// Why the line is not a dump line.
+pub fn parse_dump_line(line: &[u8], bytes: &mut Vec<u8>) -> Result<(), String> {
+    let text = String::from_utf8_lossy(line);
+    let text = text.trim_end_matches(['\n', '\r']);
+    let trimmed = text.trim_start();
+    if trimmed.is_empty()
+        || trimmed.starts_with('#')
+        || trimmed.starts_with("==>")
+        || trimmed == "--"
+    {
+        return Ok(());
+    }
+    if trimmed.starts_with('{') {
+        let value: serde_json::Value =
+            serde_json::from_str(trimmed).map_err(|e| format!("not a JSON unit: {e}"))?;
+        let hex = value["bytes"]
+            .as_str()
+            .ok_or("a JSON unit without \"bytes\"")?;
+        return push_hex_bytes(hex, bytes);
+    }
+    let (offset, rest) = trimmed
+        .split_once(' ')
+        .ok_or("no offset and bytes columns")?;
+    if offset.is_empty() || !offset.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!("'{offset}' is not an offset"));
+    }
+    // Bytes are the tokens of two hex digits after the offset. The first other token says which
+    // view this is: the hex view's text panel starts with '|', the unit view's code point column
+    // is U+XXXX or '-'. The panel and the rendered character are never read.
+    for token in rest.split_whitespace() {
+        let is_byte = token.len() == 2 && token.bytes().all(|b| b.is_ascii_hexdigit());
+        if is_byte {
+            bytes.push(u8::from_str_radix(token, 16).expect("two hex digits"));
+        } else if token.starts_with('|') || token.starts_with("U+") || token == "-" {
+            break;
+        } else {
+            return Err(format!("'{token}' is not a byte"));
+        }
+    }
+    if bytes.is_empty() {
+        return Err("no bytes on the line".to_owned());
+    }
+    Ok(())
+}
+
+fn push_hex_bytes(hex: &str, bytes: &mut Vec<u8>) -> Result<(), String> {
+    if hex.len() % 2 != 0 {
+        return Err(format!("'{hex}' has an odd number of hex digits"));
+    }
+    for pair in hex.as_bytes().chunks(2) {
+        let text = std::str::from_utf8(pair).map_err(|_| "not hex")?;
+        bytes.push(u8::from_str_radix(text, 16).map_err(|_| format!("'{hex}' is not hex"))?);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_set_markers_apart() {
+        let rows: &[(u8, &str)] = &[
+            (b'a', "0_1100001"),
+            (0x82, "10_000010"),
+            (0xC3, "110_00011"),
+            (0xE2, "1110_0010"),
+            (0xF0, "11110_000"),
+            (0xF8, "111110_00"),
+            (0xFC, "1111110_0"),
+            (0xFE, "11111110"),
+            (0xFF, "11111111"),
+        ];
+        for &(byte, expected) in rows {
+            let mut text = String::new();
+            push_bits(&mut text, byte);
+            assert_eq!(text, expected, "{byte:02x}");
+        }
+    }
+
+    #[test]
+    fn windows_find_the_sequence_they_start_in() {
+        assert_eq!(inside_sequence(b"ab\xE2"), Some((2, 1, 0xE2)));
+        assert_eq!(inside_sequence(b"\xE2\x82"), Some((1, 2, 0xE2)));
+        assert_eq!(
+            inside_sequence(b"\xE2\x82\xAC"),
+            None,
+            "the sequence is complete"
+        );
+        assert_eq!(inside_sequence(b"abc"), None);
+        assert_eq!(inside_sequence(b"\x80\x80"), None, "no lead byte");
+    }
+
+    #[test]
+    fn dump_lines_parse_back() {
+        let rows: &[(&str, &[u8])] = &[
+            ("00000000  e2 82 ac     U+20AC      €\n", b"\xE2\x82\xAC"),
+            ("00000003  c0 af        U+002F      overlong\n", b"\xC0\xAF"),
+            (
+                "00000000  63 61 66 c3 a9 20 c0 af  0a                       |caf·é·�|\n",
+                b"caf\xC3\xA9 \xC0\xAF\n",
+            ),
+            (
+                "{\"offset\":0,\"length\":2,\"bytes\":\"c0af\",\"kind\":\"overlong\",\"codepoint\":47}",
+                b"\xC0\xAF",
+            ),
+            ("# a note\n", b""),
+            ("--\n", b""),
+        ];
+        for (line, expected) in rows {
+            let mut bytes = Vec::new();
+            parse_dump_line(line.as_bytes(), &mut bytes).unwrap();
+            assert_eq!(&bytes, expected, "{line:?}");
+        }
+        let mut bytes = Vec::new();
+        assert!(parse_dump_line(b"hello world\n", &mut bytes).is_err());
+        assert!(parse_dump_line(b"00000000  zz |x|\n", &mut bytes).is_err());
+        bytes.clear();
+        parse_dump_line(b"00000005  7c           U+007C      |\n", &mut bytes).unwrap();
+        assert_eq!(bytes, b"|", "a '|' character is not a text panel");
+    }
+
+    #[test]
+    fn names_and_aliases() {
+        assert_eq!(char_name('€'), "EURO SIGN");
+        assert_eq!(char_name('\n'), "<control> LINE FEED");
+        assert_eq!(char_name('\u{E000}'), "<private use>");
+    }
+}

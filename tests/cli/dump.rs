@@ -1,0 +1,331 @@
+//! `utf8dump` as a user runs it.
+
+use std::io::{Read, Write};
+use std::process::{Command as StdCommand, Stdio};
+
+use predicates::prelude::*;
+use serde_json::Value;
+use utf8kit_codec::units;
+
+use crate::common::{json_lines, program, stdout_of};
+
+fn utf8dump() -> assert_cmd::Command {
+    program("utf8dump")
+}
+
+/// Every kind of unit that needs care on a terminal, and ill-formed ones.
+const SAMPLE: &[u8] = b"a\xc0\xaf\xe2\x82\xac\n\xed\xa0\x80 \xcc\x81\xe4\xb8\x96\xf0\x9f\x98\x80\x1b\xe2\x80\xae\xe2\x82";
+
+fn dump(args: &[&str], input: &[u8]) -> String {
+    let output = utf8dump().args(args).write_stdin(input).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{args:?}");
+    stdout_of(&output)
+}
+
+#[test]
+fn default_view() {
+    assert_eq!(
+        dump(&[], SAMPLE),
+        "00000000  61           U+0061    a\n\
+         00000001  c0 af        U+002F    overlong\n\
+         00000003  e2 82 ac     U+20AC    €\n\
+         00000006  0a           U+000A    ␊\n\
+         00000007  ed a0 80     U+D800    surrogate\n\
+         0000000a  20           U+0020     \n\
+         0000000b  cc 81        U+0301    ◌\u{301}\n\
+         0000000d  e4 b8 96     U+4E16    世\n\
+         00000010  f0 9f 98 80  U+1F600   😀\n\
+         00000014  1b           U+001B    ␛\n\
+         00000015  e2 80 ae     U+202E    \\u{202e}\n\
+         00000018  e2 82        -         truncated\n"
+    );
+}
+
+#[test]
+fn names_keep_the_columns_aligned_after_wide_characters() {
+    let text = dump(&["--names"], "a€世😀\u{202E}".as_bytes());
+    assert_eq!(
+        text,
+        "00000000  61           U+0061    a           LATIN SMALL LETTER A\n\
+         00000001  e2 82 ac     U+20AC    €           EURO SIGN\n\
+         00000004  e4 b8 96     U+4E16    世          CJK UNIFIED IDEOGRAPH-4E16\n\
+         00000007  f0 9f 98 80  U+1F600   😀          GRINNING FACE\n\
+         0000000b  e2 80 ae     U+202E    \\u{202e}    RIGHT-TO-LEFT OVERRIDE\n"
+    );
+    let text = dump(&["--names"], b"\xc0\xaf");
+    assert!(
+        text.ends_with("overlong    overlong encoding of U+002F in 2 bytes\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bits_and_octal() {
+    assert_eq!(
+        dump(&["--bits"], "a€".as_bytes()),
+        "00000000  0_1100001                                U+0061    a\n\
+         00000001  1110_0010 10_000010 10_101100            U+20AC    €\n"
+    );
+    assert_eq!(
+        dump(&["--octal"], "€".as_bytes()),
+        "00000000  342 202 254      U+20AC    €\n"
+    );
+    utf8dump().args(["--bits", "--octal"]).assert().code(2);
+}
+
+#[test]
+fn hex_view_shows_each_character_at_its_lead_byte() {
+    assert_eq!(
+        dump(&["-x"], SAMPLE),
+        "00000000  61 c0 af e2 82 ac 0a ed  a0 80 20 cc 81 e4 b8 96  |a\u{FFFD}\u{FFFD}€··.\
+         \u{FFFD}\u{FFFD}\u{FFFD} ◌\u{301}·世·|\n\
+         00000010  f0 9f 98 80 1b e2 80 ae  e2 82                    |😀··..··\u{FFFD}\u{FFFD}|\n"
+    );
+    // A wide character whose lead byte is the last of a row does not fit: a dot stands in.
+    let mut input = vec![b'x'; 15];
+    input.extend_from_slice("世".as_bytes());
+    let text = dump(&["-x"], &input);
+    assert!(text.contains("|xxxxxxxxxxxxxxx.|\n"), "{text}");
+    assert!(text.contains("|··|\n"), "{text}");
+}
+
+#[test]
+fn escape_view() {
+    assert_eq!(
+        dump(&["-e"], SAMPLE),
+        "a\\xC0\\xAF€\n\\xED\\xA0\\x80 \u{301}世😀\\u{1b}\\u{202e}\\xE2\\x82"
+    );
+    assert_eq!(dump(&["--escape"], b"plain\ttext\n"), "plain\ttext\n");
+}
+
+#[test]
+fn json_units_equal_the_codec_units_on_random_input() {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut input = Vec::new();
+    while input.len() < 200_000 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        if state % 3 == 0 {
+            input.extend_from_slice("é世😀 ".as_bytes());
+        } else {
+            input.push((state >> 24) as u8);
+        }
+    }
+    let text = dump(&["--format", "json"], &input);
+    let values = json_lines(&text);
+    let expected: Vec<Value> = units(&input)
+        .map(|(offset, unit)| {
+            let hex: String = input[offset..offset + unit.len]
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            serde_json::json!({"offset": offset, "length": unit.len, "bytes": hex,
+                               "kind": unit.kind.as_str(), "codepoint": unit.codepoint})
+        })
+        .collect();
+    assert_eq!(values.len(), expected.len());
+    assert!(
+        values == expected,
+        "json units differ from the codec's units"
+    );
+}
+
+#[test]
+fn a_file_and_the_same_bytes_on_stdin_give_the_same_dump() {
+    let mut input = Vec::new();
+    for i in 0..40_000u32 {
+        input.extend_from_slice(format!("line {i} é\n").as_bytes());
+        if i % 1000 == 7 {
+            input.extend_from_slice(b"\xe2\x82");
+        }
+    }
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(&input).unwrap();
+    for args in [
+        &[][..],
+        &["-x"],
+        &["--format", "json"],
+        &["--stats"],
+        &["-e"],
+    ] {
+        let from_file = utf8dump().args(args).arg(file.path()).output().unwrap();
+        let from_stdin = utf8dump()
+            .args(args)
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        assert!(from_file.stdout == from_stdin.stdout, "{args:?}");
+    }
+}
+
+#[test]
+fn a_window_that_starts_inside_a_sequence_says_so_and_resynchronises() {
+    assert_eq!(
+        dump(&["-s", "4", "-n", "6"], SAMPLE),
+        "# offset 0x4 is inside the sequence that starts at offset 0x3 with lead byte e2: \
+         resynchronised at offset 0x6\n\
+         00000006  0a           U+000A    ␊\n\
+         00000007  ed a0 80     U+D800    surrogate\n"
+    );
+    // A unit that starts inside the window is shown whole.
+    assert_eq!(
+        dump(&["--skip", "0x3", "--length", "1"], SAMPLE),
+        "00000003  e2 82 ac     U+20AC    €\n"
+    );
+    assert_eq!(
+        dump(&["-s", "100"], SAMPLE),
+        "# the input ends at offset 0x1a, before the window at 0x64\n"
+    );
+    utf8dump().args(["-s", "lots"]).assert().code(2);
+}
+
+#[test]
+fn errors_only_with_context() {
+    assert_eq!(
+        dump(
+            &["--errors-only", "-C", "1"],
+            b"aaaa\xffbbbbbbbb\xc0\xafcc\n"
+        ),
+        "00000003  61           U+0061    a\n\
+         00000004  ff           -         invalid-byte\n\
+         00000005  62           U+0062    b\n\
+         --\n\
+         0000000c  62           U+0062    b\n\
+         0000000d  c0 af        U+002F    overlong\n\
+         0000000f  63           U+0063    c\n"
+    );
+    assert_eq!(
+        dump(&["--errors-only"], b"ok\xff\xfe"),
+        "00000002  ff           -         invalid-byte\n\
+         00000003  fe           -         invalid-byte\n"
+    );
+    utf8dump().args(["-C", "2"]).assert().code(2);
+}
+
+#[test]
+fn stats() {
+    assert_eq!(
+        dump(
+            &["--stats"],
+            &["ab\n€".as_bytes(), b"\xff\nlonger line\n"].concat()
+        ),
+        "bytes                       20\n\
+         units                       18\n\
+         \u{20} characters                17\n\
+         \u{20}   1-byte                  16\n\
+         \u{20}   2-byte                   0\n\
+         \u{20}   3-byte                   1\n\
+         \u{20}   4-byte                   0\n\
+         \u{20} ill-formed                 1\n\
+         \u{20}   invalid-byte             1\n\
+         lines                        3\n\
+         longest line                11 units (11 bytes), line 3\n\
+         ASCII share              80.0%\n"
+    );
+}
+
+#[test]
+fn reverse_turns_every_dump_back_into_the_original_bytes() {
+    let mut state = 7u64;
+    let input: Vec<u8> = (0..100_000)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 56) as u8
+        })
+        .collect();
+    for args in [&[][..], &["-x"], &["--format", "json"]] {
+        let dumped = utf8dump()
+            .args(args)
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        let back = utf8dump()
+            .arg("-r")
+            .write_stdin(dumped.stdout)
+            .output()
+            .unwrap();
+        assert_eq!(back.status.code(), Some(0), "{args:?}");
+        assert!(back.stdout == input, "{args:?}: not the original bytes");
+    }
+}
+
+#[test]
+fn an_edited_dump_writes_the_edited_byte() {
+    let dumped = dump(&[], b"caf\xe9!");
+    let edited = dumped.replace("e9           -         truncated", "c3 a9");
+    utf8dump()
+        .arg("-r")
+        .write_stdin(edited)
+        .assert()
+        .code(0)
+        .stdout("café!");
+    utf8dump()
+        .arg("-r")
+        .write_stdin("00000000  zz\nnot a dump\n")
+        .assert()
+        .code(2)
+        .stderr(
+            "utf8dump: <stdin>: line 1: 'zz' is not a byte\n\
+             utf8dump: <stdin>: line 2: 'not' is not an offset\n",
+        );
+}
+
+#[test]
+fn colour_marks_ill_formed_units_and_a_pipe_gets_none() {
+    let coloured = utf8dump()
+        .args(["--color", "always"])
+        .write_stdin(&b"a\xff"[..])
+        .output()
+        .unwrap();
+    let text = stdout_of(&coloured);
+    assert!(text.contains("\x1b[1m\x1b[31minvalid-byte"), "{text:?}");
+    assert!(text.contains("\x1b[34m00000000"), "{text:?}");
+    for args in [&[][..], &["-x"], &["-e"]] {
+        utf8dump()
+            .args(args)
+            .write_stdin(&b"a\xff"[..])
+            .assert()
+            .stdout(predicate::str::contains("\x1b[").not());
+    }
+}
+
+#[test]
+fn several_inputs_get_headers_and_a_missing_one_is_trouble() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a"), "x").unwrap();
+    utf8dump()
+        .current_dir(dir.path())
+        .args(["a", "missing", "a"])
+        .assert()
+        .code(2)
+        .stdout(
+            "==> a <==\n00000000  78           U+0078    x\n\n==> missing <==\n\n\
+             ==> a <==\n00000000  78           U+0078    x\n",
+        )
+        .stderr("utf8dump: missing: No such file or directory\n");
+}
+
+#[test]
+fn a_closed_stdout_ends_at_once_and_quietly() {
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("utf8dump"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let _ = child.stdin.take().unwrap().write_all(&vec![b'x'; 1 << 20]);
+    let status = child.wait().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert_eq!(stderr, "");
+    assert_eq!(status.code(), Some(0));
+}
