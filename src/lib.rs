@@ -2,7 +2,7 @@
 //! they share.
 //!
 //! Each program has one module holding its clap definition and its `run` function
-//! ([`check`], [`dump`], [`fix`]); the binaries in `src/bin/` only parse, call `run` and turn the [`Status`] into an
+//! ([`check`], [`dump`], [`enc`], [`fix`]); the binaries in `src/bin/` only parse, call `run` and turn the [`Status`] into an
 //! exit code. The shared plumbing sits below them: [`input`] (files, memory maps, standard input),
 //! [`output`] (buffered stdout, colour, broken pipes, messages), [`report`] (finding formats),
 //! [`cli`] (options every program takes) and [`status`] (grep's exit codes). All UTF-8 knowledge
@@ -18,6 +18,7 @@
 pub mod check;
 pub mod cli;
 pub mod dump;
+pub mod enc;
 pub mod fix;
 pub mod input;
 pub mod output;
@@ -34,6 +35,7 @@ pub fn commands() -> Vec<clap::Command> {
     vec![
         check::Args::command(),
         dump::Args::command(),
+        enc::Args::command(),
         fix::Args::command(),
     ]
 }

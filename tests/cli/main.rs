@@ -3,4 +3,5 @@
 mod check;
 mod common;
 mod dump;
+mod enc;
 mod fix;

@@ -66,15 +66,21 @@
 mod bom;
 mod encode;
 mod mojibake;
+mod notation;
 mod position;
 mod repair;
 mod rules;
 mod scanner;
+mod transcode;
 mod unit;
 
 pub use bom::ForeignBom;
 pub use encode::{encode, encoded_len, EncodeError, Encoded, Form};
 pub use mojibake::fix_mojibake;
+pub use notation::{
+    parse_byte_notation, parse_codepoint, parse_codepoint_arg, write_notation, CodepointArg,
+    Notation, NotationError,
+};
 pub use position::{count_byte, count_chars, Position};
 pub use repair::{
     decode_lossy, escape_byte, latin1_table, Repair, RepairKind, RepairOptions, Repairer,
@@ -82,6 +88,10 @@ pub use repair::{
 };
 pub use rules::{Lint, LintSet, Policy, UnknownName};
 pub use scanner::{scan, well_formed_prefix_len, Config, Finding, FindingKind, Scanner, Sink};
+pub use transcode::{
+    encode_ucs2, encode_utf32, latin1_to_utf8, Endian, Malformed, Ucs2Decoder, Unencodable,
+    Utf32Decoder, Utf7Decoder, Utf7Encoder,
+};
 pub use unit::{
     declared_len, is_continuation, maximal_subpart_len, scan_unit, subparts, units, Subparts, Unit,
     UnitKind, Units,

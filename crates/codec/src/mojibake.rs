@@ -374,9 +374,11 @@ fn is_plausible(decoded: char, bytes: usize, group: &[char], context: Context) -
     if is_between_layers {
         return Verdict::Yes;
     }
+    // Four-byte mojibake decodes into planes 1 to 3 (emoji, historic scripts, CJK extensions);
+    // planes 4 to 13 hold nothing, 14 only tags and selectors, 15 and 16 private use.
     let is_bad = decoded.is_control()
         || (0xE000..=0xF8FF).contains(&cp)
-        || cp >= 0xF_0000
+        || cp >= 0x4_0000
         || (0xFDD0..=0xFDEF).contains(&cp)
         || cp & 0xFFFE == 0xFFFE;
     if is_bad {
@@ -411,6 +413,21 @@ fn is_plausible(decoded: char, bytes: usize, group: &[char], context: Context) -
         };
         if bytes == 2 && (clashes(prev) || clashes(next)) {
             return Verdict::No;
+        }
+        // Mojibake of Greek, Cyrillic, Armenian, Hebrew or Arabic text decodes into runs of that
+        // script: a lone letter of one ("×’" as a Hebrew gimel), with no letter of its script
+        // beside it (nor a group that lost a byte, "ÐŸÑ\u{FFFD}Ð¸"), needs the line to show more.
+        let same_script = |n: Option<Neighbour>| {
+            n.is_some_and(|n| {
+                n.is_decoded && n.c == '\u{FFFD}' || n.c.is_alphabetic() && script(n.c) == own
+            })
+        };
+        let is_lone_foreign_letter = bytes == 2
+            && !matches!(own, Script::Latin | Script::Common)
+            && !same_script(prev)
+            && !same_script(next);
+        if is_lone_foreign_letter {
+            return Verdict::Weak;
         }
         // Three- and four-byte groups decode to scripts that do mix with Latin letters in real
         // text ("RINET基金", "文字A"), but then in runs: against an original letter of another
@@ -519,7 +536,8 @@ mod tests {
             "An DÃ\u{A0} Aimeireaga, voilÃ\u{A0}",
             Some("An Dà Aimeireaga, voilà"),
         ),
-        ("Ý¨", Some("ݨ")),
+        ("Ú†Ú¾Ý¨", Some("چھݨ")),
+        ("NÖ\u{A0}×’", None),
         ("Õ¡Õ¢", Some("աբ")),
         (
             "ä»®å\u{FFFD}\u{FFFD}, ã\u{FFFD}\u{FFFD}å‡º",
@@ -529,6 +547,9 @@ mod tests {
         ("CAFÉ… Î’", None),
         ("été\u{A0}© ", None),
         ("à\u{A0}© ", None),
+        ("avó’®’", None),
+        ("×’µm", None),
+        ("Ð² Ð¼Ð¸Ñ€Ðµ", Some("в мире")),
         ("ì\u{A0}€ëŠ” í•™ìƒ\u{9D}", Some("저는 학생")),
         ("NÃ– NÃ¼", Some("NÖ Nü")),
         ("IRMÃ’été IRMÃ… “IRMÃ” «IRMÃ» ", None),

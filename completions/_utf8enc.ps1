@@ -1,0 +1,48 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'utf8enc' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'utf8enc'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'utf8enc' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format for code points')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format for code points')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Each character of STRING')
+            [CompletionResult]::new('--text', '--text', [CompletionResultType]::ParameterName, 'Each character of STRING')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'A character by its Unicode name ("EURO SIGN")')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Convert input in this encoding to UTF-8')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Convert UTF-8 input to this encoding')
+            [CompletionResult]::new('--errors', '--errors', [CompletionResultType]::ParameterName, 'What to do with malformed or unencodable input')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output')
+            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Show the bit filling of RFC 3629 for each code point')
+            [CompletionResult]::new('--allow-surrogates', '--allow-surrogates', [CompletionResultType]::ParameterName, 'Encode surrogates in their WTF-8 form')
+            [CompletionResult]::new('--legacy', '--legacy', [CompletionResultType]::ParameterName, 'Encode surrogates and values up to 0x7FFFFFFF in the forms of RFC 2279')
+            [CompletionResult]::new('-d', '-d', [CompletionResultType]::ParameterName, 'Read bytes written in a notation and show their units')
+            [CompletionResult]::new('--decode', '--decode', [CompletionResultType]::ParameterName, 'Read bytes written in a notation and show their units')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,42 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[utf8enc] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'utf8enc'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'utf8enc'= {
+            cand -f 'Output format for code points'
+            cand --format 'Output format for code points'
+            cand -t 'Each character of STRING'
+            cand --text 'Each character of STRING'
+            cand --name 'A character by its Unicode name ("EURO SIGN")'
+            cand --from 'Convert input in this encoding to UTF-8'
+            cand --to 'Convert UTF-8 input to this encoding'
+            cand --errors 'What to do with malformed or unencodable input'
+            cand --color 'When to colour the output'
+            cand --explain 'Show the bit filling of RFC 3629 for each code point'
+            cand --allow-surrogates 'Encode surrogates in their WTF-8 form'
+            cand --legacy 'Encode surrogates and values up to 0x7FFFFFFF in the forms of RFC 2279'
+            cand -d 'Read bytes written in a notation and show their units'
+            cand --decode 'Read bytes written in a notation and show their units'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+    ]
+    $completions[$command]
+}

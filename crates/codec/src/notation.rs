@@ -1,0 +1,497 @@
+//! Notations: writing a code point as `U+20AC`, `\xe2\x82\xac`, `%E2%82%AC` and the rest, and
+//! reading them back.
+
+use std::fmt::{self, Write as _};
+
+use crate::encode::{encode, Form};
+
+/// A notation for one encoded code point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// `E2 82 AC`
+    Hex,
+    /// `\xe2\x82\xac` (C and C++ string escapes)
+    C,
+    /// `\u{20ac}` (Rust)
+    Rust,
+    /// `\u20ac`, `\U0001f600` (Python)
+    Python,
+    /// `\u20AC`, `\uD83D\uDE00` (JavaScript, UTF-16 units)
+    Js,
+    /// `\u20AC`, `\uD83D\uDE00` (Java, UTF-16 units)
+    Java,
+    /// `%E2%82%AC` (RFC 3986 percent-encoding)
+    Url,
+    /// `&#x20AC;` (HTML and XML numeric character reference)
+    Html,
+    /// `=E2=82=AC` (quoted-printable, RFC 2045)
+    Qp,
+    /// `$'\xe2\x82\xac'` (POSIX shell ANSI-C quoting)
+    Shell,
+    /// `\342\202\254` (octal escapes)
+    Octal,
+    /// `11100010 10000010 10101100`
+    Binary,
+    /// `20AC`, `D83D DE00` (UTF-16 code units)
+    Utf16,
+    /// `000020AC` (the UTF-32 code unit)
+    Utf32,
+}
+
+/// Writes the code point `codepoint`, whose UTF-8 bytes are `utf8`, in `notation`.
+///
+/// ```
+/// use utf8kit_codec::{write_notation, Notation};
+/// let mut out = String::new();
+/// write_notation(Notation::Js, 0x1F600, "😀".as_bytes(), &mut out);
+/// assert_eq!(out, r"\uD83D\uDE00");
+/// ```
+pub fn write_notation(notation: Notation, codepoint: u32, utf8: &[u8], out: &mut String) {
+    let each_byte = |out: &mut String, prefix: &str, upper: bool, sep: &str| {
+        for (i, byte) in utf8.iter().enumerate() {
+            if i > 0 {
+                out.push_str(sep);
+            }
+            out.push_str(prefix);
+            let _ = if upper {
+                write!(out, "{byte:02X}")
+            } else {
+                write!(out, "{byte:02x}")
+            };
+        }
+    };
+    match notation {
+        Notation::Hex => each_byte(out, "", true, " "),
+        Notation::C => each_byte(out, "\\x", false, ""),
+        Notation::Url => each_byte(out, "%", true, ""),
+        Notation::Qp => each_byte(out, "=", true, ""),
+        Notation::Shell => {
+            out.push_str("$'");
+            each_byte(out, "\\x", false, "");
+            out.push('\'');
+        }
+        Notation::Octal => {
+            for byte in utf8 {
+                let _ = write!(out, "\\{byte:03o}");
+            }
+        }
+        Notation::Binary => {
+            for (i, byte) in utf8.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                let _ = write!(out, "{byte:08b}");
+            }
+        }
+        Notation::Rust => {
+            let _ = write!(out, "\\u{{{codepoint:x}}}");
+        }
+        Notation::Python if codepoint > 0xFFFF => {
+            let _ = write!(out, "\\U{codepoint:08x}");
+        }
+        Notation::Python => {
+            let _ = write!(out, "\\u{codepoint:04x}");
+        }
+        Notation::Js | Notation::Java => {
+            for unit in utf16_units(codepoint) {
+                let _ = write!(out, "\\u{unit:04X}");
+            }
+        }
+        Notation::Utf16 => {
+            let units: Vec<String> = utf16_units(codepoint)
+                .iter()
+                .map(|u| format!("{u:04X}"))
+                .collect();
+            out.push_str(&units.join(" "));
+        }
+        Notation::Utf32 => {
+            let _ = write!(out, "{codepoint:08X}");
+        }
+        Notation::Html => {
+            let _ = write!(out, "&#x{codepoint:X};");
+        }
+    }
+}
+
+/// The UTF-16 code units of a code point (a surrogate is its own unit).
+fn utf16_units(codepoint: u32) -> Vec<u16> {
+    match codepoint {
+        0..=0xFFFF => vec![codepoint as u16],
+        _ => {
+            let v = codepoint - 0x10000;
+            vec![0xD800 | (v >> 10) as u16, 0xDC00 | (v & 0x3FF) as u16]
+        }
+    }
+}
+
+/// What a code point argument names: one code point, or an inclusive range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CodepointArg {
+    /// One value.
+    Single(u32),
+    /// `first..last`, both included.
+    Range(u32, u32),
+}
+
+/// A notation that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError(pub String);
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// Reads a code point argument: `U+20AC`, `u+20ac`, `0x20AC`, `\u20AC`, `\u{1F600}`,
+/// `\U0001F600`, `&#8364;`, `&#x20AC;`, bare hex digits (`20AC`), a single character (`€`),
+/// or a range of two of these joined by `..`.
+///
+/// ```
+/// use utf8kit_codec::{parse_codepoint_arg, CodepointArg};
+/// assert_eq!(parse_codepoint_arg("U+20AC")?, CodepointArg::Single(0x20AC));
+/// assert_eq!(parse_codepoint_arg("&#8364;")?, CodepointArg::Single(0x20AC));
+/// assert_eq!(parse_codepoint_arg("€")?, CodepointArg::Single(0x20AC));
+/// assert_eq!(parse_codepoint_arg("U+0400..U+04FF")?, CodepointArg::Range(0x400, 0x4FF));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// An argument that is none of these, or a range whose end comes before its start.
+pub fn parse_codepoint_arg(arg: &str) -> Result<CodepointArg, NotationError> {
+    if arg.chars().count() > 1 {
+        if let Some((first, last)) = arg.split_once("..") {
+            let first = parse_codepoint(first)?;
+            let last = parse_codepoint(last)?;
+            if last < first {
+                return Err(NotationError(format!(
+                    "'{arg}': the range ends before it starts"
+                )));
+            }
+            return Ok(CodepointArg::Range(first, last));
+        }
+    }
+    parse_codepoint(arg).map(CodepointArg::Single)
+}
+
+/// Reads one code point in any of the forms of [`parse_codepoint_arg`].
+///
+/// # Errors
+///
+/// A text that is none of them.
+pub fn parse_codepoint(text: &str) -> Result<u32, NotationError> {
+    let mut chars = text.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        return Ok(u32::from(c));
+    }
+    let hex = |digits: &str| {
+        (!digits.is_empty() && digits.len() <= 8 && digits.bytes().all(|b| b.is_ascii_hexdigit()))
+            .then(|| u32::from_str_radix(digits, 16).ok())
+            .flatten()
+    };
+    let value = if let Some(rest) = text
+        .strip_prefix("U+")
+        .or_else(|| text.strip_prefix("u+"))
+        .or_else(|| text.strip_prefix("0x"))
+        .or_else(|| text.strip_prefix("0X"))
+        .or_else(|| text.strip_prefix("\\U"))
+    {
+        hex(rest)
+    } else if let Some(rest) = text.strip_prefix("\\u{").and_then(|r| r.strip_suffix('}')) {
+        hex(rest)
+    } else if let Some(rest) = text.strip_prefix("\\u") {
+        hex(rest)
+    } else if let Some(rest) = text
+        .strip_prefix("&#x")
+        .or_else(|| text.strip_prefix("&#X"))
+        .and_then(|r| r.strip_suffix(';'))
+    {
+        hex(rest)
+    } else if let Some(rest) = text.strip_prefix("&#").and_then(|r| r.strip_suffix(';')) {
+        rest.parse::<u32>().ok()
+    } else {
+        hex(text)
+    };
+    value.ok_or_else(|| {
+        NotationError(format!(
+            "'{text}' is not a code point (use U+20AC, 0x20AC, \\u20AC, \\u{{1F600}}, \
+             &#8364;, &#x20AC; or a single character)"
+        ))
+    })
+}
+
+/// Reads bytes written in any byte notation, in any mix: hex (`E2 82 AC`, `e282ac`, `0xE2`),
+/// C and Python escapes (`\xe2`, `\342`), percent-encoding (`%E2`), quoted-printable (`=E2`),
+/// binary (`11100010`), and code point escapes (`\u20AC`, `\u{1F600}`, `\U0001F600`,
+/// `\uD83D\uDE00`, `&#x20AC;`, `&#8364;`, `U+20AC`), which stand for their UTF-8 bytes (a lone
+/// surrogate for its 3-byte form, so that it is reported as one). Spaces, commas, quotes and the
+/// `b'...'` and `$'...'` wrappers are ignored.
+///
+/// ```
+/// use utf8kit_codec::parse_byte_notation;
+/// assert_eq!(parse_byte_notation(r"\xe2\x82\xac")?, b"\xE2\x82\xAC");
+/// assert_eq!(parse_byte_notation("%E2%82%AC")?, b"\xE2\x82\xAC");
+/// assert_eq!(parse_byte_notation("e2 82 ac")?, b"\xE2\x82\xAC");
+/// assert_eq!(parse_byte_notation(r"\uD83D\uDE00")?, "😀".as_bytes());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// The first thing that is none of these, with its position.
+pub fn parse_byte_notation(text: &str) -> Result<Vec<u8>, NotationError> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut pending_high: Option<u32> = None;
+    let mut at = 0;
+    let hex_at = |from: usize, len: usize| -> Option<u32> {
+        let digits = bytes.get(from..from + len)?;
+        let digits = std::str::from_utf8(digits).ok()?;
+        digits
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit())
+            .then(|| u32::from_str_radix(digits, 16).ok())
+            .flatten()
+    };
+    while at < bytes.len() {
+        let rest = &bytes[at..];
+        let mut codepoint = None;
+        let consumed;
+        if rest.starts_with(b"b'") || rest.starts_with(b"b\"") || rest.starts_with(b"$'") {
+            consumed = 2;
+        } else if matches!(
+            rest[0],
+            b' ' | b'\t' | b'\n' | b'\r' | b',' | b'\'' | b'"' | b';'
+        ) {
+            consumed = 1;
+        } else if (rest.starts_with(b"\\x") || rest.starts_with(b"\\X"))
+            && hex_at(at + 2, 2).is_some()
+        {
+            out.push(hex_at(at + 2, 2).expect("checked") as u8);
+            consumed = 4;
+        } else if (rest[0] == b'%' || rest[0] == b'=') && hex_at(at + 1, 2).is_some() {
+            out.push(hex_at(at + 1, 2).expect("checked") as u8);
+            consumed = 3;
+        } else if rest[0] == b'\\'
+            && rest.len() >= 4
+            && rest[1..4].iter().all(|b| (b'0'..=b'7').contains(b))
+        {
+            let value = u32::from_str_radix(std::str::from_utf8(&rest[1..4]).expect("digits"), 8)
+                .expect("octal digits");
+            out.push(u8::try_from(value).map_err(|_| {
+                NotationError(format!("octal escape at column {} is above 377", at + 1))
+            })?);
+            consumed = 4;
+        } else if rest.starts_with(b"\\u{") {
+            let end = rest
+                .iter()
+                .position(|&b| b == b'}')
+                .ok_or_else(|| NotationError(format!("unclosed \\u{{ at column {}", at + 1)))?;
+            codepoint = hex_at(at + 3, end - 3);
+            consumed = end + 1;
+        } else if rest.starts_with(b"\\u") && hex_at(at + 2, 4).is_some() {
+            codepoint = hex_at(at + 2, 4);
+            consumed = 6;
+        } else if rest.starts_with(b"\\U") && hex_at(at + 2, 8).is_some() {
+            codepoint = hex_at(at + 2, 8);
+            consumed = 10;
+        } else if rest.starts_with(b"&#") {
+            let end = rest
+                .iter()
+                .position(|&b| b == b';')
+                .ok_or_else(|| NotationError(format!("unclosed &# at column {}", at + 1)))?;
+            let inner = std::str::from_utf8(&rest[2..end]).unwrap_or("");
+            codepoint = match inner.strip_prefix('x').or_else(|| inner.strip_prefix('X')) {
+                Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                None => inner.parse().ok(),
+            };
+            consumed = end + 1;
+        } else if rest.starts_with(b"U+") || rest.starts_with(b"u+") {
+            let len = rest[2..]
+                .iter()
+                .take_while(|b| b.is_ascii_hexdigit())
+                .count();
+            codepoint = hex_at(at + 2, len);
+            consumed = 2 + len;
+        } else if rest.starts_with(b"0x") || rest.starts_with(b"0X") {
+            let len = rest[2..]
+                .iter()
+                .take_while(|b| b.is_ascii_hexdigit())
+                .count();
+            push_hex_run(&rest[2..2 + len], at + 2, &mut out)?;
+            consumed = 2 + len;
+        } else if rest[0] == b'0' || rest[0] == b'1' {
+            // Binary (eight 0s and 1s), else a run of hex digits.
+            let bits = rest
+                .iter()
+                .take_while(|b| **b == b'0' || **b == b'1')
+                .count();
+            let hex_len = rest.iter().take_while(|b| b.is_ascii_hexdigit()).count();
+            if bits == 8 && hex_len == 8 {
+                let text = std::str::from_utf8(&rest[..8]).expect("digits");
+                out.push(u8::from_str_radix(text, 2).expect("binary digits"));
+                consumed = 8;
+            } else {
+                push_hex_run(&rest[..hex_len], at, &mut out)?;
+                consumed = hex_len;
+            }
+        } else if rest[0].is_ascii_hexdigit() {
+            let len = rest.iter().take_while(|b| b.is_ascii_hexdigit()).count();
+            push_hex_run(&rest[..len], at, &mut out)?;
+            consumed = len;
+        } else {
+            let shown: String = text[at..].chars().take(12).collect();
+            return Err(NotationError(format!(
+                "cannot read '{shown}' at column {}",
+                at + 1
+            )));
+        }
+        if let Some(cp) = codepoint {
+            push_codepoint(cp, &mut pending_high, &mut out)?;
+        } else if consumed > 0 && pending_high.is_some() && !bytes[at].is_ascii_whitespace() {
+            flush_high(&mut pending_high, &mut out);
+        }
+        at += consumed.max(1);
+    }
+    flush_high(&mut pending_high, &mut out);
+    Ok(out)
+}
+
+fn push_hex_run(digits: &[u8], at: usize, out: &mut Vec<u8>) -> Result<(), NotationError> {
+    if digits.len() % 2 != 0 {
+        return Err(NotationError(format!(
+            "odd number of hex digits at column {}",
+            at + 1
+        )));
+    }
+    for pair in digits.chunks(2) {
+        let text = std::str::from_utf8(pair).expect("hex digits");
+        out.push(u8::from_str_radix(text, 16).expect("hex digits"));
+    }
+    Ok(())
+}
+
+/// Appends a code point's UTF-8, joining a high and a low surrogate written apart (`\uD83D\uDE00`).
+fn push_codepoint(
+    codepoint: u32,
+    pending_high: &mut Option<u32>,
+    out: &mut Vec<u8>,
+) -> Result<(), NotationError> {
+    if let (Some(high), 0xDC00..=0xDFFF) = (*pending_high, codepoint) {
+        *pending_high = None;
+        let joined = 0x10000 + ((high - 0xD800) << 10) + (codepoint - 0xDC00);
+        return push_codepoint(joined, pending_high, out);
+    }
+    flush_high(pending_high, out);
+    if (0xD800..=0xDBFF).contains(&codepoint) {
+        *pending_high = Some(codepoint);
+        return Ok(());
+    }
+    let encoded = encode(codepoint, Form::Legacy)
+        .map_err(|e| NotationError(format!("cannot write {codepoint:#X} in UTF-8: {e}")))?;
+    out.extend_from_slice(encoded.as_bytes());
+    Ok(())
+}
+
+fn flush_high(pending_high: &mut Option<u32>, out: &mut Vec<u8>) {
+    if let Some(high) = pending_high.take() {
+        let encoded = encode(high, Form::Wtf8).expect("a surrogate has a WTF-8 form");
+        out.extend_from_slice(encoded.as_bytes());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_input_form() {
+        let rows: &[(&str, u32)] = &[
+            ("U+20AC", 0x20AC),
+            ("u+20ac", 0x20AC),
+            ("0x20AC", 0x20AC),
+            ("\\u20AC", 0x20AC),
+            ("\\u{1F600}", 0x1F600),
+            ("\\U0001F600", 0x1F600),
+            ("&#8364;", 0x20AC),
+            ("&#x20AC;", 0x20AC),
+            ("€", 0x20AC),
+            ("a", 0x61),
+            ("20AC", 0x20AC),
+            ("10", 0x10),
+        ];
+        for &(text, expected) in rows {
+            assert_eq!(parse_codepoint(text), Ok(expected), "{text}");
+        }
+        assert!(parse_codepoint("xyz").is_err());
+        assert!(parse_codepoint("").is_err());
+        assert!(parse_codepoint_arg("U+0500..U+0400").is_err());
+        assert!(parse_codepoint_arg("..").is_err(), "a range needs two ends");
+        assert_eq!(parse_codepoint_arg("."), Ok(CodepointArg::Single(0x2E)));
+    }
+
+    /// The vectors of the issue in every format, and each byte or escape format read back.
+    #[test]
+    fn known_vectors_in_every_format() {
+        use Notation::*;
+        let rows: &[(u32, Notation, &str)] = &[
+            (0x24, Hex, "24"),
+            (0xA2, Hex, "C2 A2"),
+            (0x20AC, Hex, "E2 82 AC"),
+            (0x10348, Hex, "F0 90 8D 88"),
+            (0x20AC, C, "\\xe2\\x82\\xac"),
+            (0x20AC, Rust, "\\u{20ac}"),
+            (0x20AC, Python, "\\u20ac"),
+            (0x10348, Python, "\\U00010348"),
+            (0x20AC, Js, "\\u20AC"),
+            (0x10348, Java, "\\uD800\\uDF48"),
+            (0x20AC, Url, "%E2%82%AC"),
+            (0x20AC, Html, "&#x20AC;"),
+            (0xA2, Qp, "=C2=A2"),
+            (0x20AC, Shell, "$'\\xe2\\x82\\xac'"),
+            (0x20AC, Octal, "\\342\\202\\254"),
+            (0x24, Binary, "00100100"),
+            (0x20AC, Binary, "11100010 10000010 10101100"),
+            (0x10348, Utf16, "D800 DF48"),
+            (0x10348, Utf32, "00010348"),
+        ];
+        for &(cp, notation, expected) in rows {
+            let utf8 = encode(cp, Form::Standard).unwrap();
+            let mut out = String::new();
+            write_notation(notation, cp, utf8.as_bytes(), &mut out);
+            assert_eq!(out, expected, "U+{cp:04X} {notation:?}");
+            if !matches!(notation, Utf16 | Utf32) {
+                assert_eq!(
+                    parse_byte_notation(&out).unwrap(),
+                    utf8.as_bytes(),
+                    "{notation:?} reads back"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn byte_notations_mix_and_fail_clearly() {
+        assert_eq!(
+            parse_byte_notation("b'\\xc0\\xaf' 41").unwrap(),
+            b"\xC0\xAFA"
+        );
+        assert_eq!(
+            parse_byte_notation("0xE2 0x82 0xAC").unwrap(),
+            b"\xE2\x82\xAC"
+        );
+        assert_eq!(parse_byte_notation("\\ud800").unwrap(), b"\xED\xA0\x80");
+        assert_eq!(parse_byte_notation("U+20AC").unwrap(), "€".as_bytes());
+        assert_eq!(
+            parse_byte_notation("e2 8").unwrap_err().0,
+            "odd number of hex digits at column 4"
+        );
+        assert!(parse_byte_notation("zz")
+            .unwrap_err()
+            .0
+            .contains("column 1"));
+    }
+}
