@@ -727,9 +727,80 @@ impl UnitLines {
     }
 }
 
+impl UnitLines {
+    /// The line without colour, built in one buffer and written once.
+    fn plain(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
+        let line = &mut self.line;
+        line.clear();
+        let _ = write!(line, "{:08x}  ", unit.offset);
+        let start = line.len();
+        for (i, &byte) in unit.bytes.iter().enumerate() {
+            if i > 0 {
+                line.push(' ');
+            }
+            match self.bytes_as {
+                BytesAs::Hex => push_hex(line, byte),
+                BytesAs::Octal => {
+                    let _ = write!(line, "{byte:03o}");
+                }
+                BytesAs::Bits => push_bits(line, byte),
+            }
+        }
+        let width = bytes_column_width(self.bytes_as);
+        let used = line.len() - start;
+        line.extend(std::iter::repeat_n(' ', width.saturating_sub(used) + 2));
+        let start = line.len();
+        match unit.codepoint {
+            Some(cp) => {
+                let _ = write!(line, "U+{cp:04X}");
+            }
+            None => line.push('-'),
+        }
+        let used = line.len() - start;
+        line.extend(std::iter::repeat_n(' ', 10usize.saturating_sub(used)));
+        let shown_width = match (unit.kind, unit.codepoint.and_then(char::from_u32)) {
+            (UnitKind::Char, Some(c)) if (' '..='~').contains(&c) => {
+                line.push(c);
+                1
+            }
+            (UnitKind::Char, Some(c)) => shown(c).push_to(line),
+            (kind, _) => {
+                line.push_str(kind.as_str());
+                kind.as_str().len()
+            }
+        };
+        if self.names {
+            self.push_name(unit, shown_width);
+        }
+        self.line.push('\n');
+        out.write_all(self.line.as_bytes())
+    }
+
+    fn push_name(&mut self, unit: &Unit<'_>, shown_width: usize) {
+        let line = &mut self.line;
+        let pad = 12usize.saturating_sub(shown_width);
+        line.extend(std::iter::repeat_n(' ', pad.max(1)));
+        match (unit.kind, unit.codepoint.and_then(char::from_u32)) {
+            (UnitKind::Char, Some(c)) => line.push_str(&char_name(c)),
+            (kind, _) => {
+                let finding = Finding {
+                    position: Position::START,
+                    kind: FindingKind::IllFormed(kind),
+                    bytes: unit.bytes,
+                    codepoint: unit.codepoint,
+                };
+                let _ = write!(line, "{}", Detail(&finding));
+            }
+        }
+    }
+}
+
 impl View for UnitLines {
     fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
         let colour = out.supports_color();
+        if !colour {
+            return self.plain(out, unit);
+        }
         let bytes = self.bytes_text(unit);
         let line = &mut self.line;
         line.clear();
@@ -786,21 +857,9 @@ impl View for UnitLines {
         };
         line.clear();
         if self.names {
-            let pad = 12usize.saturating_sub(shown_width);
-            line.extend(std::iter::repeat_n(' ', pad.max(1)));
-            match (unit.kind, unit.codepoint.and_then(char::from_u32)) {
-                (UnitKind::Char, Some(c)) => line.push_str(&char_name(c)),
-                (kind, _) => {
-                    let finding = Finding {
-                        position: Position::START,
-                        kind: FindingKind::IllFormed(kind),
-                        bytes: unit.bytes,
-                        codepoint: unit.codepoint,
-                    };
-                    let _ = write!(line, "{}", Detail(&finding));
-                }
-            }
+            self.push_name(unit, shown_width);
         }
+        let line = &mut self.line;
         line.push('\n');
         out.write_all(line.as_bytes())
     }
@@ -844,7 +903,10 @@ struct HexRows {
     palette: Palette,
     row_offset: Option<u64>,
     bytes: Vec<(u8, Class)>,
-    panel: Vec<(String, Class)>,
+    /// The text panel of the row, and where each cell starts in it.
+    panel: String,
+    cells: Vec<(usize, Class)>,
+    line: String,
     /// Cells that the glyph drawn at a lead byte already covers: the next bytes of its
     /// character in this row draw none.
     covered: usize,
@@ -865,7 +927,9 @@ impl HexRows {
             palette,
             row_offset: None,
             bytes: Vec::with_capacity(16),
-            panel: Vec::with_capacity(16),
+            panel: String::with_capacity(64),
+            cells: Vec::with_capacity(16),
+            line: String::with_capacity(128),
             covered: 0,
         }
     }
@@ -883,47 +947,63 @@ impl HexRows {
         let Some(offset) = self.row_offset.take() else {
             return Ok(());
         };
-        let colour = out.supports_color();
-        let mut line = String::with_capacity(80);
-        let _ = write!(line, "{offset:08x}");
-        paint(out, Some(&self.palette.offset).filter(|_| colour), &line)?;
+        if out.supports_color() {
+            return self.flush_coloured(out, offset);
+        }
+        let line = &mut self.line;
         line.clear();
-        line.push_str("  ");
+        let _ = write!(line, "{offset:08x}  ");
         for i in 0..16 {
             if i == 8 {
                 line.push(' ');
             }
             match self.bytes.get(i) {
-                Some(&(byte, class)) => {
-                    if colour && class != Class::Ascii {
-                        out.write_all(line.as_bytes())?;
-                        line.clear();
-                        let mut hex = String::new();
-                        push_hex(&mut hex, byte);
-                        paint(out, self.class_spec(class), &hex)?;
-                    } else {
-                        push_hex(&mut line, byte);
-                    }
-                }
+                Some(&(byte, _)) => push_hex(line, byte),
                 None => line.push_str("  "),
             }
             line.push(' ');
         }
         line.push_str(" |");
-        for (text, class) in &self.panel {
-            if colour && *class != Class::Ascii {
-                out.write_all(line.as_bytes())?;
-                line.clear();
-                paint(out, self.class_spec(*class), text)?;
-            } else {
-                line.push_str(text);
-            }
-        }
+        line.push_str(&self.panel);
         line.push_str("|\n");
         out.write_all(line.as_bytes())?;
         self.bytes.clear();
         self.panel.clear();
+        self.cells.clear();
         Ok(())
+    }
+
+    fn flush_coloured(&mut self, out: &mut dyn WriteColor, offset: u64) -> io::Result<()> {
+        paint(out, Some(&self.palette.offset), &format!("{offset:08x}"))?;
+        out.write_all(b"  ")?;
+        for i in 0..16 {
+            if i == 8 {
+                out.write_all(b" ")?;
+            }
+            match self.bytes.get(i) {
+                Some(&(byte, class)) => {
+                    let mut hex = String::new();
+                    push_hex(&mut hex, byte);
+                    paint(out, self.class_spec(class), &hex)?;
+                }
+                None => out.write_all(b"  ")?,
+            }
+            out.write_all(b" ")?;
+        }
+        out.write_all(b" |")?;
+        for (i, &(start, class)) in self.cells.iter().enumerate() {
+            let end = self.cells.get(i + 1).map_or(self.panel.len(), |c| c.0);
+            paint(out, self.class_spec(class), &self.panel[start..end])?;
+        }
+        out.write_all(b"|\n")?;
+        self.bytes.clear();
+        self.panel.clear();
+        self.cells.clear();
+        Ok(())
+    }
+
+    fn cell(&mut self, class: Class) {
+        self.cells.push((self.panel.len(), class));
     }
 }
 
@@ -942,23 +1022,40 @@ impl View for HexRows {
             self.bytes.push((byte, class));
             let row_room = 16 - (self.bytes.len() - 1);
             if class == Class::IllFormed {
-                self.panel.push(("\u{FFFD}".to_owned(), class));
+                self.cell(class);
+                self.panel.push('\u{FFFD}');
             } else if i == 0 {
                 // The character at its lead byte, if its width fits in the cells its bytes
                 // have in this row; its other bytes draw '·'.
-                let cells_here = unit.bytes.len().min(row_room);
+                self.cell(class);
                 let c = unit.codepoint.and_then(char::from_u32).unwrap_or('.');
-                let (text, width) = match shown(c) {
-                    Shown::Plain(c, width) if width <= cells_here => (c.to_string(), width),
-                    Shown::Combining(c) => (format!("◌{c}"), 1),
-                    _ => (".".to_owned(), 1),
-                };
-                self.panel.push((text, class));
-                self.covered = width - 1;
+                if (' '..='~').contains(&c) {
+                    self.panel.push(c);
+                    self.covered = 0;
+                } else {
+                    let cells_here = unit.bytes.len().min(row_room);
+                    let width = match shown(c) {
+                        Shown::Plain(c, width) if width <= cells_here => {
+                            self.panel.push(c);
+                            width
+                        }
+                        Shown::Combining(c) => {
+                            self.panel.push('◌');
+                            self.panel.push(c);
+                            1
+                        }
+                        _ => {
+                            self.panel.push('.');
+                            1
+                        }
+                    };
+                    self.covered = width - 1;
+                }
             } else if self.covered > 0 {
                 self.covered -= 1;
             } else {
-                self.panel.push(("·".to_owned(), class));
+                self.cell(class);
+                self.panel.push('·');
             }
             if self.bytes.len() == 16 {
                 self.flush_row(out)?;

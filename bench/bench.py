@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""Time the utf8kit programs beside the tools people use today, in the same run.
+
+    python3 bench/bench.py                 # 256 MiB corpora (SPEC 7); a few minutes
+    python3 bench/bench.py --size 16M      # smaller and quicker
+    python3 bench/bench.py --memory 4G     # also peak memory streaming 4 GiB through stdin
+
+Builds the release binaries, generates deterministic corpora in a scratch directory (ASCII,
+European text, CJK, emoji-heavy, a multilingual mix, the mix with one error per MiB and one per
+KiB, a Latin-1 file, a UTF-16LE file), times each command with hyperfine (files in the page
+cache, output to /dev/null) and prints a markdown table: the median, the throughput in MB/s of
+input, and the ratio of the peer's median to ours (above 1: we are faster). Peers that are not
+installed are left out of the table. Needs hyperfine; the peers come from Debian's packages:
+apt-get install hyperfine moreutils hexyl (isutf8, hexyl), xxd, iconv and uconv.
+"""
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.join(ROOT, "target", "release")
+
+
+def parse_size(text):
+    units = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+    text = text.strip().upper()
+    return int(text[:-1]) * units[text[-1]] if text[-1] in units else int(text)
+
+
+# Words of several scripts, so that the corpora are text, not noise.
+EUROPEAN = ("le la déjà où été garçon cœur über schön Straße Mädchen für año niño "
+            "coração São Zażółć gęślą jaźń příliš žluťoučký İstanbul Ångström the and of").split()
+CJK = "日本語 東京 漢字 中文 北京 你好 한국어 서울 안녕하세요 テキスト ひらがな カタカナ".split()
+EMOJI = "😀 😂 🎉 👍 🚀 ❤️ 🔥 ✨ 🙏 👀 🌍 🍕".split()
+ASCII = "the quick brown fox jumps over the lazy dog while 1234 programs run".split()
+
+
+def text_of(words, size, seed):
+    rng = random.Random(seed)
+    out = []
+    n = 0
+    while n < size:
+        line = " ".join(rng.choice(words) for _ in range(rng.randint(5, 14))) + "\n"
+        data = line.encode()
+        out.append(data)
+        n += len(data)
+    return b"".join(out)[:size]
+
+
+def cut_at_char(data):
+    """Drops a partial character at the end, so that valid corpora stay valid."""
+    end = len(data)
+    while end > 0 and (data[end - 1] & 0xC0) == 0x80:
+        end -= 1
+    if end > 0 and data[end - 1] >= 0xC0:
+        end -= 1
+    return data[:end] if end < len(data) else data
+
+
+def with_errors(data, every, seed):
+    rng = random.Random(seed)
+    errors = [b"\xc0\xaf", b"\xe2\x82", b"\xff", b"\xed\xa0\x80", b"\xe9 "]
+    out = bytearray()
+    for start in range(0, len(data), every):
+        block = data[start:start + every]
+        # Insert after a newline or space so that no character is cut.
+        cut = max(block.rfind(b" "), 0)
+        out += block[:cut] + rng.choice(errors) + block[cut:]
+    return bytes(out)
+
+
+def make_corpora(directory, size):
+    corpora = {}
+
+    def write(name, data):
+        path = os.path.join(directory, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        corpora[name] = path
+
+    write("ascii.txt", text_of(ASCII, size, 1))
+    write("european.txt", cut_at_char(text_of(EUROPEAN, size, 2)))
+    write("cjk.txt", cut_at_char(text_of(CJK, size, 3)))
+    write("emoji.txt", cut_at_char(text_of(EMOJI + ASCII, size, 4)))
+    mix = cut_at_char(text_of(EUROPEAN + CJK + EMOJI + ASCII, size, 5))
+    write("mix.txt", mix)
+    write("mix-err-mib.txt", with_errors(mix, 1 << 20, 6))
+    write("mix-err-kib.txt", with_errors(mix, 1 << 10, 7))
+    latin = text_of([w for w in EUROPEAN if all(ord(c) < 256 for c in w)], size, 8)
+    write("latin1.txt", latin.decode().encode("latin-1"))
+    write("utf16le.txt", cut_at_char(mix[: size // 2]).decode("utf-8").encode("utf-16-le"))
+    return corpora
+
+
+def have(tool):
+    return shutil.which(tool) is not None
+
+
+def hyperfine(commands, runs, warmup):
+    """Runs hyperfine on named commands; returns {name: median seconds}."""
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
+        export = f.name
+    args = ["hyperfine", "--style", "none", "--runs", str(runs), "--warmup", str(warmup),
+            "--export-json", export]
+    for name, command in commands:
+        args += ["-n", name, command]
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(export) as f:
+        results = json.load(f)["results"]
+    os.unlink(export)
+    return {r["command"]: r["median"] for r in results}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="256M", help="corpus size (default 256M)")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--warmup", type=int, default=1)
+    parser.add_argument("--memory", default="", help="stream this much through stdin (4G)")
+    parser.add_argument("--no-build", action="store_true")
+    args = parser.parse_args()
+    if not have("hyperfine"):
+        sys.exit("bench.py: hyperfine is missing: apt-get install hyperfine")
+    if not args.no_build:
+        subprocess.run(["cargo", "build", "--release", "--locked", "--quiet"], cwd=ROOT, check=True)
+    size = parse_size(args.size)
+    scratch = tempfile.mkdtemp(prefix="utf8kit-bench-")
+    corpora = make_corpora(scratch, size)
+    # The dump views format every unit: they run on a 16 MiB slice, like their peers.
+    dump_size = min(size, 16 << 20)
+    with open(corpora["mix.txt"], "rb") as f:
+        small = cut_at_char(f.read(dump_size))
+    corpora["mix-16m.txt"] = os.path.join(scratch, "mix-16m.txt")
+    with open(corpora["mix-16m.txt"], "wb") as f:
+        f.write(small)
+
+    b = lambda name: os.path.join(BIN, name)  # noqa: E731
+    null = " > /dev/null"
+    grep_env = "LC_ALL=C.UTF-8 "
+    # (group, corpus, ours, [(peer name, peer command)]): commands get the path appended.
+    plan = []
+    for corpus in ["ascii.txt", "european.txt", "cjk.txt", "emoji.txt", "mix.txt"]:
+        plan.append(("utf8check FILE", corpus, f"{b('utf8check')} {{}}{null}", [
+            ("cat", "cat {}" + null),
+            ("isutf8", "isutf8 {}" + null) if have("isutf8") else None,
+            ("iconv", "iconv -f UTF-8 -t UTF-8 {}" + null),
+        ]))
+    plan.append(("utf8check --format json", "mix-err-kib.txt",
+                 f"{b('utf8check')} --format json {{}}{null} || true", [
+                     # GNU grep stops at the first match when its output is /dev/null: a pipe
+                     # makes it count them all.
+                     ("grep -caxv", grep_env + "grep -caxv '.*' {} | cat" + null),
+                 ]))
+    for corpus in ["mix.txt", "mix-err-kib.txt"]:
+        plan.append(("utf8fix", corpus, f"{b('utf8fix')} {{}}{null}", [
+            ("uconv", "uconv -f utf-8 -t utf-8 --from-callback substitute {}" + null)
+            if have("uconv") else None,
+            ("python", "python3 -c \"import sys; sys.stdout.buffer.write(open(sys.argv[1],'rb')"
+                       ".read().decode('utf-8','replace').encode())\" {}" + null),
+        ]))
+    plan.append(("utf8dump -x", "mix-16m.txt", f"{b('utf8dump')} -x {{}}{null}", [
+        ("xxd", "xxd {}" + null) if have("xxd") else None,
+    ]))
+    plan.append(("utf8dump", "mix-16m.txt", f"{b('utf8dump')} --color never {{}}{null}", [
+        ("hexyl", "hexyl --color never {}" + null) if have("hexyl") else None,
+    ]))
+    plan.append(("utf8enc --from utf-16le", "utf16le.txt",
+                 f"{b('utf8enc')} --from utf-16le {{}}{null}", [
+                     ("uconv", "uconv -f utf-16le -t utf-8 {}" + null) if have("uconv") else None,
+                     ("iconv", "iconv -f UTF-16LE -t UTF-8 {}" + null),
+                 ]))
+    plan.append(("utf8enc --from latin1", "latin1.txt",
+                 f"{b('utf8enc')} --from latin1 {{}}{null}", [
+                     ("uconv", "uconv -f iso-8859-1 -t utf-8 {}" + null) if have("uconv") else None,
+                     ("iconv", "iconv -f ISO-8859-1 -t UTF-8 {}" + null),
+                 ]))
+
+    print(f"Corpora of {args.size} ({size} bytes; the dump views {dump_size} bytes), "
+          f"median of {args.runs} runs after {args.warmup} warm-up, on {os.cpu_count()} CPUs.")
+    print()
+    print("| program | input | median | MB/s | peer | peer median | ratio |")
+    print("|---|---|---:|---:|---|---:|---:|")
+    for group, corpus, ours, peers in plan:
+        path = corpora[corpus]
+        mb = os.path.getsize(path) / 1e6
+        commands = [("ours", ours.format(path))]
+        peers = [p for p in peers if p is not None]
+        commands += [(name, command.format(path)) for name, command in peers]
+        medians = hyperfine(commands, args.runs, args.warmup)
+        mine = medians["ours"]
+        first = True
+        for name, _ in peers:
+            theirs = medians[name]
+            left = (f"| {group} | {corpus} | {mine:.3f} s | {mb / mine:.0f} |" if first
+                    else "| | | | |")
+            print(f"{left} {name} | {theirs:.3f} s | {theirs / mine:.2f}x |")
+            first = False
+        if not peers:
+            print(f"| {group} | {corpus} | {mine:.3f} s | {mb / mine:.0f} | - | - | - |")
+
+    if args.memory:
+        amount = parse_size(args.memory)
+        print()
+        print(f"Peak memory streaming {args.memory} through standard input (/usr/bin/time -v):")
+        print()
+        print("| program | peak RSS |")
+        print("|---|---:|")
+        # The corpus is shorter than the amount: repeat it.
+        repeat = max(1, amount // size + 1)
+        feed = f"for i in $(seq {repeat}); do cat {corpora['mix.txt']}; done | head -c {amount}"
+        for name, command in [
+            ("utf8check", b("utf8check")),
+            ("utf8fix", b("utf8fix")),
+            ("utf8enc --to utf-16le", b("utf8enc") + " --to utf-16le --errors replace"),
+            ("utf8dump -x (first 256 MiB)", b("utf8dump") + " -x -n 256M"),
+        ]:
+            shell = f"{feed} | /usr/bin/time -v {command} > /dev/null"
+            result = subprocess.run(["bash", "-c", shell], capture_output=True, text=True)
+            peak = [l for l in result.stderr.splitlines() if "Maximum resident" in l]
+            kib = int(peak[0].split()[-1]) if peak else -1
+            print(f"| {name} | {kib / 1024:.1f} MiB |")
+    shutil.rmtree(scratch)
+
+
+if __name__ == "__main__":
+    main()
