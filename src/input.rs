@@ -107,8 +107,14 @@ impl ChunkReader {
             let start = file.stream_position()?;
             if metadata.len().saturating_sub(start) >= MMAP_MIN_LEN {
                 if let Some(map) = map_file(&file, start) {
-                    let _ = consume(&map, true);
-                    return Ok(());
+                    // A map that cannot be guarded is not read: the file is streamed instead.
+                    if let Some(guard) = shrink_guard::Guard::register(&map) {
+                        let _ = consume(&map, true);
+                        if guard.has_faulted() {
+                            return Err(io::Error::other("the file shrank while it was read"));
+                        }
+                        return Ok(());
+                    }
                 }
             }
         }
@@ -140,6 +146,120 @@ impl ChunkReader {
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
                 Err(error) => return Err(error),
             }
+        }
+    }
+}
+
+/// Keeps a file that shrinks while it is mapped from killing the program (SPEC 2).
+///
+/// Reading a mapped page that a truncation removed raises SIGBUS. While a map is registered here,
+/// a SIGBUS inside it maps a page of zeros over the lost page and flags the map; the reader then
+/// reports the input as trouble ("the file shrank while it was read") instead of crashing. A
+/// SIGBUS anywhere else gets the default action, as if no handler were installed.
+mod shrink_guard {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::Once;
+
+    const SLOTS: usize = 64;
+    static STARTS: [AtomicUsize; SLOTS] = [const { AtomicUsize::new(0) }; SLOTS];
+    static LENS: [AtomicUsize; SLOTS] = [const { AtomicUsize::new(0) }; SLOTS];
+    static FAULTED: [AtomicBool; SLOTS] = [const { AtomicBool::new(false) }; SLOTS];
+    static PAGE: AtomicUsize = AtomicUsize::new(4096);
+    static INSTALL: Once = Once::new();
+
+    /// A registered map; dropping it unregisters the map.
+    pub struct Guard {
+        slot: usize,
+    }
+
+    impl Guard {
+        /// Registers `map`, installing the handler on first use; `None` when every slot is
+        /// taken or the handler cannot be installed.
+        pub fn register(map: &[u8]) -> Option<Guard> {
+            INSTALL.call_once(install);
+            if !INSTALLED.load(Ordering::Acquire) || map.is_empty() {
+                return None;
+            }
+            let start = map.as_ptr() as usize;
+            for slot in 0..SLOTS {
+                if STARTS[slot]
+                    .compare_exchange(0, usize::MAX, Ordering::AcqRel, Ordering::Relaxed)
+                    .is_ok()
+                {
+                    FAULTED[slot].store(false, Ordering::Release);
+                    LENS[slot].store(map.len(), Ordering::Release);
+                    STARTS[slot].store(start, Ordering::Release);
+                    return Some(Guard { slot });
+                }
+            }
+            None
+        }
+
+        /// Whether a read of the map touched a page the file no longer had.
+        pub fn has_faulted(&self) -> bool {
+            FAULTED[self.slot].load(Ordering::Acquire)
+        }
+    }
+
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            LENS[self.slot].store(0, Ordering::Release);
+            STARTS[self.slot].store(0, Ordering::Release);
+        }
+    }
+
+    static INSTALLED: AtomicBool = AtomicBool::new(false);
+
+    fn install() {
+        // SAFETY: sysconf has no preconditions.
+        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        if page > 0 {
+            PAGE.store(page as usize, Ordering::Release);
+        }
+        // SAFETY: a zeroed sigaction is a valid starting value; the handler has the signature
+        // SA_SIGINFO asks for, and only calls async-signal-safe functions (mmap, signal).
+        let installed = unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_sigbus as *const () as usize;
+            action.sa_flags = libc::SA_SIGINFO;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(libc::SIGBUS, &action, std::ptr::null_mut()) == 0
+        };
+        INSTALLED.store(installed, Ordering::Release);
+    }
+
+    extern "C" fn on_sigbus(_: libc::c_int, info: *mut libc::siginfo_t, _: *mut libc::c_void) {
+        // SAFETY: the kernel passes a valid siginfo_t to an SA_SIGINFO handler.
+        let address = unsafe { (*info).si_addr() } as usize;
+        let page = PAGE.load(Ordering::Acquire);
+        for slot in 0..SLOTS {
+            let start = STARTS[slot].load(Ordering::Acquire);
+            let len = LENS[slot].load(Ordering::Acquire);
+            if start == 0 || start == usize::MAX || address < start || address >= start + len {
+                continue;
+            }
+            FAULTED[slot].store(true, Ordering::Release);
+            let page_start = address & !(page - 1);
+            // SAFETY: the page lies inside a live map registered by its owner, which only reads
+            // it; replacing it with zeros keeps every address of that map valid.
+            let replaced = unsafe {
+                libc::mmap(
+                    page_start as *mut libc::c_void,
+                    page,
+                    libc::PROT_READ,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_FIXED,
+                    -1,
+                    0,
+                )
+            };
+            if replaced != libc::MAP_FAILED {
+                return;
+            }
+        }
+        // Not a page of ours: the default action, when the faulting access is retried.
+        // SAFETY: signal() is async-signal-safe.
+        unsafe {
+            libc::signal(libc::SIGBUS, libc::SIG_DFL);
         }
     }
 }
@@ -212,6 +332,29 @@ mod tests {
             .stream(&mut Broken, &mut |_, _| ControlFlow::Continue(()))
             .unwrap_err();
         assert_eq!(error.to_string(), "device on fire");
+    }
+
+    /// Another process truncates a mapped file while it is read: trouble, not a crash.
+    #[test]
+    fn a_file_that_shrinks_while_mapped_is_trouble_not_a_crash() {
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        std::io::Write::write_all(&mut file, &vec![b'x'; (MMAP_MIN_LEN as usize) * 2]).unwrap();
+        let path = file.path().to_path_buf();
+        let mut sum = 0u64;
+        let error = ChunkReader::new()
+            .read(&Source::Path(path.clone()), &mut |chunk, _| {
+                std::fs::File::options()
+                    .write(true)
+                    .open(&path)
+                    .unwrap()
+                    .set_len(0)
+                    .unwrap();
+                sum += chunk.iter().map(|&b| u64::from(b)).sum::<u64>();
+                ControlFlow::Continue(())
+            })
+            .unwrap_err();
+        assert_eq!(error.to_string(), "the file shrank while it was read");
+        assert_eq!(sum, 0, "the lost pages read as zeros");
     }
 
     #[test]
