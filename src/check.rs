@@ -356,7 +356,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     };
     match written {
         Err(error) if !output::is_broken_pipe(&error) => {
-            Err(anyhow::Error::new(error).context("write error"))
+            messages.error(format_args!("write error: {}", io_reason(&error)));
+            Ok(Status::Trouble)
         }
         _ => Ok(tally.status.merge(messages.status())),
     }

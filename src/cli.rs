@@ -27,6 +27,36 @@ impl ColorWhen {
     }
 }
 
+/// Parses the command line of `program`; `--help` and `--version` print and exit 0, and a usage
+/// error exits 2 after one line on standard error: `PROGRAM: what is wrong (see PROGRAM --help)`.
+pub fn parse_args<A: clap::Parser>(
+    program: &str,
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> A {
+    match A::try_parse_from(args) {
+        Ok(args) => args,
+        Err(error) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                error.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) {
+                let _ = error.print();
+                std::process::exit(0);
+            }
+            eprintln!("{program}: {} (see {program} --help)", usage_reason(&error));
+            std::process::exit(2);
+        }
+    }
+}
+
+/// The first line of a clap error, without its `error: ` prefix.
+fn usage_reason(error: &clap::Error) -> String {
+    let text = error.render().to_string();
+    let first = text.lines().next().unwrap_or("bad usage");
+    first.strip_prefix("error: ").unwrap_or(first).to_owned()
+}
+
 /// Parses a size or offset: decimal, `0x` hex, with an optional K, M or G suffix (1024-based).
 ///
 /// ```

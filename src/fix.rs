@@ -158,7 +158,7 @@ impl Args {
     /// Parses the process's arguments, reading sed's attached form `-iSUFFIX` as
     /// `--in-place=SUFFIX` (a separate word after `-i` is a FILE, never a suffix).
     pub fn parse_with_attached_suffix() -> Args {
-        Args::parse_from(attach_suffix(std::env::args_os()))
+        crate::cli::parse_args("utf8fix", attach_suffix(std::env::args_os()))
     }
 }
 

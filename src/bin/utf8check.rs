@@ -1,8 +1,6 @@
 //! `utf8check`: validate UTF-8 and report every ill-formed sequence. See `utf8check --help`.
 
-use clap::Parser;
-
 fn main() -> std::process::ExitCode {
-    let args = utf8kit::check::Args::parse();
+    let args = utf8kit::cli::parse_args::<utf8kit::check::Args>("utf8check", std::env::args_os());
     utf8kit::output::finish("utf8check", utf8kit::check::run(&args))
 }

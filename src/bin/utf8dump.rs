@@ -1,8 +1,6 @@
 //! `utf8dump`: show a byte stream unit by unit. See `utf8dump --help`.
 
-use clap::Parser;
-
 fn main() -> std::process::ExitCode {
-    let args = utf8kit::dump::Args::parse();
+    let args = utf8kit::cli::parse_args::<utf8kit::dump::Args>("utf8dump", std::env::args_os());
     utf8kit::output::finish("utf8dump", utf8kit::dump::run(&args))
 }

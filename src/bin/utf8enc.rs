@@ -1,8 +1,6 @@
 //! `utf8enc`: code points in every notation; transcoding to and from UTF-8. See `utf8enc --help`.
 
-use clap::Parser;
-
 fn main() -> std::process::ExitCode {
-    let args = utf8kit::enc::Args::parse();
+    let args = utf8kit::cli::parse_args::<utf8kit::enc::Args>("utf8enc", std::env::args_os());
     utf8kit::output::finish("utf8enc", utf8kit::enc::run(&args))
 }

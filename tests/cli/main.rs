@@ -5,3 +5,4 @@ mod common;
 mod dump;
 mod enc;
 mod fix;
+mod hostile;

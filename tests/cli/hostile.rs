@@ -1,0 +1,239 @@
+//! Every program under bad input: nothing crashes, nothing is lost, trouble is one line.
+
+use std::ffi::OsStr;
+use std::fs;
+use std::io::{Read, Write};
+use std::os::unix::ffi::OsStrExt;
+use std::process::{Command as StdCommand, Stdio};
+
+use crate::common::program;
+
+/// Each program with the arguments that make it read its FILE operands.
+const PROGRAMS: &[(&str, &[&str])] = &[
+    ("utf8check", &["-c"]),
+    ("utf8dump", &[]),
+    ("utf8fix", &[]),
+    ("utf8enc", &["--from", "latin1"]),
+];
+
+/// Runs `program args... extra...`; returns status, stdout and stderr.
+fn run(name: &str, args: &[&str], extra: &[&OsStr]) -> (Option<i32>, Vec<u8>, String) {
+    let output = program(name).args(args).args(extra).output().unwrap();
+    (
+        output.status.code(),
+        output.stdout,
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+fn one_line(stderr: &str) -> bool {
+    stderr.lines().count() == 1 && stderr.ends_with('\n')
+}
+
+#[test]
+fn a_missing_file_and_a_directory_are_one_line_of_trouble_and_the_next_file_is_done() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.txt");
+    fs::write(&good, "fine\n").unwrap();
+    for &(name, args) in PROGRAMS {
+        let (code, stdout, stderr) =
+            run(name, args, &[OsStr::new("no-such-file"), good.as_os_str()]);
+        assert_eq!(code, Some(2), "{name}");
+        assert_eq!(
+            stderr,
+            format!("{name}: no-such-file: No such file or directory\n"),
+            "{name}"
+        );
+        assert!(!stdout.is_empty(), "{name}: the next file was still done");
+        let (code, _, stderr) = run(name, args, &[dir.path().as_os_str()]);
+        assert_eq!(code, Some(2), "{name}");
+        assert_eq!(
+            stderr,
+            format!("{name}: {}: Is a directory\n", dir.path().display()),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn dev_null_is_an_empty_valid_input() {
+    for &(name, args) in PROGRAMS {
+        let (code, stdout, stderr) = run(name, args, &[OsStr::new("/dev/null")]);
+        assert_eq!((code, stderr.as_str()), (Some(0), ""), "{name}");
+        // Nothing to show, except utf8check -c's count of findings.
+        let expected: &[u8] = if name == "utf8check" { b"0\n" } else { b"" };
+        assert_eq!(stdout, expected, "{name}");
+    }
+}
+
+#[test]
+fn a_fifo_is_streamed() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = StdCommand::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("mkfifo failed: test skipped");
+        return;
+    }
+    for &(name, args) in PROGRAMS {
+        let child = StdCommand::new(assert_cmd::cargo::cargo_bin(name))
+            .args(args)
+            .arg(&fifo)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        fs::write(&fifo, b"caf\xe9\n").unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(
+            matches!(output.status.code(), Some(0 | 1)),
+            "{name}: {output:?}"
+        );
+        assert!(!output.stdout.is_empty(), "{name}");
+    }
+}
+
+#[test]
+fn bad_options_and_values_are_one_line_and_status_2() {
+    let cases: &[(&str, &[&str])] = &[
+        ("utf8check", &["--format", "xml"]),
+        ("utf8check", &["--no-such-option"]),
+        ("utf8check", &["-m", "lots"]),
+        ("utf8dump", &["-s", "0xZZ"]),
+        ("utf8dump", &["--bits", "--octal"]),
+        ("utf8fix", &["--drop", "--escape"]),
+        ("utf8fix", &["--fallback", "klingon"]),
+        ("utf8enc", &["-f", "morse", "U+41"]),
+        ("utf8enc", &["--errors", "maybe"]),
+    ];
+    for &(name, args) in cases {
+        let (code, stdout, stderr) = run(name, args, &[]);
+        assert_eq!(code, Some(2), "{name} {args:?}");
+        assert!(stdout.is_empty(), "{name} {args:?}");
+        assert!(one_line(&stderr), "{name} {args:?}: {stderr:?}");
+        assert!(
+            stderr.starts_with(&format!("{name}: ")),
+            "{name} {args:?}: {stderr:?}"
+        );
+    }
+}
+
+#[test]
+fn a_file_name_that_is_not_utf8_is_shown_safely_and_still_processed() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = OsStr::from_bytes(b"caf\xe9\x1b[31m.txt");
+    fs::write(dir.path().join(name), b"x\xff\n").unwrap();
+    let output = program("utf8check")
+        .current_dir(dir.path())
+        .arg(name)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).expect("the output is UTF-8");
+    assert!(
+        stdout.starts_with("caf\u{FFFD}\u{1b}[31m.txt:1:2: invalid-byte"),
+        "{stdout:?}"
+    );
+    let output = program("utf8check")
+        .current_dir(dir.path())
+        .args(["-r", "--format", "json", "."])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(first["path"], "./caf\u{FFFD}\u{1b}[31m.txt");
+}
+
+#[test]
+fn output_to_a_full_device_is_one_line_and_status_2() {
+    let Ok(_) = fs::File::options().write(true).open("/dev/full") else {
+        eprintln!("no /dev/full: test skipped");
+        return;
+    };
+    let mut input = tempfile::NamedTempFile::new().unwrap();
+    let mut data = Vec::new();
+    for i in 0..20_000 {
+        data.extend_from_slice(format!("line {i} \u{e9}\n").as_bytes());
+        data.push(0xFF);
+    }
+    input.write_all(&data).unwrap();
+    for &(name, args) in PROGRAMS {
+        let full = fs::File::options().write(true).open("/dev/full").unwrap();
+        let output = StdCommand::new(assert_cmd::cargo::cargo_bin(name))
+            .args(args)
+            .arg(input.path())
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{name}: {stderr}");
+        assert_eq!(
+            stderr,
+            format!("{name}: write error: No space left on device\n"),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_closed_stdout_ends_every_program_quietly() {
+    for &(name, args) in PROGRAMS {
+        let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin(name))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let _ = child.stdin.take().unwrap().write_all(&vec![b'x'; 4 << 20]);
+        let status = child.wait().unwrap();
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert_eq!(stderr, "", "{name}");
+        assert!(matches!(status.code(), Some(0 | 1)), "{name}: {status:?}");
+    }
+}
+
+/// A tiny file system that fills up: the repaired copy cannot be written, the original stays.
+#[test]
+fn in_place_on_a_full_disk_leaves_the_original_and_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mount = dir.path();
+    let mounted = StdCommand::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(mount)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("cannot mount a tmpfs here: test skipped");
+        return;
+    }
+    struct Unmount<'a>(&'a std::path::Path);
+    impl Drop for Unmount<'_> {
+        fn drop(&mut self) {
+            let _ = StdCommand::new("umount").arg(self.0).status();
+        }
+    }
+    let _unmount = Unmount(mount);
+    // 40 KiB of Latin-1 whose repair (each \xe9 becomes 3 bytes) cannot fit beside it.
+    let original: Vec<u8> = b"caf\xe9 ".repeat(8 * 1024);
+    let file = mount.join("big.txt");
+    fs::write(&file, &original).unwrap();
+    let output = program("utf8fix").arg("-i").arg(&file).output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+    assert_eq!(fs::read(&file).unwrap(), original, "the original is intact");
+    let names: Vec<_> = fs::read_dir(mount)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, [OsStr::new("big.txt")], "no temporary file is left");
+}
