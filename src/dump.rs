@@ -569,6 +569,24 @@ impl Sink for Feeder<'_> {
     fn text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
         let mut at = 0;
         while at < bytes.len() {
+            let ascii = bytes[at..].iter().take_while(|b| b.is_ascii()).count();
+            if ascii > 0 {
+                let offset = self.base + byte_offset + at as u64;
+                let mut run = &bytes[at..at + ascii];
+                if let Some(end) = self.end {
+                    let room = end.saturating_sub(offset) as usize;
+                    run = &run[..run.len().min(room)];
+                }
+                if let Err(error) = self.view.ascii_run(self.out, offset, run) {
+                    self.error = Some(error);
+                    return ControlFlow::Break(());
+                }
+                if run.len() < ascii {
+                    return ControlFlow::Break(()); // the window ends inside this run
+                }
+                at += ascii;
+                continue;
+            }
             let unit = scan_unit(&bytes[at..], true).expect("a final scan always decides");
             self.unit(&Unit {
                 offset: self.base + byte_offset + at as u64,
@@ -600,6 +618,23 @@ impl Sink for Feeder<'_> {
 trait View {
     /// Shows one unit.
     fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()>;
+
+    /// Shows a run of ASCII bytes starting at `offset`, one unit each. Views override it with
+    /// a faster path; this one goes unit by unit.
+    fn ascii_run(&mut self, out: &mut dyn WriteColor, offset: u64, run: &[u8]) -> io::Result<()> {
+        for (i, &byte) in run.iter().enumerate() {
+            self.unit(
+                out,
+                &Unit {
+                    offset: offset + i as u64,
+                    bytes: std::slice::from_ref(&run[i]),
+                    kind: UnitKind::Char,
+                    codepoint: Some(u32::from(byte)),
+                },
+            )?;
+        }
+        Ok(())
+    }
 
     /// A remark about the input, on a `#` line.
     fn note(&mut self, out: &mut dyn WriteColor, text: &str) -> io::Result<()> {
@@ -664,6 +699,16 @@ fn paint(out: &mut dyn WriteColor, spec: Option<&ColorSpec>, text: &str) -> io::
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Appends `value` in lowercase (or uppercase) hex, at least `digits` digits, without the
+/// formatting machinery: it was a visible part of the dump's profile.
+fn push_hex_number(line: &mut String, value: u64, digits: usize, upper: bool) {
+    let table: &[u8; 16] = if upper { b"0123456789ABCDEF" } else { HEX };
+    let needed = ((64 - value.leading_zeros() as usize).div_ceil(4)).max(digits);
+    for i in (0..needed).rev() {
+        line.push(char::from(table[(value >> (i * 4) & 15) as usize]));
+    }
+}
 
 fn push_hex(line: &mut String, byte: u8) {
     line.push(char::from(HEX[usize::from(byte >> 4)]));
@@ -732,7 +777,8 @@ impl UnitLines {
     fn plain(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
         let line = &mut self.line;
         line.clear();
-        let _ = write!(line, "{:08x}  ", unit.offset);
+        push_hex_number(line, unit.offset, 8, false);
+        line.push_str("  ");
         let start = line.len();
         for (i, &byte) in unit.bytes.iter().enumerate() {
             if i > 0 {
@@ -752,7 +798,8 @@ impl UnitLines {
         let start = line.len();
         match unit.codepoint {
             Some(cp) => {
-                let _ = write!(line, "U+{cp:04X}");
+                line.push_str("U+");
+                push_hex_number(line, u64::from(cp), 4, true);
             }
             None => line.push('-'),
         }
@@ -796,6 +843,44 @@ impl UnitLines {
 }
 
 impl View for UnitLines {
+    fn ascii_run(&mut self, out: &mut dyn WriteColor, offset: u64, run: &[u8]) -> io::Result<()> {
+        if out.supports_color() || self.names || self.bytes_as != BytesAs::Hex {
+            for (i, &byte) in run.iter().enumerate() {
+                let unit = Unit {
+                    offset: offset + i as u64,
+                    bytes: std::slice::from_ref(&run[i]),
+                    kind: UnitKind::Char,
+                    codepoint: Some(u32::from(byte)),
+                };
+                self.unit(out, &unit)?;
+            }
+            return Ok(());
+        }
+        // Many lines into one buffer: "OFFSET  hh           U+00HH    c".
+        let mut lines = String::with_capacity(run.len() * 40);
+        for (i, &byte) in run.iter().enumerate() {
+            push_hex_number(&mut lines, offset + i as u64, 8, false);
+            lines.push_str("  ");
+            push_hex(&mut lines, byte);
+            lines.push_str("           U+00");
+            lines.push(char::from(b"0123456789ABCDEF"[usize::from(byte >> 4)]));
+            lines.push(char::from(b"0123456789ABCDEF"[usize::from(byte & 15)]));
+            lines.push_str("    ");
+            match byte {
+                0x20..=0x7E => lines.push(char::from(byte)),
+                _ => {
+                    shown(char::from(byte)).push_to(&mut lines);
+                }
+            }
+            lines.push('\n');
+            if lines.len() >= 64 * 1024 {
+                out.write_all(lines.as_bytes())?;
+                lines.clear();
+            }
+        }
+        out.write_all(lines.as_bytes())
+    }
+
     fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
         let colour = out.supports_color();
         if !colour {
@@ -952,7 +1037,8 @@ impl HexRows {
         }
         let line = &mut self.line;
         line.clear();
-        let _ = write!(line, "{offset:08x}  ");
+        push_hex_number(line, offset, 8, false);
+        line.push_str("  ");
         for i in 0..16 {
             if i == 8 {
                 line.push(' ');
@@ -1005,9 +1091,87 @@ impl HexRows {
     fn cell(&mut self, class: Class) {
         self.cells.push((self.panel.len(), class));
     }
+
+    fn ascii_byte(&mut self, out: &mut dyn WriteColor, offset: u64, byte: u8) -> io::Result<()> {
+        if self.row_offset.is_none() {
+            self.row_offset = Some(offset);
+        }
+        let printable = (0x20..0x7F).contains(&byte);
+        let class = if printable {
+            Class::Ascii
+        } else {
+            Class::Control
+        };
+        self.bytes.push((byte, class));
+        self.cell(class);
+        self.panel
+            .push(if printable { char::from(byte) } else { '.' });
+        self.covered = 0;
+        if self.bytes.len() == 16 {
+            self.flush_row(out)?;
+        }
+        Ok(())
+    }
+}
+
+impl HexRows {
+    /// Whole rows of ASCII without colour, straight into one buffer: the common case of a text
+    /// file, and most of the time of `-x`.
+    fn ascii_rows(&mut self, out: &mut dyn WriteColor, offset: u64, rows: &[u8]) -> io::Result<()> {
+        let mut buffer = Vec::with_capacity(rows.len() / 16 * 80);
+        for (r, row) in rows.chunks_exact(16).enumerate() {
+            let row_offset = offset + (r * 16) as u64;
+            let digits = ((64 - row_offset.leading_zeros() as usize).div_ceil(4)).max(8);
+            for i in (0..digits).rev() {
+                buffer.push(HEX[(row_offset >> (i * 4) & 15) as usize]);
+            }
+            buffer.extend_from_slice(b"  ");
+            for (i, &byte) in row.iter().enumerate() {
+                if i == 8 {
+                    buffer.push(b' ');
+                }
+                buffer.extend_from_slice(&[
+                    HEX[usize::from(byte >> 4)],
+                    HEX[usize::from(byte & 15)],
+                    b' ',
+                ]);
+            }
+            buffer.extend_from_slice(b" |");
+            buffer.extend(
+                row.iter()
+                    .map(|&b| if (0x20..0x7F).contains(&b) { b } else { b'.' }),
+            );
+            buffer.extend_from_slice(b"|\n");
+            if buffer.len() >= 64 * 1024 {
+                out.write_all(&buffer)?;
+                buffer.clear();
+            }
+        }
+        out.write_all(&buffer)
+    }
 }
 
 impl View for HexRows {
+    fn ascii_run(&mut self, out: &mut dyn WriteColor, offset: u64, run: &[u8]) -> io::Result<()> {
+        let mut start = 0;
+        if !out.supports_color() {
+            // Finish the row under way byte by byte; whole rows then go the fast way.
+            while start < run.len() && self.row_offset.is_some() {
+                self.ascii_byte(out, offset + start as u64, run[start])?;
+                start += 1;
+            }
+            if start < run.len() {
+                let whole = (run.len() - start) / 16 * 16;
+                self.ascii_rows(out, offset + start as u64, &run[start..start + whole])?;
+                start += whole;
+            }
+        }
+        for (i, &byte) in run.iter().enumerate().skip(start) {
+            self.ascii_byte(out, offset + i as u64, byte)?;
+        }
+        Ok(())
+    }
+
     fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
         let class = match (unit.kind, unit.codepoint) {
             (UnitKind::Char, Some(cp)) if cp < 0x20 || cp == 0x7F => Class::Control,

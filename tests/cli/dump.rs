@@ -329,3 +329,28 @@ fn a_closed_stdout_ends_at_once_and_quietly() {
     assert_eq!(stderr, "");
     assert_eq!(status.code(), Some(0));
 }
+
+/// Whole rows of ASCII take a faster path than a row that starts with another character: both
+/// must give the same rows.
+#[test]
+fn hex_rows_are_the_same_on_every_path() {
+    let mut input = "é".as_bytes().to_vec();
+    input.extend_from_slice(b"0123456789abcdefghijklmnopqrstuvwxyz\tABCDEFGHIJ\n");
+    assert_eq!(
+        dump(&["-x"], &input),
+        "00000000  c3 a9 30 31 32 33 34 35  36 37 38 39 61 62 63 64  |é·0123456789abcd|\n\
+         00000010  65 66 67 68 69 6a 6b 6c  6d 6e 6f 70 71 72 73 74  |efghijklmnopqrst|\n\
+         00000020  75 76 77 78 79 7a 09 41  42 43 44 45 46 47 48 49  |uvwxyz.ABCDEFGHI|\n\
+         00000030  4a 0a                                             |J.|\n"
+    );
+    let ascii: Vec<u8> = (0u8..40).map(|i| b'a' + i % 26).collect();
+    let text = dump(&["-x"], &ascii);
+    assert_eq!(
+        text.lines().next().unwrap(),
+        "00000000  61 62 63 64 65 66 67 68  69 6a 6b 6c 6d 6e 6f 70  |abcdefghijklmnop|"
+    );
+    assert_eq!(
+        text.lines().nth(2).unwrap(),
+        "00000020  67 68 69 6a 6b 6c 6d 6e                           |ghijklmn|"
+    );
+}
