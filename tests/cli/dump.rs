@@ -1,7 +1,6 @@
 //! `utf8dump` as a user runs it.
 
-use std::io::{Read, Write};
-use std::process::{Command as StdCommand, Stdio};
+use std::io::Write;
 
 use predicates::prelude::*;
 use serde_json::Value;
@@ -290,44 +289,6 @@ fn colour_marks_ill_formed_units_and_a_pipe_gets_none() {
             .assert()
             .stdout(predicate::str::contains("\x1b[").not());
     }
-}
-
-#[test]
-fn several_inputs_get_headers_and_a_missing_one_is_trouble() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("a"), "x").unwrap();
-    utf8dump()
-        .current_dir(dir.path())
-        .args(["a", "missing", "a"])
-        .assert()
-        .code(2)
-        .stdout(
-            "==> a <==\n00000000  78           U+0078    x\n\n==> missing <==\n\n\
-             ==> a <==\n00000000  78           U+0078    x\n",
-        )
-        .stderr("utf8dump: missing: No such file or directory\n");
-}
-
-#[test]
-fn a_closed_stdout_ends_at_once_and_quietly() {
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("utf8dump"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let _ = child.stdin.take().unwrap().write_all(&vec![b'x'; 1 << 20]);
-    let status = child.wait().unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    assert_eq!(stderr, "");
-    assert_eq!(status.code(), Some(0));
 }
 
 /// Whole rows of ASCII take a faster path than a row that starts with another character: both

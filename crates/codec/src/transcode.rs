@@ -141,21 +141,43 @@ impl Utf32Decoder {
         dst: &mut Vec<u8>,
         replace: bool,
     ) -> Result<(), Malformed> {
-        let partial = self.reader.read(src, last, &mut |value, offset| {
-            match char::from_u32(value) {
-                Some(c) => push_char(dst, c),
-                None if replace => push_char(dst, REPLACEMENT),
-                None => {
-                    return Err(Malformed {
-                        byte_offset: offset,
-                        reason: format!("0x{value:08X} is not a Unicode scalar value"),
-                    })
-                }
-            }
-            Ok(())
-        })?;
-        finish_partial(partial, replace, dst, "UTF-32")
+        decode_fixed(
+            &mut self.reader,
+            src,
+            last,
+            dst,
+            replace,
+            "UTF-32",
+            |value| format!("0x{value:08X} is not a Unicode scalar value"),
+        )
     }
+}
+
+/// Decodes fixed-width units into characters: the shared body of the UTF-32 and UCS-2 decoders.
+/// `not_a_char` says why a unit that is no scalar value is malformed.
+fn decode_fixed<const WIDTH: usize>(
+    reader: &mut UnitReader<WIDTH>,
+    src: &[u8],
+    last: bool,
+    dst: &mut Vec<u8>,
+    replace: bool,
+    name: &str,
+    not_a_char: fn(u32) -> String,
+) -> Result<(), Malformed> {
+    let partial = reader.read(src, last, &mut |value, offset| {
+        match char::from_u32(value) {
+            Some(c) => push_char(dst, c),
+            None if replace => push_char(dst, REPLACEMENT),
+            None => {
+                return Err(Malformed {
+                    byte_offset: offset,
+                    reason: not_a_char(value),
+                })
+            }
+        }
+        Ok(())
+    })?;
+    finish_partial(partial, replace, dst, name)
 }
 
 fn finish_partial(
@@ -203,20 +225,15 @@ impl Ucs2Decoder {
         dst: &mut Vec<u8>,
         replace: bool,
     ) -> Result<(), Malformed> {
-        let partial = self.reader.read(src, last, &mut |value, offset| {
-            match char::from_u32(value) {
-                Some(c) => push_char(dst, c),
-                None if replace => push_char(dst, REPLACEMENT),
-                None => {
-                    return Err(Malformed {
-                        byte_offset: offset,
-                        reason: format!("surrogate 0x{value:04X}, which UCS-2 does not have"),
-                    })
-                }
-            }
-            Ok(())
-        })?;
-        finish_partial(partial, replace, dst, "UCS-2")
+        decode_fixed(
+            &mut self.reader,
+            src,
+            last,
+            dst,
+            replace,
+            "UCS-2",
+            |value| format!("surrogate 0x{value:04X}, which UCS-2 does not have"),
+        )
     }
 }
 
