@@ -89,10 +89,13 @@ pub fn fix_mojibake(text: &str) -> Option<(String, usize)> {
                 changes += count;
                 current = Some(fixed);
             }
-            None => break,
+            None => return current.map(|fixed| (fixed, changes)),
         }
     }
-    current.map(|fixed| (fixed, changes))
+    // Still changing after as many layers as any real text has been through: this is not
+    // mojibake but text that only looks like it at every depth ("ÂÂÂÂÂÂÂÂÂÂ£"). It is left as
+    // it is, which also keeps the repair idempotent and its work linear.
+    None
 }
 
 /// What a candidate stretch of characters becomes.
@@ -603,6 +606,24 @@ mod tests {
             let once = fix_mojibake(input).map_or_else(|| input.to_string(), |(t, _)| t);
             assert_eq!(fix_mojibake(&once), None, "input {input:?} gave {once:?}");
         }
+    }
+
+    /// Found by the fuzz target `mojibake` (issue 9): chains of "Â" deeper than any real text
+    /// kept changing after the last pass, so a second repair changed the output again.
+    #[test]
+    fn issue_9_fuzz_deep_chains_stay_idempotent() {
+        let input =
+            "~Êªª,Ê\u{8a}ª{{Â\u{a0}Â\u{a0}Âª\0\0\0uÂÃÂÂÂÂÂÂÂÂÂÂ£çÂÂÂ£çãã\u{a0}Âªª,Ê\u{8a}ª{{\
+                     Â\u{a0}Âª\0\0";
+        let once = fix_mojibake(input).map_or_else(|| input.to_owned(), |(fixed, _)| fixed);
+        assert_eq!(fix_mojibake(&once), None);
+    }
+
+    #[test]
+    fn text_that_peels_forever_is_left_alone() {
+        let deep = format!("{}£", "Â".repeat(12));
+        assert_eq!(fix_mojibake(&deep), None);
+        assert_eq!(fix_mojibake("ÂÂ£").unwrap().0, "£", "two layers are fine");
     }
 
     #[test]

@@ -501,6 +501,22 @@ fn any_config() -> impl Strategy<Value = Config> {
     })
 }
 
+/// Found by the fuzz target `repair` (issue 9): bytes decoded as Latin-1 by --fallback became
+/// a chain of "Â" that --mojibake peeled a layer per pass beyond its last one.
+#[test]
+fn issue_9_fuzz_fallback_then_mojibake_is_idempotent() {
+    let input = b"\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xba\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\
+                  \xbaz\xaa\xd4\xd4\xdb\xed\xed\xed\xed\xedm\xfd\xed\xed\x8f\x90";
+    let options = RepairOptions {
+        replacement: Replacement::Fallback(latin1_table()),
+        mojibake: true,
+        ..RepairOptions::default()
+    };
+    let once = repair(input, &options, &[]);
+    assert!(std::str::from_utf8(&once).is_ok());
+    assert_eq!(repair(&once, &options, &[]), once);
+}
+
 fn any_repair_options() -> impl Strategy<Value = RepairOptions> {
     let replacement = prop_oneof![
         Just(Replacement::default()),

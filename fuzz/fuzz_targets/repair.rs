@@ -1,0 +1,45 @@
+//! Repair: the default equals String::from_utf8_lossy; every option gives well-formed output
+//! that repairing again leaves as it is, whatever the chunk splits.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use utf8kit_codec::{latin1_table, RepairOptions, Repairer, Replacement};
+
+fn repair(data: &[u8], options: &RepairOptions, cut: usize) -> Vec<u8> {
+    let mut repairer = Repairer::new(options.clone());
+    let cut = cut.min(data.len());
+    repairer.feed(&data[..cut], false);
+    repairer.feed(&data[cut..], true);
+    std::mem::take(repairer.output())
+}
+
+fuzz_target!(|input: &[u8]| {
+    let Some((&control, data)) = input.split_first() else {
+        return;
+    };
+    let replacement = match control % 5 {
+        0 => Replacement::default(),
+        1 => Replacement::Text("?".into()),
+        2 => Replacement::Drop,
+        3 => Replacement::Escape,
+        _ => Replacement::Fallback(latin1_table()),
+    };
+    let options = RepairOptions {
+        replacement,
+        cesu: control & 0x08 != 0,
+        modified: control & 0x10 != 0,
+        strip_bom: control & 0x20 != 0,
+        mojibake: control & 0x40 != 0,
+    };
+    let whole = repair(data, &options, data.len());
+    assert!(std::str::from_utf8(&whole).is_ok(), "well-formed output");
+    assert_eq!(repair(&whole, &options, whole.len()), whole, "idempotent");
+    assert_eq!(
+        repair(data, &options, data.len() / 2),
+        whole,
+        "chunk splits change nothing"
+    );
+    if options == RepairOptions::default() {
+        assert_eq!(whole, String::from_utf8_lossy(data).as_bytes());
+    }
+});

@@ -1,0 +1,75 @@
+//! The codec's transcoders never panic on any input, always write UTF-8, and round-trip text.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use utf8kit_codec::{
+    encode_ucs2, encode_utf32, latin1_to_utf8, Endian, Ucs2Decoder, Utf32Decoder, Utf7Decoder,
+    Utf7Encoder,
+};
+
+fuzz_target!(|input: &[u8]| {
+    let Some((&control, data)) = input.split_first() else {
+        return;
+    };
+    let replace = control & 1 != 0;
+    let endian = if control & 2 != 0 {
+        Endian::Big
+    } else {
+        Endian::Little
+    };
+    let cut = usize::from(control >> 2).min(data.len());
+    let mut out = Vec::new();
+    let mut utf32 = Utf32Decoder::new(endian);
+    let _ = utf32
+        .decode(&data[..cut], false, &mut out, replace)
+        .and_then(|()| utf32.decode(&data[cut..], true, &mut out, replace));
+    assert!(std::str::from_utf8(&out).is_ok());
+    out.clear();
+    let mut ucs2 = Ucs2Decoder::new(endian);
+    let _ = ucs2
+        .decode(&data[..cut], false, &mut out, replace)
+        .and_then(|()| ucs2.decode(&data[cut..], true, &mut out, replace));
+    assert!(std::str::from_utf8(&out).is_ok());
+    out.clear();
+    let mut utf7 = Utf7Decoder::new();
+    let _ = utf7
+        .decode(&data[..cut], false, &mut out, replace)
+        .and_then(|()| utf7.decode(&data[cut..], true, &mut out, replace));
+    assert!(std::str::from_utf8(&out).is_ok());
+    out.clear();
+    latin1_to_utf8(data, &mut out);
+    assert_eq!(
+        std::str::from_utf8(&out).unwrap().chars().count(),
+        data.len()
+    );
+    // Text round-trips through UTF-7 and UTF-32, and through UCS-2 when it fits.
+    let text = String::from_utf8_lossy(data);
+    let mut encoded = Vec::new();
+    let mut encoder = Utf7Encoder::new();
+    let mid = text
+        .char_indices()
+        .nth(text.chars().count() / 2)
+        .map_or(0, |(i, _)| i);
+    encoder.encode(&text[..mid], false, &mut encoded);
+    encoder.encode(&text[mid..], true, &mut encoded);
+    let mut back = Vec::new();
+    Utf7Decoder::new()
+        .decode(&encoded, true, &mut back, false)
+        .expect("our UTF-7 decodes");
+    assert_eq!(back, text.as_bytes());
+    encoded.clear();
+    encode_utf32(&text, endian, &mut encoded);
+    back.clear();
+    Utf32Decoder::new(endian)
+        .decode(&encoded, true, &mut back, false)
+        .expect("our UTF-32 decodes");
+    assert_eq!(back, text.as_bytes());
+    encoded.clear();
+    if encode_ucs2(&text, endian, &mut encoded, None).is_ok() {
+        back.clear();
+        Ucs2Decoder::new(endian)
+            .decode(&encoded, true, &mut back, false)
+            .expect("our UCS-2 decodes");
+        assert_eq!(back, text.as_bytes());
+    }
+});
