@@ -58,7 +58,9 @@ byte.
 In place (-i), a file that needs no repair is not touched: its content and modification time \
 stay as they are. Otherwise the repaired content is written to a temporary file in the same \
 directory, flushed to disk, given the original's permissions (and owner, where allowed), and \
-renamed over the original, so that the file is always either the old or the new content. With \
+renamed over the original, so that the file is always either the old or the new content. Where \
+the file system allows it (O_TMPFILE), the temporary file has no name until it is complete, so \
+that even a utf8fix killed while writing leaves none behind. With \
 -iSUFFIX (or --in-place=SUFFIX) the original is kept as FILE+SUFFIX. A symbolic link is \
 followed, and its target replaced. On any failure the original is left intact and no temporary \
 file remains.";
@@ -452,13 +454,9 @@ fn fix_in_place(
 
     let metadata = fs::metadata(&target).map_err(trouble)?;
     let directory = target.parent().unwrap_or(Path::new("."));
-    let temporary = tempfile::Builder::new()
-        .prefix(".utf8fix-")
-        .suffix(".tmp")
-        .tempfile_in(directory)
-        .map_err(|e| {
-            Failure::Input(format!("cannot create a temporary file: {}", io_reason(&e)))
-        })?;
+    let temporary = PendingFile::create_in(directory).map_err(|e| {
+        Failure::Input(format!("cannot create a temporary file: {}", io_reason(&e)))
+    })?;
     let mut writer = BufWriter::with_capacity(OUT_CHUNK_LEN, temporary.as_file());
     let mut repairer = log.repairer(Repairer::new(settings.repair.clone()));
     let written = repair_input(reader, &source, &mut repairer, &mut |repairer| {
@@ -502,11 +500,91 @@ fn fix_in_place(
         }
         return Err(Failure::Input(format!(
             "cannot replace the file: {}",
-            io_reason(&error.error)
+            io_reason(&error)
         )));
     }
     log.summary(&name, repairer.repair_count(), Some("rewritten"));
     Ok(())
+}
+
+/// The repaired copy of a file, written in the file's directory.
+///
+/// Where the file system allows it, the copy is an unnamed `O_TMPFILE`: it gets a name only
+/// once it is complete, just before the rename over the target, so a process killed while
+/// writing (even by SIGKILL) leaves no temporary file behind. Elsewhere it is a named temporary
+/// file that is removed when dropped.
+enum PendingFile {
+    Unnamed { file: File, directory: PathBuf },
+    Named(tempfile::NamedTempFile),
+}
+
+impl PendingFile {
+    fn create_in(directory: &Path) -> io::Result<PendingFile> {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Naming the file later goes through /proc/self/fd.
+        if Path::new("/proc/self/fd").is_dir() {
+            let unnamed = fs::OpenOptions::new()
+                .write(true)
+                .mode(0o600)
+                .custom_flags(libc::O_TMPFILE)
+                .open(directory);
+            match unnamed {
+                Ok(file) => {
+                    return Ok(PendingFile::Unnamed {
+                        file,
+                        directory: directory.to_owned(),
+                    })
+                }
+                // The file system has no O_TMPFILE: fall back to a named file.
+                Err(e) if matches!(e.raw_os_error(), Some(libc::EOPNOTSUPP | libc::EISDIR)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        tempfile::Builder::new()
+            .prefix(".utf8fix-")
+            .suffix(".tmp")
+            .tempfile_in(directory)
+            .map(PendingFile::Named)
+    }
+
+    fn as_file(&self) -> &File {
+        match self {
+            PendingFile::Unnamed { file, .. } => file,
+            PendingFile::Named(named) => named.as_file(),
+        }
+    }
+
+    /// Puts the complete copy in place of `target`, atomically.
+    fn persist(self, target: &Path) -> io::Result<()> {
+        use std::os::unix::ffi::OsStrExt;
+        use std::os::unix::io::AsRawFd;
+        match self {
+            PendingFile::Named(named) => named.persist(target).map(|_| ()).map_err(|e| e.error),
+            PendingFile::Unnamed { file, directory } => {
+                let name = directory.join(format!(".utf8fix-{}.tmp", std::process::id()));
+                let source = std::ffi::CString::new(format!("/proc/self/fd/{}", file.as_raw_fd()))
+                    .expect("no NUL in a number");
+                let dest = std::ffi::CString::new(name.as_os_str().as_bytes())
+                    .map_err(|_| io::Error::other("a NUL byte in the directory name"))?;
+                // SAFETY: both paths are NUL-terminated C strings that live across the call.
+                let linked = unsafe {
+                    libc::linkat(
+                        libc::AT_FDCWD,
+                        source.as_ptr(),
+                        libc::AT_FDCWD,
+                        dest.as_ptr(),
+                        libc::AT_SYMLINK_FOLLOW,
+                    )
+                };
+                if linked != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                fs::rename(&name, target).inspect_err(|_| {
+                    let _ = fs::remove_file(&name);
+                })
+            }
+        }
+    }
 }
 
 /// Gives the replacement the original's permissions, and its owner where that is allowed.

@@ -502,3 +502,45 @@ fn mojibake_in_place_repairs_a_file_once() {
         .unwrap();
     assert_eq!(after, mtime, "the repaired file needs nothing more");
 }
+
+/// `utf8fix -i` killed (SIGKILL, no chance to clean up) while it writes the repaired copy:
+/// the file is always either the original or the whole repair, and no temporary file is left.
+/// A first, complete run tells how long a rewrite takes; the kills then land in its second
+/// half, where the copy is written (the first half counts the repairs).
+#[test]
+fn in_place_killed_while_writing_leaves_old_or_new_and_nothing_else() {
+    let original: Vec<u8> = b"caf\xe9, na\xefve, \xc0\xaf ok\n".repeat(2_000_000);
+    let repaired = String::from_utf8_lossy(&original).into_owned().into_bytes();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.txt");
+    let rewrite = |kill_after: Option<Duration>| {
+        fs::write(&file, &original).unwrap();
+        let started = std::time::Instant::now();
+        let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("utf8fix"))
+            .arg("-i")
+            .arg(&file)
+            .spawn()
+            .unwrap();
+        if let Some(delay) = kill_after {
+            std::thread::sleep(delay);
+            let _ = child.kill();
+        }
+        let _ = child.wait();
+        started.elapsed()
+    };
+    let whole = rewrite(None);
+    assert_eq!(fs::read(&file).unwrap(), repaired);
+    for fraction in [0.55, 0.65, 0.75, 0.85, 0.95] {
+        rewrite(Some(whole.mul_f64(fraction)));
+        let now = fs::read(&file).unwrap();
+        assert!(
+            now == original || now == repaired,
+            "killed at {fraction} of a rewrite: neither the original nor the repair"
+        );
+        assert_eq!(
+            names_in(dir.path()),
+            ["big.txt"],
+            "killed at {fraction} of a rewrite"
+        );
+    }
+}
