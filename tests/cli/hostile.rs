@@ -237,3 +237,38 @@ fn in_place_on_a_full_disk_leaves_the_original_and_no_temporary_file() {
         .collect();
     assert_eq!(names, [OsStr::new("big.txt")], "no temporary file is left");
 }
+
+/// One line of 2 GiB through standard input: every program streams it in bounded memory
+/// (SPEC 7: under 16 MiB). The full 2 GiB go to utf8check and to utf8fix --mojibake, which holds
+/// lines (cut at 1 MiB); utf8enc and utf8dump never buffer by line, and get 256 MiB so that the
+/// unoptimised test build stays quick.
+#[test]
+fn a_single_line_of_2_gib_is_streamed_in_bounded_memory() {
+    if !std::path::Path::new("/usr/bin/time").exists() {
+        eprintln!("no /usr/bin/time to read the peak memory: test skipped");
+        return;
+    }
+    let commands: &[(&str, &[&str], u64)] = &[
+        ("utf8check", &[], 2 << 30),
+        ("utf8fix", &["--mojibake"], 2 << 30),
+        ("utf8enc", &["--to", "utf-16le"], 256 << 20),
+        ("utf8dump", &["-x", "-n", "16M"], 256 << 20),
+    ];
+    for &(name, args, length) in commands {
+        let binary = assert_cmd::cargo::cargo_bin(name);
+        let pipeline = format!(
+            "head -c {length} /dev/zero | tr '\\0' a | /usr/bin/time -f %M {} {} > /dev/null",
+            binary.display(),
+            args.join(" ")
+        );
+        let output = StdCommand::new("sh")
+            .arg("-c")
+            .arg(&pipeline)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(output.status.success(), "{name}: {stderr}");
+        let peak_kib: u64 = stderr.trim().lines().last().unwrap().parse().unwrap();
+        assert!(peak_kib < 16 * 1024, "{name}: peak {peak_kib} KiB");
+    }
+}
