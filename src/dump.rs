@@ -19,10 +19,10 @@ use utf8kit_codec::{
 };
 
 use crate::cli::{parse_size, ColorWhen};
-use crate::input::{io_reason, ChunkReader, Source};
+use crate::input::{io_reason, pieces, ChunkReader, Source};
 use crate::output::{self, Messages};
-use crate::render::{is_invisible, shown, Shown};
-use crate::report::Detail;
+use crate::render::{char_name, is_invisible, shown, Shown};
+use crate::report::{push_unit_json, Detail};
 use crate::status::Status;
 
 const ABOUT: &str = "Show a byte stream unit by unit: offsets, bytes, code points, errors";
@@ -341,12 +341,7 @@ fn dump_one(
     // A mapped file arrives whole: feed it in pieces, so that the first units are shown at once
     // and a closed output stops the work within a piece.
     let read = reader.read(source, &mut |chunk, is_last| {
-        let mut pieces = chunk.chunks(PIECE_LEN).peekable();
-        if chunk.is_empty() {
-            return window.feed(chunk, is_last, &mut scanner, &mut feeder);
-        }
-        while let Some(piece) = pieces.next() {
-            let is_last_piece = is_last && pieces.peek().is_none();
+        for (piece, is_last_piece) in pieces(chunk, is_last, PIECE_LEN) {
             window.feed(piece, is_last_piece, &mut scanner, &mut feeder)?;
         }
         ControlFlow::Continue(())
@@ -461,9 +456,9 @@ impl Window {
             let room = limit.saturating_sub(self.position) as usize;
             if chunk.len() >= room {
                 self.has_ended = true;
-                let flow = scanner.feed(&chunk[..room], true, feeder);
+                // The window is complete whatever the scanner says: stop reading either way.
+                let _ = scanner.feed(&chunk[..room], true, feeder);
                 self.position += room as u64;
-                let _ = flow;
                 return ControlFlow::Break(());
             }
         }
@@ -950,39 +945,6 @@ impl View for UnitLines {
     }
 }
 
-/// The Unicode name of a character; controls, which have none, by their common alias.
-pub fn char_name(c: char) -> String {
-    if let Some(name) = unicode_names2::name(c) {
-        return name.to_string();
-    }
-    let alias = match u32::from(c) {
-        0x00 => "NULL",
-        0x07 => "BELL",
-        0x08 => "BACKSPACE",
-        0x09 => "CHARACTER TABULATION",
-        0x0A => "LINE FEED",
-        0x0B => "LINE TABULATION",
-        0x0C => "FORM FEED",
-        0x0D => "CARRIAGE RETURN",
-        0x1B => "ESCAPE",
-        0x7F => "DELETE",
-        0x85 => "NEXT LINE",
-        0xA0 => "NO-BREAK SPACE",
-        _ => "",
-    };
-    if !alias.is_empty() {
-        return format!("<control> {alias}");
-    }
-    match u32::from(c) {
-        0x00..=0x1F | 0x7F..=0x9F => "<control>".to_owned(),
-        0xE000..=0xF8FF | 0xF0000..=0x10FFFF => "<private use>".to_owned(),
-        cp if cp & 0xFFFE == 0xFFFE || (0xFDD0..=0xFDEF).contains(&cp) => {
-            "<noncharacter>".to_owned()
-        }
-        _ => "<unassigned>".to_owned(),
-    }
-}
-
 /// `-x`: hexdump -C, with a text panel that shows each character at its lead byte.
 struct HexRows {
     palette: Palette,
@@ -1298,30 +1260,16 @@ struct JsonUnits {
 
 impl View for JsonUnits {
     fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
-        let line = &mut self.line;
-        line.clear();
-        let _ = write!(
-            line,
-            "{{\"offset\":{},\"length\":{},\"bytes\":\"",
+        self.line.clear();
+        push_unit_json(
+            &mut self.line,
             unit.offset,
-            unit.bytes.len()
+            unit.bytes,
+            unit.kind,
+            unit.codepoint,
         );
-        for &byte in unit.bytes {
-            push_hex(line, byte);
-        }
-        let _ = write!(
-            line,
-            "\",\"kind\":\"{}\",\"codepoint\":",
-            unit.kind.as_str()
-        );
-        match unit.codepoint {
-            Some(cp) => {
-                let _ = write!(line, "{cp}");
-            }
-            None => line.push_str("null"),
-        }
-        line.push_str("}\n");
-        out.write_all(line.as_bytes())
+        self.line.push('\n');
+        out.write_all(self.line.as_bytes())
     }
 
     fn note(&mut self, _out: &mut dyn WriteColor, _text: &str) -> io::Result<()> {
@@ -1643,12 +1591,5 @@ mod tests {
         bytes.clear();
         parse_dump_line(b"00000005  7c           U+007C      |\n", &mut bytes).unwrap();
         assert_eq!(bytes, b"|", "a '|' character is not a text panel");
-    }
-
-    #[test]
-    fn names_and_aliases() {
-        assert_eq!(char_name('€'), "EURO SIGN");
-        assert_eq!(char_name('\n'), "<control> LINE FEED");
-        assert_eq!(char_name('\u{E000}'), "<private use>");
     }
 }

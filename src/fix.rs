@@ -11,7 +11,7 @@ use termcolor::{Color, ColorSpec, StandardStream, WriteColor};
 use utf8kit_codec::{latin1_table, Repair, RepairKind, RepairOptions, Repairer, Replacement};
 
 use crate::cli::ColorWhen;
-use crate::input::{io_reason, ChunkReader, Source};
+use crate::input::{io_reason, pieces, ChunkReader, Source};
 use crate::output::{self, Messages};
 use crate::status::Status;
 
@@ -369,18 +369,8 @@ fn repair_input(
 ) -> Result<(), Failure> {
     let mut write_error = None;
     let read = reader.read(source, &mut |chunk, is_last| {
-        let mut pieces = chunk.chunks(OUT_CHUNK_LEN).peekable();
-        if chunk.is_empty() {
-            repairer.feed(chunk, is_last);
-        }
-        while let Some(piece) = pieces.next() {
-            repairer.feed(piece, is_last && pieces.peek().is_none());
-            if let Err(error) = after(repairer) {
-                write_error = Some(error);
-                return ControlFlow::Break(());
-            }
-        }
-        if chunk.is_empty() {
+        for (piece, is_last_piece) in pieces(chunk, is_last, OUT_CHUNK_LEN) {
+            repairer.feed(piece, is_last_piece);
             if let Err(error) = after(repairer) {
                 write_error = Some(error);
                 return ControlFlow::Break(());

@@ -72,6 +72,20 @@ impl Source {
     }
 }
 
+/// Cuts a chunk into pieces of at most `max_len` bytes, the last piece of the last chunk marked
+/// last: a mapped file arrives whole, and a program that does per-unit work or writes output
+/// takes it in pieces, so that its memory stays bounded and a closed output stops it early.
+/// An empty chunk is one empty piece, so that the end of the input is never missed.
+pub fn pieces(chunk: &[u8], is_last: bool, max_len: usize) -> impl Iterator<Item = (&[u8], bool)> {
+    let count = chunk.len().div_ceil(max_len).max(1);
+    let empty = chunk.is_empty().then_some((chunk, is_last));
+    chunk
+        .chunks(max_len)
+        .enumerate()
+        .map(move |(i, piece)| (piece, is_last && i + 1 == count))
+        .chain(empty)
+}
+
 /// Reads inputs through one reused buffer.
 #[derive(Debug, Default)]
 pub struct ChunkReader {
@@ -355,6 +369,20 @@ mod tests {
             .unwrap_err();
         assert_eq!(error.to_string(), "the file shrank while it was read");
         assert_eq!(sum, 0, "the lost pages read as zeros");
+    }
+
+    #[test]
+    fn pieces_mark_only_the_very_last() {
+        let got: Vec<(usize, bool)> = pieces(&[0; 10], true, 4)
+            .map(|(p, l)| (p.len(), l))
+            .collect();
+        assert_eq!(got, [(4, false), (4, false), (2, true)]);
+        let got: Vec<(usize, bool)> = pieces(&[0; 8], false, 4)
+            .map(|(p, l)| (p.len(), l))
+            .collect();
+        assert_eq!(got, [(4, false), (4, false)]);
+        let got: Vec<(usize, bool)> = pieces(&[], true, 4).map(|(p, l)| (p.len(), l)).collect();
+        assert_eq!(got, [(0, true)]);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Showing characters safely on a terminal: no raw control, escape, bidi or invisible character
+//! Showing characters safely on a terminal, and naming them: no raw control, escape, bidi or invisible character
 //! ever reaches it, combining marks get a base to sit on, and widths are known so that columns stay
 //! aligned.
 
@@ -102,9 +102,49 @@ impl Shown {
     }
 }
 
+/// The Unicode name of a character; controls, which have none, by their common alias.
+pub fn char_name(c: char) -> String {
+    if let Some(name) = unicode_names2::name(c) {
+        return name.to_string();
+    }
+    let alias = match u32::from(c) {
+        0x00 => "NULL",
+        0x07 => "BELL",
+        0x08 => "BACKSPACE",
+        0x09 => "CHARACTER TABULATION",
+        0x0A => "LINE FEED",
+        0x0B => "LINE TABULATION",
+        0x0C => "FORM FEED",
+        0x0D => "CARRIAGE RETURN",
+        0x1B => "ESCAPE",
+        0x7F => "DELETE",
+        0x85 => "NEXT LINE",
+        0xA0 => "NO-BREAK SPACE",
+        _ => "",
+    };
+    if !alias.is_empty() {
+        return format!("<control> {alias}");
+    }
+    match u32::from(c) {
+        0x00..=0x1F | 0x7F..=0x9F => "<control>".to_owned(),
+        0xE000..=0xF8FF | 0xF0000..=0x10FFFF => "<private use>".to_owned(),
+        cp if cp & 0xFFFE == 0xFFFE || (0xFDD0..=0xFDEF).contains(&cp) => {
+            "<noncharacter>".to_owned()
+        }
+        _ => "<unassigned>".to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_and_aliases() {
+        assert_eq!(char_name('€'), "EURO SIGN");
+        assert_eq!(char_name('\n'), "<control> LINE FEED");
+        assert_eq!(char_name('\u{E000}'), "<private use>");
+    }
 
     #[test]
     fn nothing_dangerous_is_shown_raw() {

@@ -147,8 +147,12 @@ fn one_layer(text: &str) -> Option<(String, usize)> {
         return None;
     }
     // Neighbours are judged as they would read once the other candidates are decoded.
+    // Candidates are sorted and do not overlap: the one holding `index`, if any, is the last
+    // that starts at or before it (a scan of every candidate per lookup made long lines of
+    // mojibake quadratic).
     let decoded_at = |found: &[Found], index: usize| -> Option<Neighbour> {
-        for f in found {
+        let before = found.partition_point(|f| f.start <= index);
+        if let Some(f) = before.checked_sub(1).map(|i| &found[i]) {
             if (f.start..f.start + f.len).contains(&index) {
                 let c = match f.candidate {
                     Candidate::Group { decoded, .. } => decoded,
