@@ -124,14 +124,27 @@ def main():
     parser.add_argument("--warmup", type=int, default=1)
     parser.add_argument("--memory", default="", help="stream this much through stdin (4G)")
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--only", default="",
+                        help="time only the programs whose row starts with this (utf8enc, 'utf8dump -x')")
+    parser.add_argument("--corpora", default="",
+                        help="keep the corpora in this directory and reuse them on the next run")
     args = parser.parse_args()
     if not have("hyperfine"):
         sys.exit("bench.py: hyperfine is missing: apt-get install hyperfine")
     if not args.no_build:
         subprocess.run(["cargo", "build", "--release", "--locked", "--quiet"], cwd=ROOT, check=True)
     size = parse_size(args.size)
-    scratch = tempfile.mkdtemp(prefix="utf8kit-bench-")
-    corpora = make_corpora(scratch, size)
+    if args.corpora:
+        scratch = os.path.join(args.corpora, str(size))
+        os.makedirs(scratch, exist_ok=True)
+    else:
+        scratch = tempfile.mkdtemp(prefix="utf8kit-bench-")
+    marker = os.path.join(scratch, "complete")
+    if args.corpora and os.path.exists(marker):
+        corpora = {name: os.path.join(scratch, name) for name in os.listdir(scratch)}
+    else:
+        corpora = make_corpora(scratch, size)
+        open(marker, "w").close()
     # The dump views format every unit: they run on a 16 MiB slice, like their peers.
     dump_size = min(size, 16 << 20)
     with open(corpora["mix.txt"], "rb") as f:
@@ -186,6 +199,7 @@ def main():
     print()
     print("| program | input | median | MB/s | peer | peer median | ratio |")
     print("|---|---|---:|---:|---|---:|---:|")
+    plan = [row for row in plan if row[0].startswith(args.only)]
     for group, corpus, ours, peers in plan:
         path = corpora[corpus]
         mb = os.path.getsize(path) / 1e6
@@ -225,7 +239,8 @@ def main():
             peak = [l for l in result.stderr.splitlines() if "Maximum resident" in l]
             kib = int(peak[0].split()[-1]) if peak else -1
             print(f"| {name} | {kib / 1024:.1f} MiB |")
-    shutil.rmtree(scratch)
+    if not args.corpora:
+        shutil.rmtree(scratch)
 
 
 if __name__ == "__main__":
