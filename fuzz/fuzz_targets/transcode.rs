@@ -3,8 +3,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use utf8kit_codec::{
-    encode_ucs2, encode_utf32, latin1_to_utf8, Endian, Ucs2Decoder, Utf32Decoder, Utf7Decoder,
-    Utf7Encoder,
+    encode_ucs2, encode_utf32, latin1_to_utf8, Endian, Ucs2Decoder, Utf16Decoder, Utf32Decoder,
+    Utf7Decoder, Utf7Encoder,
 };
 
 fuzz_target!(|input: &[u8]| {
@@ -24,6 +24,23 @@ fuzz_target!(|input: &[u8]| {
         .decode(&data[..cut], false, &mut out, replace)
         .and_then(|()| utf32.decode(&data[cut..], true, &mut out, replace));
     assert!(std::str::from_utf8(&out).is_ok());
+    out.clear();
+    // UTF-16, cut anywhere, decodes as the standard library does (with U+FFFD for each error).
+    let mut utf16 = Utf16Decoder::new(endian);
+    let split = utf16
+        .decode(&data[..cut], false, &mut out, true)
+        .and_then(|()| utf16.decode(&data[cut..], true, &mut out, true));
+    assert!(split.is_ok());
+    if data.len() % 2 == 0 {
+        let units = data.chunks_exact(2).map(|b| match endian {
+            Endian::Little => u16::from_le_bytes([b[0], b[1]]),
+            Endian::Big => u16::from_be_bytes([b[0], b[1]]),
+        });
+        let expected: String = char::decode_utf16(units)
+            .map(|c| c.unwrap_or('\u{FFFD}'))
+            .collect();
+        assert_eq!(out, expected.as_bytes());
+    }
     out.clear();
     let mut ucs2 = Ucs2Decoder::new(endian);
     let _ = ucs2

@@ -299,7 +299,26 @@ fn byte_order_marks_and_known_bytes() {
 fn strict_errors_name_the_byte_offset() {
     let (code, out, err) = run(&["--from", "utf-16le"], b"a\0b\0\x00\xDCc\0");
     assert_eq!((code, out.as_slice()), (Some(1), &b"ab"[..]));
-    assert!(err.contains("byte offset 4"), "{err}");
+    assert!(
+        err.contains(
+            "malformed UTF-16LE: byte offset 4: the low surrogate 0xDC00 follows no high one"
+        ),
+        "{err}"
+    );
+    // Past the first piece of 256 KiB, and cut by the end: the offset counts from the start.
+    let mut input = "€😀"
+        .encode_utf16()
+        .flat_map(u16::to_be_bytes)
+        .collect::<Vec<u8>>();
+    input = input.repeat(50_000);
+    input.extend([0xD8, 0x3D]);
+    let (code, out, err) = run(&["--from", "utf-16be"], &input);
+    assert_eq!(code, Some(1));
+    assert_eq!(out, "€😀".repeat(50_000).as_bytes());
+    assert!(
+        err.contains("byte offset 300000: the input ends after the high surrogate 0xD83D"),
+        "{err}"
+    );
     let (code, out, err) = run(&["--to", "latin1"], "naïve €5".as_bytes());
     assert_eq!((code, out.as_slice()), (Some(1), &b"na\xEFve "[..]));
     assert!(

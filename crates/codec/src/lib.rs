@@ -73,6 +73,7 @@ mod rules;
 mod scanner;
 mod transcode;
 mod unit;
+mod widen;
 
 pub use bom::ForeignBom;
 pub use encode::{encode, encoded_len, EncodeError, Encoded, Form};
@@ -90,7 +91,7 @@ pub use rules::{Lint, LintSet, Policy, UnknownName};
 pub use scanner::{scan, well_formed_prefix_len, Config, Finding, FindingKind, Scanner, Sink};
 pub use transcode::{
     encode_ucs2, encode_utf32, latin1_to_utf8, Endian, Malformed, Ucs2Decoder, Unencodable,
-    Utf32Decoder, Utf7Decoder, Utf7Encoder,
+    Utf16Decoder, Utf32Decoder, Utf7Decoder, Utf7Encoder,
 };
 pub use unit::{
     declared_len, is_continuation, maximal_subpart_len, scan_unit, subparts, units, Subparts, Unit,
