@@ -562,36 +562,31 @@ impl Feeder<'_> {
 
 impl Sink for Feeder<'_> {
     fn text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
-        let mut at = 0;
-        while at < bytes.len() {
-            let ascii = bytes[at..].iter().take_while(|b| b.is_ascii()).count();
-            if ascii > 0 {
-                let offset = self.base + byte_offset + at as u64;
-                let mut run = &bytes[at..at + ascii];
-                if let Some(end) = self.end {
-                    let room = end.saturating_sub(offset) as usize;
-                    run = &run[..run.len().min(room)];
-                }
-                if let Err(error) = self.view.ascii_run(self.out, offset, run) {
-                    self.error = Some(error);
-                    return ControlFlow::Break(());
-                }
-                if run.len() < ascii {
-                    return ControlFlow::Break(()); // the window ends inside this run
-                }
-                at += ascii;
-                continue;
+        let offset = self.base + byte_offset;
+        let mut run = bytes;
+        let mut ends_window = false;
+        if let Some(end) = self.end {
+            let room = end.saturating_sub(offset) as usize;
+            if room < run.len() {
+                // The units that start before the end of the window are shown whole.
+                let cut = room
+                    + run[room..]
+                        .iter()
+                        .take_while(|&&b| is_continuation(b))
+                        .count();
+                run = &run[..cut];
+                ends_window = true;
             }
-            let unit = scan_unit(&bytes[at..], true).expect("a final scan always decides");
-            self.unit(&Unit {
-                offset: self.base + byte_offset + at as u64,
-                bytes: &bytes[at..at + unit.len],
-                kind: unit.kind,
-                codepoint: unit.codepoint,
-            })?;
-            at += unit.len;
         }
-        ControlFlow::Continue(())
+        if let Err(error) = self.view.text_run(self.out, offset, run) {
+            self.error = Some(error);
+            return ControlFlow::Break(());
+        }
+        if ends_window {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
@@ -607,6 +602,62 @@ impl Sink for Feeder<'_> {
             codepoint: finding.codepoint,
         })
     }
+}
+
+/// The first unit of a non-empty well-formed run, whose lead byte is not ASCII: its length,
+/// kind and code point. The scanner has checked the run, so decoding is all that is left; the
+/// codec's scan is the fallback should a run ever hold something else.
+#[inline]
+fn next_unit(bytes: &[u8]) -> (usize, UnitKind, Option<u32>) {
+    let lead = bytes[0];
+    let len = match lead {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => 0,
+    };
+    if let Some(tail) = bytes.get(1..len) {
+        if tail.iter().all(|&b| is_continuation(b)) {
+            let mut codepoint = u32::from(lead) & (0x7F >> len);
+            for &byte in tail {
+                codepoint = codepoint << 6 | u32::from(byte & 0x3F);
+            }
+            return (len, UnitKind::Char, Some(codepoint));
+        }
+    }
+    let unit = scan_unit(bytes, true).expect("a final scan always decides");
+    (unit.len, unit.kind, unit.codepoint)
+}
+
+/// Shows a well-formed run of text through a view's `ascii_run` and `unit`: its ASCII runs,
+/// then each other character as a unit.
+fn text_by_units<V: View + ?Sized>(
+    view: &mut V,
+    out: &mut dyn WriteColor,
+    offset: u64,
+    run: &[u8],
+) -> io::Result<()> {
+    let mut at = 0;
+    while at < run.len() {
+        let ascii = run[at..].iter().take_while(|b| b.is_ascii()).count();
+        if ascii > 0 {
+            view.ascii_run(out, offset + at as u64, &run[at..at + ascii])?;
+            at += ascii;
+            continue;
+        }
+        let (len, kind, codepoint) = next_unit(&run[at..]);
+        view.unit(
+            out,
+            &Unit {
+                offset: offset + at as u64,
+                bytes: &run[at..at + len],
+                kind,
+                codepoint,
+            },
+        )?;
+        at += len;
+    }
+    Ok(())
 }
 
 /// A way of showing units.
@@ -629,6 +680,12 @@ trait View {
             )?;
         }
         Ok(())
+    }
+
+    /// Shows a well-formed run of text starting at `offset`. Views override it with a faster
+    /// path; this one goes through [`text_by_units`].
+    fn text_run(&mut self, out: &mut dyn WriteColor, offset: u64, run: &[u8]) -> io::Result<()> {
+        text_by_units(self, out, offset, run)
     }
 
     /// A remark about the input, on a `#` line.
@@ -946,17 +1003,27 @@ impl View for UnitLines {
 }
 
 /// `-x`: hexdump -C, with a text panel that shows each character at its lead byte.
+///
+/// Without colour, rows are built in a buffer of bytes and written 64 KiB at a time: the view
+/// writes five bytes for each it reads, and its speed is the speed of this code.
 struct HexRows {
     palette: Palette,
+    /// Whether the output takes colour: asked once, at the first unit.
+    colour: Option<bool>,
     row_offset: Option<u64>,
-    bytes: Vec<(u8, Class)>,
-    /// The text panel of the row, and where each cell starts in it.
+    row: [(u8, Class); 16],
+    row_len: usize,
+    /// The text panel of the row, and (in colour) where each cell starts in it.
     panel: String,
     cells: Vec<(usize, Class)>,
-    line: String,
+    /// Rows without colour, waiting to be written.
+    lines: Vec<u8>,
     /// Cells that the glyph drawn at a lead byte already covers: the next bytes of its
     /// character in this row draw none.
     covered: usize,
+    /// The last characters shown, by code point modulo its length: multilingual text repeats
+    /// few characters, and deciding how one is shown was a tenth of the view's time.
+    seen: Box<[Glyph; SEEN_LEN]>,
 }
 
 /// How a byte or cell is coloured in the hex view.
@@ -968,17 +1035,76 @@ enum Class {
     IllFormed,
 }
 
+/// Each byte in two lowercase hex digits and a space, and one more space, so that a cell is
+/// written with one four-byte store (the next cell overwrites the fourth byte).
+static HEX_CELLS: [[u8; 4]; 256] = {
+    let mut cells = [[b' '; 4]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        cells[byte][0] = HEX[byte >> 4];
+        cells[byte][1] = HEX[byte & 15];
+        byte += 1;
+    }
+    cells
+};
+
+/// How a character looks in the text panel: its UTF-8 bytes (a combining mark after a dotted
+/// circle) and its width; '.' for what is never shown raw.
+#[derive(Clone, Copy)]
+struct Glyph {
+    c: char,
+    bytes: [u8; 8],
+    len: u8,
+    width: u8,
+}
+
+impl Glyph {
+    fn of(c: char) -> Glyph {
+        let mut bytes = [0; 8];
+        let (len, width) = match shown(c) {
+            Shown::Plain(c, width) => (c.encode_utf8(&mut bytes).len(), width),
+            Shown::Combining(c) => {
+                let circle = '◌'.encode_utf8(&mut bytes).len();
+                (circle + c.encode_utf8(&mut bytes[circle..]).len(), 1)
+            }
+            Shown::Picture(_) | Shown::Escaped(_) => {
+                bytes[0] = b'.';
+                (1, 1)
+            }
+        };
+        Glyph {
+            c,
+            bytes,
+            len: len as u8,
+            width: width as u8,
+        }
+    }
+}
+
+/// How many characters `HexRows` remembers how to show.
+const SEEN_LEN: usize = 512;
+
+/// Plain rows are written once this much is waiting.
+const LINES_LEN: usize = 64 * 1024;
+
 impl HexRows {
     fn new(palette: Palette) -> HexRows {
         HexRows {
             palette,
+            colour: None,
             row_offset: None,
-            bytes: Vec::with_capacity(16),
+            row: [(0, Class::Ascii); 16],
+            row_len: 0,
             panel: String::with_capacity(64),
             cells: Vec::with_capacity(16),
-            line: String::with_capacity(128),
+            lines: Vec::with_capacity(LINES_LEN + 256),
             covered: 0,
+            seen: Box::new([Glyph::of('\0'); SEEN_LEN]),
         }
+    }
+
+    fn is_coloured(&mut self, out: &mut dyn WriteColor) -> bool {
+        *self.colour.get_or_insert_with(|| out.supports_color())
     }
 
     fn class_spec(&self, class: Class) -> Option<&ColorSpec> {
@@ -990,34 +1116,33 @@ impl HexRows {
         }
     }
 
+    /// Writes the rows waiting in `lines`.
+    fn write_lines(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        if !self.lines.is_empty() {
+            out.write_all(&self.lines)?;
+            self.lines.clear();
+        }
+        Ok(())
+    }
+
     fn flush_row(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
         let Some(offset) = self.row_offset.take() else {
             return Ok(());
         };
-        if out.supports_color() {
+        if self.colour == Some(true) {
             return self.flush_coloured(out, offset);
         }
-        let line = &mut self.line;
-        line.clear();
-        push_hex_number(line, offset, 8, false);
-        line.push_str("  ");
-        for i in 0..16 {
-            if i == 8 {
-                line.push(' ');
-            }
-            match self.bytes.get(i) {
-                Some(&(byte, _)) => push_hex(line, byte),
-                None => line.push_str("  "),
-            }
-            line.push(' ');
-        }
-        line.push_str(" |");
-        line.push_str(&self.panel);
-        line.push_str("|\n");
-        out.write_all(line.as_bytes())?;
-        self.bytes.clear();
+        let bytes: [u8; 16] = std::array::from_fn(|i| self.row[i].0);
+        let mut start = [0; 64];
+        let from = row_start(&mut start, &mut self.lines, offset, &bytes[..self.row_len]);
+        self.lines.extend_from_slice(&start[from..61]);
+        self.lines.extend_from_slice(self.panel.as_bytes());
+        self.lines.extend_from_slice(b"|\n");
+        self.row_len = 0;
         self.panel.clear();
-        self.cells.clear();
+        if self.lines.len() >= LINES_LEN {
+            self.write_lines(out)?;
+        }
         Ok(())
     }
 
@@ -1028,13 +1153,13 @@ impl HexRows {
             if i == 8 {
                 out.write_all(b" ")?;
             }
-            match self.bytes.get(i) {
-                Some(&(byte, class)) => {
-                    let mut hex = String::new();
-                    push_hex(&mut hex, byte);
-                    paint(out, self.class_spec(class), &hex)?;
-                }
-                None => out.write_all(b"  ")?,
+            if i < self.row_len {
+                let (byte, class) = self.row[i];
+                let mut hex = String::new();
+                push_hex(&mut hex, byte);
+                paint(out, self.class_spec(class), &hex)?;
+            } else {
+                out.write_all(b"  ")?;
             }
             out.write_all(b" ")?;
         }
@@ -1044,79 +1169,300 @@ impl HexRows {
             paint(out, self.class_spec(class), &self.panel[start..end])?;
         }
         out.write_all(b"|\n")?;
-        self.bytes.clear();
+        self.row_len = 0;
         self.panel.clear();
         self.cells.clear();
         Ok(())
     }
 
+    /// Starts a cell of the text panel (only colour needs to know where).
     fn cell(&mut self, class: Class) {
-        self.cells.push((self.panel.len(), class));
+        if self.colour == Some(true) {
+            self.cells.push((self.panel.len(), class));
+        }
+    }
+
+    /// Adds a byte to the row, starting one at `offset` if none is under way.
+    #[inline]
+    fn push_byte(&mut self, offset: u64, byte: u8, class: Class) {
+        if self.row_len == 0 {
+            self.row_offset = Some(offset);
+        }
+        self.row[self.row_len] = (byte, class);
+        self.row_len += 1;
     }
 
     fn ascii_byte(&mut self, out: &mut dyn WriteColor, offset: u64, byte: u8) -> io::Result<()> {
-        if self.row_offset.is_none() {
-            self.row_offset = Some(offset);
-        }
         let printable = (0x20..0x7F).contains(&byte);
         let class = if printable {
             Class::Ascii
         } else {
             Class::Control
         };
-        self.bytes.push((byte, class));
+        self.push_byte(offset, byte, class);
         self.cell(class);
         self.panel
             .push(if printable { char::from(byte) } else { '.' });
         self.covered = 0;
-        if self.bytes.len() == 16 {
+        if self.row_len == 16 {
             self.flush_row(out)?;
+        }
+        Ok(())
+    }
+
+    /// How `c` looks in the panel, from the cache when it was seen lately.
+    #[inline]
+    fn glyph(&mut self, c: char) -> Glyph {
+        let slot = &mut self.seen[u32::from(c) as usize % SEEN_LEN];
+        if slot.c != c {
+            *slot = Glyph::of(c);
+        }
+        *slot
+    }
+
+    /// Draws `c` in the panel if its width fits in the `cells` its bytes have in this row, else
+    /// '.'; returns how many of the next cells the glyph covers.
+    fn push_glyph(&mut self, c: char, cells: usize) -> usize {
+        let glyph = self.glyph(c);
+        if usize::from(glyph.width) <= cells {
+            let bytes = &glyph.bytes[..usize::from(glyph.len)];
+            self.panel
+                .push_str(std::str::from_utf8(bytes).expect("encoded from a char"));
+            usize::from(glyph.width) - 1
+        } else {
+            self.panel.push('.');
+            0
+        }
+    }
+
+    /// Whole rows of ASCII without colour: the common case of a text file.
+    fn ascii_rows(&mut self, out: &mut dyn WriteColor, offset: u64, rows: &[u8]) -> io::Result<()> {
+        for (r, row) in rows.chunks_exact(16).enumerate() {
+            push_row_start(&mut self.lines, offset + (r * 16) as u64);
+            for (i, &byte) in row.iter().enumerate() {
+                if i == 8 {
+                    self.lines.push(b' ');
+                }
+                self.lines
+                    .extend_from_slice(&HEX_CELLS[usize::from(byte)][..3]);
+            }
+            self.lines.extend_from_slice(b" |");
+            self.lines.extend(
+                row.iter()
+                    .map(|&b| if (0x20..0x7F).contains(&b) { b } else { b'.' }),
+            );
+            self.lines.extend_from_slice(b"|\n");
+            if self.lines.len() >= LINES_LEN {
+                self.write_lines(out)?;
+            }
         }
         Ok(())
     }
 }
 
+/// Writes the fixed part of a row into `line[..61]`: its offset, its bytes in hex, and the
+/// opening bar. An offset past 8 hex digits goes to `lines` instead, and the row's part then
+/// starts at byte 10: returns where it starts.
+fn row_start(line: &mut [u8], lines: &mut Vec<u8>, offset: u64, bytes: &[u8]) -> usize {
+    let line = &mut line[..64];
+    line.fill(b' ');
+    let from = match u32::try_from(offset) {
+        Ok(offset) => {
+            for (i, digit) in line[..8].iter_mut().enumerate() {
+                *digit = HEX[(offset >> (28 - 4 * i) & 15) as usize];
+            }
+            0
+        }
+        Err(_) => {
+            push_row_start(lines, offset);
+            10
+        }
+    };
+    for (i, &byte) in bytes.iter().take(16).enumerate() {
+        let at = 10 + 3 * i + usize::from(i >= 8);
+        line[at..at + 4].copy_from_slice(&HEX_CELLS[usize::from(byte)]);
+    }
+    line[60] = b'|';
+    from
+}
+
+/// The offset of a row (eight hex digits or more) and the two spaces after it.
+fn push_row_start(lines: &mut Vec<u8>, offset: u64) {
+    let digits = ((64 - offset.leading_zeros() as usize).div_ceil(4)).max(8);
+    for i in (0..digits).rev() {
+        lines.push(HEX[(offset >> (i * 4) & 15) as usize]);
+    }
+    lines.extend_from_slice(b"  ");
+}
+
 impl HexRows {
-    /// Whole rows of ASCII without colour, straight into one buffer: the common case of a text
-    /// file, and most of the time of `-x`.
-    fn ascii_rows(&mut self, out: &mut dyn WriteColor, offset: u64, rows: &[u8]) -> io::Result<()> {
-        let mut buffer = Vec::with_capacity(rows.len() / 16 * 80);
-        for (r, row) in rows.chunks_exact(16).enumerate() {
-            let row_offset = offset + (r * 16) as u64;
-            let digits = ((64 - row_offset.leading_zeros() as usize).div_ceil(4)).max(8);
-            for i in (0..digits).rev() {
-                buffer.push(HEX[(row_offset >> (i * 4) & 15) as usize]);
+    /// A well-formed run without colour. The row under way is finished byte by byte; then
+    /// each whole row of the run is written straight from its bytes; the rest byte by byte.
+    fn plain_text(&mut self, out: &mut dyn WriteColor, offset: u64, run: &[u8]) -> io::Result<()> {
+        let mut at = 0;
+        if self.row_len != 0 {
+            at = self.plain_bytes(out, offset, run, 0, true)?;
+        }
+        while at + 16 <= run.len() {
+            let row: &[u8; 16] = run[at..at + 16].try_into().expect("16 bytes");
+            if u128::from_ne_bytes(*row) & 0x8080_8080_8080_8080_8080_8080_8080_8080 == 0 {
+                self.ascii_rows(out, offset + at as u64, row)?;
+            } else if !self.direct_row(offset + at as u64, &run[at..]) {
+                // Not text after all: byte by byte, which knows ill-formed units.
+                self.plain_bytes(out, offset, run, at, true)?;
             }
-            buffer.extend_from_slice(b"  ");
-            for (i, &byte) in row.iter().enumerate() {
-                if i == 8 {
-                    buffer.push(b' ');
-                }
-                buffer.extend_from_slice(&[
-                    HEX[usize::from(byte >> 4)],
-                    HEX[usize::from(byte & 15)],
-                    b' ',
-                ]);
-            }
-            buffer.extend_from_slice(b" |");
-            buffer.extend(
-                row.iter()
-                    .map(|&b| if (0x20..0x7F).contains(&b) { b } else { b'.' }),
-            );
-            buffer.extend_from_slice(b"|\n");
-            if buffer.len() >= 64 * 1024 {
-                out.write_all(&buffer)?;
-                buffer.clear();
+            at += 16;
+            if self.lines.len() >= LINES_LEN {
+                self.write_lines(out)?;
             }
         }
-        out.write_all(&buffer)
+        self.covered = 0;
+        self.plain_bytes(out, offset, run, at, false)?;
+        Ok(())
+    }
+
+    /// Writes the row of the 16 bytes at the start of `rest`, which continues to the end of a
+    /// well-formed run (a character may end in the next row). Returns false, having written
+    /// nothing, if the row holds an ill-formed unit.
+    ///
+    /// The row is put together in a buffer on the stack with fixed-size copies and appended
+    /// once: appending piece by piece spent its time in `memcpy` calls.
+    fn direct_row(&mut self, offset: u64, rest: &[u8]) -> bool {
+        let mark = self.lines.len();
+        let row = &rest[..16];
+        // 61 bytes, at most 8 a byte of the row (7 for a glyph, then a store of 8), and "|\n".
+        let mut line = [0u8; 61 + 16 * 8 + 8 + 2];
+        let from = row_start(&mut line, &mut self.lines, offset, row);
+        let mut o = 61;
+        const DOT: [u8; 2] = [0xC2, 0xB7];
+        // The continuation bytes of a character that started in the row before.
+        let mut i = 0;
+        while i < 16 && is_continuation(row[i]) {
+            line[o..o + 2].copy_from_slice(&DOT);
+            o += 2;
+            i += 1;
+        }
+        while i < 16 {
+            let byte = row[i];
+            if byte < 0x80 {
+                line[o] = PANEL_ASCII[usize::from(byte)];
+                o += 1;
+                i += 1;
+                continue;
+            }
+            let (len, kind, codepoint) = next_unit(&rest[i..]);
+            let Some(c) = codepoint
+                .and_then(char::from_u32)
+                .filter(|_| kind == UnitKind::Char)
+            else {
+                self.lines.truncate(mark);
+                return false;
+            };
+            let cells_here = len.min(16 - i);
+            let glyph = self.glyph(c);
+            let mut covered = 0;
+            if usize::from(glyph.width) <= cells_here {
+                line[o..o + 8].copy_from_slice(&glyph.bytes);
+                o += usize::from(glyph.len);
+                covered = usize::from(glyph.width) - 1;
+            } else {
+                line[o] = b'.';
+                o += 1;
+            }
+            for _ in 1..cells_here {
+                if covered > 0 {
+                    covered -= 1;
+                } else {
+                    line[o..o + 2].copy_from_slice(&DOT);
+                    o += 2;
+                }
+            }
+            i += len;
+        }
+        line[o..o + 2].copy_from_slice(b"|\n");
+        self.lines.extend_from_slice(&line[from..o + 2]);
+        true
+    }
+
+    /// Shows `run` from `at` byte by byte; with `to_row_end`, stops once a row is written.
+    /// Returns where it stopped.
+    fn plain_bytes(
+        &mut self,
+        out: &mut dyn WriteColor,
+        offset: u64,
+        run: &[u8],
+        mut at: usize,
+        to_row_end: bool,
+    ) -> io::Result<usize> {
+        while at < run.len() {
+            let byte = run[at];
+            if byte < 0x80 {
+                self.push_byte(offset + at as u64, byte, Class::Ascii);
+                self.panel.push(char::from(PANEL_ASCII[usize::from(byte)]));
+                self.covered = 0;
+            } else if is_continuation(byte) {
+                self.push_byte(offset + at as u64, byte, Class::Multibyte);
+                if self.covered > 0 {
+                    self.covered -= 1;
+                } else {
+                    self.panel.push('·');
+                }
+            } else {
+                let (len, kind, codepoint) = next_unit(&run[at..]);
+                let c = codepoint
+                    .and_then(char::from_u32)
+                    .filter(|_| kind == UnitKind::Char);
+                let Some(c) = c else {
+                    let unit = Unit {
+                        offset: offset + at as u64,
+                        bytes: &run[at..at + len],
+                        kind,
+                        codepoint,
+                    };
+                    self.unit(out, &unit)?;
+                    at += len;
+                    if to_row_end && self.row_len == 0 {
+                        break;
+                    }
+                    continue;
+                };
+                self.covered = self.push_glyph(c, len.min(16 - self.row_len));
+                self.push_byte(offset + at as u64, byte, Class::Multibyte);
+            }
+            at += 1;
+            if self.row_len == 16 {
+                self.flush_row(out)?;
+                if to_row_end {
+                    break;
+                }
+            }
+        }
+        Ok(at)
     }
 }
 
+/// The text panel's cell of an ASCII byte: itself if printable, else '.'.
+static PANEL_ASCII: [u8; 128] = {
+    let mut cells = [b'.'; 128];
+    let mut byte = 0x20;
+    while byte < 0x7F {
+        cells[byte] = byte as u8;
+        byte += 1;
+    }
+    cells
+};
+
 impl View for HexRows {
+    fn text_run(&mut self, out: &mut dyn WriteColor, offset: u64, run: &[u8]) -> io::Result<()> {
+        if self.is_coloured(out) {
+            return text_by_units(self, out, offset, run);
+        }
+        self.plain_text(out, offset, run)
+    }
+
     fn ascii_run(&mut self, out: &mut dyn WriteColor, offset: u64, run: &[u8]) -> io::Result<()> {
         let mut start = 0;
-        if !out.supports_color() {
+        if !self.is_coloured(out) {
             // Finish the row under way byte by byte; whole rows then go the fast way.
             while start < run.len() && self.row_offset.is_some() {
                 self.ascii_byte(out, offset + start as u64, run[start])?;
@@ -1135,6 +1481,7 @@ impl View for HexRows {
     }
 
     fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
+        self.is_coloured(out);
         let class = match (unit.kind, unit.codepoint) {
             (UnitKind::Char, Some(cp)) if cp < 0x20 || cp == 0x7F => Class::Control,
             (UnitKind::Char, Some(cp)) if cp < 0x80 => Class::Ascii,
@@ -1142,11 +1489,8 @@ impl View for HexRows {
             _ => Class::IllFormed,
         };
         for (i, &byte) in unit.bytes.iter().enumerate() {
-            if self.row_offset.is_none() {
-                self.row_offset = Some(unit.offset + i as u64);
-            }
-            self.bytes.push((byte, class));
-            let row_room = 16 - (self.bytes.len() - 1);
+            self.push_byte(unit.offset + i as u64, byte, class);
+            let row_room = 16 - (self.row_len - 1);
             if class == Class::IllFormed {
                 self.cell(class);
                 self.panel.push('\u{FFFD}');
@@ -1159,23 +1503,7 @@ impl View for HexRows {
                     self.panel.push(c);
                     self.covered = 0;
                 } else {
-                    let cells_here = unit.bytes.len().min(row_room);
-                    let width = match shown(c) {
-                        Shown::Plain(c, width) if width <= cells_here => {
-                            self.panel.push(c);
-                            width
-                        }
-                        Shown::Combining(c) => {
-                            self.panel.push('◌');
-                            self.panel.push(c);
-                            1
-                        }
-                        _ => {
-                            self.panel.push('.');
-                            1
-                        }
-                    };
-                    self.covered = width - 1;
+                    self.covered = self.push_glyph(c, unit.bytes.len().min(row_room));
                 }
             } else if self.covered > 0 {
                 self.covered -= 1;
@@ -1183,7 +1511,7 @@ impl View for HexRows {
                 self.cell(class);
                 self.panel.push('·');
             }
-            if self.bytes.len() == 16 {
+            if self.row_len == 16 {
                 self.flush_row(out)?;
             }
         }
@@ -1192,11 +1520,13 @@ impl View for HexRows {
 
     fn note(&mut self, out: &mut dyn WriteColor, text: &str) -> io::Result<()> {
         self.flush_row(out)?;
+        self.write_lines(out)?;
         writeln!(out, "# {text}")
     }
 
     fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
-        self.flush_row(out)
+        self.flush_row(out)?;
+        self.write_lines(out)
     }
 }
 

@@ -315,3 +315,65 @@ fn hex_rows_are_the_same_on_every_path() {
         "00000020  67 68 69 6a 6b 6c 6d 6e                           |ghijklmn|"
     );
 }
+
+/// Without colour, whole rows of text are written straight from their bytes; with colour,
+/// every unit goes through the general path. Stripped of colour, both must give the same rows,
+/// wherever the row boundaries fall: in the middle of characters, before wide ones that do not
+/// fit, among ill-formed units and windows that cut runs.
+#[test]
+fn plain_hex_rows_equal_the_unit_by_unit_rows() {
+    let pieces: [&[u8]; 22] = [
+        b"a",
+        b" ",
+        b"\n",
+        b"\t",
+        b"\x7f",
+        "é".as_bytes(),
+        "€".as_bytes(),
+        "中".as_bytes(),
+        "한".as_bytes(),
+        "😀".as_bytes(),
+        "👍🏽".as_bytes(),
+        "e\u{301}".as_bytes(),
+        "\u{200B}".as_bytes(),
+        "\u{202E}".as_bytes(),
+        "\u{FEFF}".as_bytes(),
+        "\u{10FFFD}".as_bytes(),
+        b"0123456789abcdefXYZ",
+        b"\xc0\xaf",
+        b"\xe2\x82",
+        b"\xff",
+        b"\xed\xa0\x80",
+        b"\x80",
+    ];
+    let mut state = 7u32;
+    let mut body = Vec::new();
+    for _ in 0..3000 {
+        state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        let index = (state >> 16) as usize % pieces.len();
+        // Ill-formed pieces (the last five) one time in ten.
+        if index < pieces.len() - 5 || state % 10 == 0 {
+            body.extend_from_slice(pieces[index]);
+        }
+    }
+    let strip = |coloured: String| {
+        let mut plain = String::new();
+        let mut rest = coloured.as_str();
+        while let Some(at) = rest.find('\x1b') {
+            plain.push_str(&rest[..at]);
+            rest = &rest[at + rest[at..].find('m').unwrap() + 1..];
+        }
+        plain + rest
+    };
+    for shift in 0..17 {
+        let mut input = vec![b'q'; shift];
+        input.extend_from_slice(&body);
+        for window in [&[][..], &["-s", "9", "-n", "2000"][..]] {
+            let args = [&["-x"][..], window].concat();
+            let plain = dump(&[&args[..], &["--color", "never"]].concat(), &input);
+            let coloured = dump(&[&args[..], &["--color", "always"]].concat(), &input);
+            assert_ne!(plain, coloured, "colour was asked for");
+            assert_eq!(plain, strip(coloured), "shift {shift}, window {window:?}");
+        }
+    }
+}
