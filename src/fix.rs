@@ -359,20 +359,35 @@ enum Failure {
 /// a whole memory-mapped file arrives as one chunk.
 const OUT_CHUNK_LEN: usize = 256 * 1024;
 
-/// Feeds every chunk of `source` to `repairer` in pieces of at most [`OUT_CHUNK_LEN`], calling
-/// `after` with the repairer after each piece.
+/// Feeds every chunk of `source` to `repairer` in pieces of at most [`OUT_CHUNK_LEN`], writing
+/// the repaired bytes to `out` (clean runs straight from the input, without a copy: on some
+/// processors a large `memcpy` cost more than the repair) and calling `after` with the repairer
+/// after each piece.
 fn repair_input(
     reader: &mut ChunkReader,
     source: &Source,
     repairer: &mut Repairer,
-    after: &mut dyn FnMut(&mut Repairer) -> io::Result<()>,
+    mut out: Option<&mut dyn Write>,
+    after: &mut dyn FnMut(&mut Repairer),
 ) -> Result<(), Failure> {
     let mut write_error = None;
     let read = reader.read(source, &mut |chunk, is_last| {
         for (piece, is_last_piece) in pieces(chunk, is_last, OUT_CHUNK_LEN) {
-            repairer.feed(piece, is_last_piece);
-            if let Err(error) = after(repairer) {
-                write_error = Some(error);
+            match out.as_deref_mut() {
+                Some(out) => {
+                    let mut emit = |bytes: &[u8]| match out.write_all(bytes) {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(error) => {
+                            write_error = Some(error);
+                            ControlFlow::Break(())
+                        }
+                    };
+                    let _ = repairer.feed_to(piece, is_last_piece, &mut emit);
+                }
+                None => repairer.feed(piece, is_last_piece),
+            }
+            after(repairer);
+            if write_error.is_some() {
                 return ControlFlow::Break(());
             }
         }
@@ -394,12 +409,8 @@ fn fix_stream(
 ) -> Result<(), Failure> {
     let name = source.display_name();
     let mut repairer = log.repairer(Repairer::new(settings.repair.clone()));
-    repair_input(reader, source, &mut repairer, &mut |repairer| {
+    repair_input(reader, source, &mut repairer, Some(out), &mut |repairer| {
         log.print(&name, repairer);
-        let output = repairer.output();
-        out.write_all(output)?;
-        output.clear();
-        Ok(())
     })?;
     log.summary(&name, repairer.repair_count(), None);
     Ok(())
@@ -414,9 +425,8 @@ fn count_repairs(
 ) -> Result<u64, Failure> {
     let name = source.display_name();
     let mut repairer = log.repairer(Repairer::counting(settings.repair.clone()));
-    repair_input(reader, source, &mut repairer, &mut |repairer| {
+    repair_input(reader, source, &mut repairer, None, &mut |repairer| {
         log.print(&name, repairer);
-        Ok(())
     })?;
     log.summary(&name, repairer.repair_count(), None);
     Ok(repairer.repair_count())
@@ -436,7 +446,7 @@ fn fix_in_place(
     let target = fs::canonicalize(path).map_err(trouble)?;
     let source = Source::Path(target.clone());
     let mut counter = Repairer::counting(settings.repair.clone());
-    repair_input(reader, &source, &mut counter, &mut |_| Ok(()))?;
+    repair_input(reader, &source, &mut counter, None, &mut |_| {})?;
     if counter.repair_count() == 0 {
         log.summary(&name, 0, Some("unchanged"));
         return Ok(());
@@ -449,13 +459,14 @@ fn fix_in_place(
     })?;
     let mut writer = BufWriter::with_capacity(OUT_CHUNK_LEN, temporary.as_file());
     let mut repairer = log.repairer(Repairer::new(settings.repair.clone()));
-    let written = repair_input(reader, &source, &mut repairer, &mut |repairer| {
-        log.print(&name, repairer);
-        let output = repairer.output();
-        writer.write_all(output)?;
-        output.clear();
-        Ok(())
-    });
+    let mut print = |repairer: &mut Repairer| log.print(&name, repairer);
+    let written = repair_input(
+        reader,
+        &source,
+        &mut repairer,
+        Some(&mut writer),
+        &mut print,
+    );
     // Writing the temporary file is part of doing this input: its failure is trouble with it.
     let written = match written {
         Err(Failure::Output(error)) => Err(Failure::Input(format!(

@@ -56,6 +56,15 @@
 //! reports some well-formed characters (`bom`, `nul`, `control`, `noncharacter`, `bidi`,
 //! `private-use`, `replacement`), each as its own [`Lint`] kind.
 //!
+//! # Transcoding
+//!
+//! Streaming decoders into UTF-8 for what `utf8enc` reads and the WHATWG libraries do not cover
+//! or cover slowly: [`Utf16Decoder`], [`Utf32Decoder`], [`Ucs2Decoder`], [`Utf7Decoder`] and
+//! [`latin1_to_utf8`]; encoders out of UTF-8 for UTF-32, UCS-2 and UTF-7. UTF-16 and Latin-1
+//! widen 8 to 16 code units at a time with SSSE3 or AVX2, chosen when the program runs, and
+//! fall back to scalar code elsewhere; these kernels are the crate's only `unsafe` besides
+//! its SSE2 counting.
+//!
 //! # Panics
 //!
 //! Nothing here panics on any input. [`scan_unit`], [`maximal_subpart_len`] and

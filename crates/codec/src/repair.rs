@@ -205,6 +205,42 @@ impl Repairer {
         }
     }
 
+    /// Repairs the next chunk like [`Repairer::feed`], and hands every repaired byte to `emit`
+    /// in order, well-formed runs straight from `chunk`: clean text is never copied. `emit`
+    /// stops the repair by returning `Break` (a failed write), and so does this function then.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use utf8kit_codec::{RepairOptions, Repairer};
+    /// let mut repairer = Repairer::new(RepairOptions::default());
+    /// let mut out = Vec::new();
+    /// let _ = repairer.feed_to(b"caf\xC3", false, &mut |bytes| {
+    ///     out.extend_from_slice(bytes);
+    ///     ControlFlow::Continue(())
+    /// });
+    /// let _ = repairer.feed_to(b"\xA9 \xFF!", true, &mut |bytes| {
+    ///     out.extend_from_slice(bytes);
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(out, "café \u{FFFD}!".as_bytes());
+    /// ```
+    pub fn feed_to(
+        &mut self,
+        chunk: &[u8],
+        is_last: bool,
+        emit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut direct = Direct {
+            state: &mut self.state,
+            emit,
+        };
+        self.scanner.feed(chunk, is_last, &mut direct)?;
+        if is_last {
+            direct.state.finish_line();
+        }
+        direct.flush()
+    }
+
     /// The repaired bytes produced so far and not yet taken: write them, then clear the vector.
     /// They never end inside a character.
     pub fn output(&mut self) -> &mut Vec<u8> {
@@ -325,6 +361,41 @@ const MAX_HELD_LINE: usize = 1 << 20;
 fn may_hold_mojibake(line: &[u8]) -> bool {
     line.windows(2)
         .any(|pair| pair[0] == 0xC3 && (0x82..=0xB4).contains(&pair[1]))
+}
+
+/// The sink of [`Repairer::feed_to`]: text runs go to `emit` as they are, after whatever the
+/// state has written before them; what needs the state (a leading mark to strip, lines held
+/// for mojibake, replacements) goes through it.
+struct Direct<'a> {
+    state: &'a mut RepairState,
+    emit: &'a mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+}
+
+impl Direct<'_> {
+    fn flush(&mut self) -> ControlFlow<()> {
+        if !self.state.out.is_empty() {
+            (self.emit)(&self.state.out)?;
+            self.state.out.clear();
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl Sink for Direct<'_> {
+    fn text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
+        let state = &mut *self.state;
+        let may_strip = state.options.strip_bom && !state.has_output;
+        if state.options.mojibake || !state.writes_output || may_strip || bytes.is_empty() {
+            return state.text(byte_offset, bytes);
+        }
+        self.flush()?;
+        self.state.has_output = true;
+        (self.emit)(bytes)
+    }
+
+    fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
+        self.state.finding(finding)
+    }
 }
 
 impl Sink for RepairState {

@@ -549,8 +549,39 @@ fn repair(input: &[u8], options: &RepairOptions, cuts: &[usize]) -> Vec<u8> {
     std::mem::take(repairer.output())
 }
 
+/// `repair`, with the output handed over by `feed_to` (runs straight from the input).
+fn repair_to(input: &[u8], options: &RepairOptions, cuts: &[usize]) -> Vec<u8> {
+    let mut repairer = Repairer::new(options.clone());
+    let mut out = Vec::new();
+    let mut emit = |bytes: &[u8]| {
+        assert!(!bytes.is_empty(), "nothing empty is emitted");
+        out.extend_from_slice(bytes);
+        ControlFlow::Continue(())
+    };
+    let mut from = 0;
+    for &cut in cuts {
+        let cut = cut.clamp(from, input.len());
+        let _ = repairer.feed_to(&input[from..cut], false, &mut emit);
+        from = cut;
+    }
+    let _ = repairer.feed_to(&input[from..], true, &mut emit);
+    assert!(repairer.output().is_empty(), "everything was emitted");
+    out
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn feed_to_emits_what_feed_writes(
+        input in utf8ish(),
+        options in any_repair_options(),
+        mut cuts in proptest::collection::vec(0..200usize, 0..6),
+    ) {
+        cuts.sort_unstable();
+        prop_assert_eq!(repair_to(&input, &options, &cuts), repair(&input, &options, &cuts));
+        prop_assert_eq!(repair_to(&input, &options, &cuts), repair(&input, &options, &[]));
+    }
 
     #[test]
     fn fast_scanner_equals_reference(input in utf8ish(), config in any_config()) {
@@ -609,4 +640,17 @@ proptest! {
             Err(e) => prop_assert_eq!(report.findings[0].0, e.valid_up_to() as u64),
         }
     }
+}
+
+#[test]
+fn feed_to_strips_leading_marks_like_feed() {
+    let options = RepairOptions {
+        strip_bom: true,
+        ..RepairOptions::default()
+    };
+    let input = b"\xEF\xBB\xBF\xEF\xBB\xBFok \xEF\xBB\xBF\xFF";
+    let expected = "ok \u{FEFF}\u{FFFD}".as_bytes();
+    assert_eq!(repair(input, &options, &[]), expected);
+    assert_eq!(repair_to(input, &options, &[]), expected);
+    assert_eq!(repair_to(input, &options, &[1, 4, 5]), expected);
 }
