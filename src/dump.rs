@@ -298,6 +298,7 @@ fn make_view(settings: &Settings) -> Box<dyn View> {
             names: settings.names,
             palette,
             line: String::new(),
+            lines: Vec::with_capacity(LINES_LEN + 256),
         }),
         ViewKind::Hex => Box::new(HexRows::new(palette)),
         ViewKind::Escape => Box::new(Escaped {
@@ -350,6 +351,8 @@ fn dump_one(
         return Err(error);
     }
     if let Err(error) = read {
+        // What was read before the failure is shown.
+        feeder.view.finish(feeder.out)?;
         return Ok(Err(io_reason(&error)));
     }
     if !window.has_started {
@@ -693,6 +696,12 @@ trait View {
         writeln!(out, "# {text}")
     }
 
+    /// Writes the whole lines a view holds back, before something else is written to `out`.
+    fn write_pending(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        let _ = out;
+        Ok(())
+    }
+
     /// The input has ended.
     fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
         let _ = out;
@@ -773,6 +782,8 @@ struct UnitLines {
     names: bool,
     palette: Palette,
     line: String,
+    /// Lines without colour, waiting to be written (64 KiB at a time).
+    lines: Vec<u8>,
 }
 
 /// The width of the bytes column: four bytes in the chosen notation (longer units overflow it).
@@ -872,7 +883,21 @@ impl UnitLines {
             self.push_name(unit, shown_width);
         }
         self.line.push('\n');
-        out.write_all(self.line.as_bytes())
+        self.lines.extend_from_slice(self.line.as_bytes());
+        if self.lines.len() >= LINES_LEN {
+            out.write_all(&self.lines)?;
+            self.lines.clear();
+        }
+        Ok(())
+    }
+
+    /// Writes the lines waiting in `lines`.
+    fn write_lines(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        if !self.lines.is_empty() {
+            out.write_all(&self.lines)?;
+            self.lines.clear();
+        }
+        Ok(())
     }
 
     fn push_name(&mut self, unit: &Unit<'_>, shown_width: usize) {
@@ -908,29 +933,46 @@ impl View for UnitLines {
             }
             return Ok(());
         }
-        // Many lines into one buffer: "OFFSET  hh           U+00HH    c".
-        let mut lines = String::with_capacity(run.len() * 40);
+        // "OFFSET  hh           U+00HH    c", put together on the stack and appended once.
         for (i, &byte) in run.iter().enumerate() {
-            push_hex_number(&mut lines, offset + i as u64, 8, false);
-            lines.push_str("  ");
-            push_hex(&mut lines, byte);
-            lines.push_str("           U+00");
-            lines.push(char::from(b"0123456789ABCDEF"[usize::from(byte >> 4)]));
-            lines.push(char::from(b"0123456789ABCDEF"[usize::from(byte & 15)]));
-            lines.push_str("    ");
-            match byte {
-                0x20..=0x7E => lines.push(char::from(byte)),
-                _ => {
-                    shown(char::from(byte)).push_to(&mut lines);
-                }
+            let Ok(at) = u32::try_from(offset + i as u64) else {
+                let unit = Unit {
+                    offset: offset + i as u64,
+                    bytes: std::slice::from_ref(&run[i]),
+                    kind: UnitKind::Char,
+                    codepoint: Some(u32::from(byte)),
+                };
+                self.plain(out, &unit)?;
+                continue;
+            };
+            let mut line = *b"00000000  hh           U+00HH    \0\0\0\0";
+            for (k, digit) in line[..8].iter_mut().enumerate() {
+                *digit = HEX[(at >> (28 - 4 * k) & 15) as usize];
             }
-            lines.push('\n');
-            if lines.len() >= 64 * 1024 {
-                out.write_all(lines.as_bytes())?;
-                lines.clear();
+            line[10..12].copy_from_slice(&HEX_CELLS[usize::from(byte)][..2]);
+            line[27] = b"0123456789ABCDEF"[usize::from(byte >> 4)];
+            line[28] = b"0123456789ABCDEF"[usize::from(byte & 15)];
+            let len = if (0x20..0x7F).contains(&byte) {
+                line[33] = byte;
+                34
+            } else {
+                // A control: its picture, U+2400 + byte, or U+2421 for DEL; three bytes.
+                let picture = if byte == 0x7F {
+                    0x2421
+                } else {
+                    0x2400 + u32::from(byte)
+                };
+                let picture = char::from_u32(picture).expect("U+2400..U+2421");
+                picture.encode_utf8(&mut line[33..36]);
+                36
+            };
+            line[len] = b'\n';
+            self.lines.extend_from_slice(&line[..=len]);
+            if self.lines.len() >= LINES_LEN {
+                self.write_lines(out)?;
             }
         }
-        out.write_all(lines.as_bytes())
+        Ok(())
     }
 
     fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
@@ -938,6 +980,7 @@ impl View for UnitLines {
         if !colour {
             return self.plain(out, unit);
         }
+        self.write_lines(out)?;
         let bytes = self.bytes_text(unit);
         let line = &mut self.line;
         line.clear();
@@ -999,6 +1042,19 @@ impl View for UnitLines {
         let line = &mut self.line;
         line.push('\n');
         out.write_all(line.as_bytes())
+    }
+
+    fn note(&mut self, out: &mut dyn WriteColor, text: &str) -> io::Result<()> {
+        self.write_lines(out)?;
+        writeln!(out, "# {text}")
+    }
+
+    fn write_pending(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        self.write_lines(out)
+    }
+
+    fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        self.write_lines(out)
     }
 }
 
@@ -1524,6 +1580,10 @@ impl View for HexRows {
         writeln!(out, "# {text}")
     }
 
+    fn write_pending(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        self.write_lines(out)
+    }
+
     fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
         self.flush_row(out)?;
         self.write_lines(out)
@@ -1633,6 +1693,7 @@ impl ErrorsOnly {
 
     fn show(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
         if self.separates && self.shown_until.is_some_and(|end| end < unit.offset) {
+            self.inner.write_pending(out)?;
             writeln!(out, "--")?;
         }
         self.shown_until = Some(unit.offset + unit.bytes.len() as u64);

@@ -316,12 +316,13 @@ fn hex_rows_are_the_same_on_every_path() {
     );
 }
 
-/// Without colour, whole rows of text are written straight from their bytes; with colour,
-/// every unit goes through the general path. Stripped of colour, both must give the same rows,
-/// wherever the row boundaries fall: in the middle of characters, before wide ones that do not
-/// fit, among ill-formed units and windows that cut runs.
+/// Without colour, whole rows of text are written straight from their bytes (and ASCII unit
+/// lines from a template, all held back and written 64 KiB at a time); with colour, every unit
+/// goes through the general path and is written at once. Stripped of colour, both must give the
+/// same lines, wherever the row boundaries fall: in the middle of characters, before wide ones
+/// that do not fit, among ill-formed units, windows that cut runs and `--` separators.
 #[test]
-fn plain_hex_rows_equal_the_unit_by_unit_rows() {
+fn plain_views_equal_the_unit_by_unit_coloured_views() {
     let pieces: [&[u8]; 22] = [
         b"a",
         b" ",
@@ -370,10 +371,17 @@ fn plain_hex_rows_equal_the_unit_by_unit_rows() {
         input.extend_from_slice(&body);
         for window in [&[][..], &["-s", "9", "-n", "2000"][..]] {
             let args = [&["-x"][..], window].concat();
-            let plain = dump(&[&args[..], &["--color", "never"]].concat(), &input);
-            let coloured = dump(&[&args[..], &["--color", "always"]].concat(), &input);
-            assert_ne!(plain, coloured, "colour was asked for");
-            assert_eq!(plain, strip(coloured), "shift {shift}, window {window:?}");
+            plain_equals_coloured(&args, &input, &strip);
         }
     }
+    // The unit view writes ASCII lines from a template: the same lines as unit by unit.
+    plain_equals_coloured(&[], &body, &strip);
+    plain_equals_coloured(&["--errors-only", "-C", "2"], &body, &strip);
+}
+
+fn plain_equals_coloured(args: &[&str], input: &[u8], strip: &dyn Fn(String) -> String) {
+    let plain = dump(&[args, &["--color", "never"]].concat(), input);
+    let coloured = dump(&[args, &["--color", "always"]].concat(), input);
+    assert_ne!(plain, coloured, "colour was asked for");
+    assert_eq!(plain, strip(coloured), "{args:?}");
 }
