@@ -4,6 +4,7 @@
     python3 bench/bench.py                 # 256 MiB corpora (SPEC 7); a few minutes
     python3 bench/bench.py --size 16M      # smaller and quicker
     python3 bench/bench.py --memory 4G     # also peak memory streaming 4 GiB through stdin
+    python3 bench/bench.py --only utf8enc --corpora /tmp/c   # one program; corpora kept
 
 Builds the release binaries, generates deterministic corpora in a scratch directory (ASCII,
 European text, CJK, emoji-heavy, a multilingual mix, the mix with one error per MiB and one per
@@ -128,8 +129,14 @@ def main():
                         help="time only the programs whose row starts with this (utf8enc, 'utf8dump -x')")
     parser.add_argument("--corpora", default="",
                         help="keep the corpora in this directory and reuse them on the next run")
+    parser.add_argument("--corpora-only", action="store_true",
+                        help="generate the corpora (into --corpora) and time nothing")
     args = parser.parse_args()
-    if not have("hyperfine"):
+    if args.corpora_only:
+        if not args.corpora:
+            sys.exit("bench.py: --corpora-only needs --corpora DIR")
+        args.no_build = True
+    elif not have("hyperfine"):
         sys.exit("bench.py: hyperfine is missing: apt-get install hyperfine")
     if not args.no_build:
         subprocess.run(["cargo", "build", "--release", "--locked", "--quiet"], cwd=ROOT, check=True)
@@ -145,6 +152,9 @@ def main():
     else:
         corpora = make_corpora(scratch, size)
         open(marker, "w").close()
+    if args.corpora_only:
+        print(scratch)
+        return
     # The dump views format every unit: they run on a 16 MiB slice, like their peers.
     dump_size = min(size, 16 << 20)
     with open(corpora["mix.txt"], "rb") as f:

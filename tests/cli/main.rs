@@ -1,5 +1,6 @@
 //! Integration tests: the programs as a user runs them. One module per program.
 
+mod bench;
 mod check;
 mod common;
 mod dump;
