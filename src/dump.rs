@@ -885,17 +885,7 @@ impl UnitLines {
         self.line.push('\n');
         self.lines.extend_from_slice(self.line.as_bytes());
         if self.lines.len() >= LINES_LEN {
-            out.write_all(&self.lines)?;
-            self.lines.clear();
-        }
-        Ok(())
-    }
-
-    /// Writes the lines waiting in `lines`.
-    fn write_lines(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
-        if !self.lines.is_empty() {
-            out.write_all(&self.lines)?;
-            self.lines.clear();
+            write_lines(out, &mut self.lines)?;
         }
         Ok(())
     }
@@ -946,9 +936,7 @@ impl View for UnitLines {
                 continue;
             };
             let mut line = *b"00000000  hh           U+00HH    \0\0\0\0";
-            for (k, digit) in line[..8].iter_mut().enumerate() {
-                *digit = HEX[(at >> (28 - 4 * k) & 15) as usize];
-            }
+            put_offset(&mut line[..8], at);
             line[10..12].copy_from_slice(&HEX_CELLS[usize::from(byte)][..2]);
             line[27] = b"0123456789ABCDEF"[usize::from(byte >> 4)];
             line[28] = b"0123456789ABCDEF"[usize::from(byte & 15)];
@@ -956,20 +944,17 @@ impl View for UnitLines {
                 line[33] = byte;
                 34
             } else {
-                // A control: its picture, U+2400 + byte, or U+2421 for DEL; three bytes.
-                let picture = if byte == 0x7F {
-                    0x2421
-                } else {
-                    0x2400 + u32::from(byte)
+                // A control: its picture (U+2400..U+2421), three bytes.
+                let Shown::Picture(picture) = shown(char::from(byte)) else {
+                    unreachable!("an ASCII control is shown as its picture")
                 };
-                let picture = char::from_u32(picture).expect("U+2400..U+2421");
                 picture.encode_utf8(&mut line[33..36]);
                 36
             };
             line[len] = b'\n';
             self.lines.extend_from_slice(&line[..=len]);
             if self.lines.len() >= LINES_LEN {
-                self.write_lines(out)?;
+                write_lines(out, &mut self.lines)?;
             }
         }
         Ok(())
@@ -980,7 +965,7 @@ impl View for UnitLines {
         if !colour {
             return self.plain(out, unit);
         }
-        self.write_lines(out)?;
+        write_lines(out, &mut self.lines)?;
         let bytes = self.bytes_text(unit);
         let line = &mut self.line;
         line.clear();
@@ -1045,16 +1030,16 @@ impl View for UnitLines {
     }
 
     fn note(&mut self, out: &mut dyn WriteColor, text: &str) -> io::Result<()> {
-        self.write_lines(out)?;
+        write_lines(out, &mut self.lines)?;
         writeln!(out, "# {text}")
     }
 
     fn write_pending(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
-        self.write_lines(out)
+        write_lines(out, &mut self.lines)
     }
 
     fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
-        self.write_lines(out)
+        write_lines(out, &mut self.lines)
     }
 }
 
@@ -1066,7 +1051,8 @@ struct HexRows {
     palette: Palette,
     /// Whether the output takes colour: asked once, at the first unit.
     colour: Option<bool>,
-    row_offset: Option<u64>,
+    /// The row under way: the offset of its first byte, and its `row_len` bytes.
+    row_offset: u64,
     row: [(u8, Class); 16],
     row_len: usize,
     /// The text panel of the row, and (in colour) where each cell starts in it.
@@ -1140,15 +1126,24 @@ impl Glyph {
 /// How many characters `HexRows` remembers how to show.
 const SEEN_LEN: usize = 512;
 
-/// Plain rows are written once this much is waiting.
+/// Plain lines are written once this much is waiting.
 const LINES_LEN: usize = 64 * 1024;
+
+/// Writes the lines a view held back, and forgets them.
+fn write_lines(out: &mut dyn WriteColor, lines: &mut Vec<u8>) -> io::Result<()> {
+    if !lines.is_empty() {
+        out.write_all(lines)?;
+        lines.clear();
+    }
+    Ok(())
+}
 
 impl HexRows {
     fn new(palette: Palette) -> HexRows {
         HexRows {
             palette,
             colour: None,
-            row_offset: None,
+            row_offset: 0,
             row: [(0, Class::Ascii); 16],
             row_len: 0,
             panel: String::with_capacity(64),
@@ -1172,19 +1167,11 @@ impl HexRows {
         }
     }
 
-    /// Writes the rows waiting in `lines`.
-    fn write_lines(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
-        if !self.lines.is_empty() {
-            out.write_all(&self.lines)?;
-            self.lines.clear();
-        }
-        Ok(())
-    }
-
     fn flush_row(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
-        let Some(offset) = self.row_offset.take() else {
+        if self.row_len == 0 {
             return Ok(());
-        };
+        }
+        let offset = self.row_offset;
         if self.colour == Some(true) {
             return self.flush_coloured(out, offset);
         }
@@ -1197,7 +1184,7 @@ impl HexRows {
         self.row_len = 0;
         self.panel.clear();
         if self.lines.len() >= LINES_LEN {
-            self.write_lines(out)?;
+            write_lines(out, &mut self.lines)?;
         }
         Ok(())
     }
@@ -1242,7 +1229,7 @@ impl HexRows {
     #[inline]
     fn push_byte(&mut self, offset: u64, byte: u8, class: Class) {
         if self.row_len == 0 {
-            self.row_offset = Some(offset);
+            self.row_offset = offset;
         }
         self.row[self.row_len] = (byte, class);
         self.row_len += 1;
@@ -1294,22 +1281,15 @@ impl HexRows {
     /// Whole rows of ASCII without colour: the common case of a text file.
     fn ascii_rows(&mut self, out: &mut dyn WriteColor, offset: u64, rows: &[u8]) -> io::Result<()> {
         for (r, row) in rows.chunks_exact(16).enumerate() {
-            push_row_start(&mut self.lines, offset + (r * 16) as u64);
-            for (i, &byte) in row.iter().enumerate() {
-                if i == 8 {
-                    self.lines.push(b' ');
-                }
-                self.lines
-                    .extend_from_slice(&HEX_CELLS[usize::from(byte)][..3]);
+            let mut line = [0u8; 61 + 16 + 2];
+            let from = row_start(&mut line, &mut self.lines, offset + (r * 16) as u64, row);
+            for (cell, &byte) in line[61..77].iter_mut().zip(row) {
+                *cell = PANEL_ASCII[usize::from(byte)];
             }
-            self.lines.extend_from_slice(b" |");
-            self.lines.extend(
-                row.iter()
-                    .map(|&b| if (0x20..0x7F).contains(&b) { b } else { b'.' }),
-            );
-            self.lines.extend_from_slice(b"|\n");
+            line[77..].copy_from_slice(b"|\n");
+            self.lines.extend_from_slice(&line[from..]);
             if self.lines.len() >= LINES_LEN {
-                self.write_lines(out)?;
+                write_lines(out, &mut self.lines)?;
             }
         }
         Ok(())
@@ -1324,9 +1304,7 @@ fn row_start(line: &mut [u8], lines: &mut Vec<u8>, offset: u64, bytes: &[u8]) ->
     line.fill(b' ');
     let from = match u32::try_from(offset) {
         Ok(offset) => {
-            for (i, digit) in line[..8].iter_mut().enumerate() {
-                *digit = HEX[(offset >> (28 - 4 * i) & 15) as usize];
-            }
+            put_offset(&mut line[..8], offset);
             0
         }
         Err(_) => {
@@ -1340,6 +1318,13 @@ fn row_start(line: &mut [u8], lines: &mut Vec<u8>, offset: u64, bytes: &[u8]) ->
     }
     line[60] = b'|';
     from
+}
+
+/// Writes an offset below 4 GiB as eight lowercase hex digits.
+fn put_offset(digits: &mut [u8], offset: u32) {
+    for (i, digit) in digits[..8].iter_mut().enumerate() {
+        *digit = HEX[(offset >> (28 - 4 * i) & 15) as usize];
+    }
 }
 
 /// The offset of a row (eight hex digits or more) and the two spaces after it.
@@ -1364,12 +1349,14 @@ impl HexRows {
             if u128::from_ne_bytes(*row) & 0x8080_8080_8080_8080_8080_8080_8080_8080 == 0 {
                 self.ascii_rows(out, offset + at as u64, row)?;
             } else if !self.direct_row(offset + at as u64, &run[at..]) {
-                // Not text after all: byte by byte, which knows ill-formed units.
-                self.plain_bytes(out, offset, run, at, true)?;
+                // Not text after all: byte by byte, which knows ill-formed units, to the end
+                // of a row (a unit may run past this one).
+                at = self.plain_bytes(out, offset, run, at, true)?;
+                continue;
             }
             at += 16;
             if self.lines.len() >= LINES_LEN {
-                self.write_lines(out)?;
+                write_lines(out, &mut self.lines)?;
             }
         }
         self.covered = 0;
@@ -1516,21 +1503,9 @@ impl View for HexRows {
         self.plain_text(out, offset, run)
     }
 
+    /// Only the coloured path comes here: without colour, `text_run` takes the whole run.
     fn ascii_run(&mut self, out: &mut dyn WriteColor, offset: u64, run: &[u8]) -> io::Result<()> {
-        let mut start = 0;
-        if !self.is_coloured(out) {
-            // Finish the row under way byte by byte; whole rows then go the fast way.
-            while start < run.len() && self.row_offset.is_some() {
-                self.ascii_byte(out, offset + start as u64, run[start])?;
-                start += 1;
-            }
-            if start < run.len() {
-                let whole = (run.len() - start) / 16 * 16;
-                self.ascii_rows(out, offset + start as u64, &run[start..start + whole])?;
-                start += whole;
-            }
-        }
-        for (i, &byte) in run.iter().enumerate().skip(start) {
+        for (i, &byte) in run.iter().enumerate() {
             self.ascii_byte(out, offset + i as u64, byte)?;
         }
         Ok(())
@@ -1576,17 +1551,17 @@ impl View for HexRows {
 
     fn note(&mut self, out: &mut dyn WriteColor, text: &str) -> io::Result<()> {
         self.flush_row(out)?;
-        self.write_lines(out)?;
+        write_lines(out, &mut self.lines)?;
         writeln!(out, "# {text}")
     }
 
     fn write_pending(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
-        self.write_lines(out)
+        write_lines(out, &mut self.lines)
     }
 
     fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
         self.flush_row(out)?;
-        self.write_lines(out)
+        write_lines(out, &mut self.lines)
     }
 }
 

@@ -281,7 +281,8 @@ fn push_latin1(out: &mut Out, byte: u8) {
 
 /// UTF-16 to UTF-8, as the WHATWG Encoding Standard decodes it: a surrogate without its other
 /// half is malformed (one U+FFFD when replacing), and so is a unit or a high surrogate cut by
-/// the end of the input (one U+FFFD for both). Eight units at a time with SSSE3.
+/// the end of the input (one U+FFFD for both). Sixteen units at a time with AVX2, eight with
+/// SSSE3.
 ///
 /// ```
 /// use utf8kit_codec::{Endian, Utf16Decoder};
@@ -378,12 +379,14 @@ impl Utf16Decoder {
         if !last || (self.odd_byte.is_none() && self.high.is_none()) {
             return Ok(());
         }
-        let cut = match (self.high.take(), self.odd_byte.take()) {
-            (Some((high, at)), _) => Malformed {
+        // One error for both a high surrogate and a byte cut by the end, at the first.
+        self.odd_byte = None;
+        let cut = match self.high.take() {
+            Some((high, at)) => Malformed {
                 byte_offset: at,
                 reason: format!("the input ends after the high surrogate 0x{high:04X}"),
             },
-            (None, _) => Malformed {
+            None => Malformed {
                 byte_offset: self.offset - 1,
                 reason: "the input ends inside a UTF-16 code unit".into(),
             },
@@ -412,12 +415,7 @@ impl Utf16Decoder {
         if let Some((high, high_at)) = self.high.take() {
             if (0xDC00..0xE000).contains(&unit) {
                 let c = 0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(unit) - 0xDC00);
-                out.push(&[
-                    0xF0 | (c >> 18) as u8,
-                    0x80 | (c >> 12 & 0x3F) as u8,
-                    0x80 | (c >> 6 & 0x3F) as u8,
-                    0x80 | (c & 0x3F) as u8,
-                ]);
+                out.push_char(char::from_u32(c).expect("a surrogate pair is a scalar value"));
                 return Ok(());
             }
             let lone = Malformed {
