@@ -336,9 +336,7 @@ impl RepairState {
         }
         let line = std::mem::take(&mut self.line);
         let offset = self.line_offset.take().unwrap_or(0);
-        let fixed = may_hold_mojibake(&line)
-            .then(|| std::str::from_utf8(&line).ok().and_then(fix_mojibake))
-            .flatten();
+        let fixed = std::str::from_utf8(&line).ok().and_then(fix_mojibake);
         let output = match &fixed {
             Some((text, groups)) => {
                 let first = &line[..line.len().min(6)];
@@ -355,13 +353,6 @@ impl RepairState {
 
 /// The longest line held whole for the mojibake repair; longer ones are cut at an ASCII byte.
 const MAX_HELD_LINE: usize = 1 << 20;
-
-/// Whether a line holds one of the characters Â..ô (`C3 82`..`C3 B4`) that every mojibake group
-/// starts with, once decoded: lines without one are passed through untouched, and fast.
-fn may_hold_mojibake(line: &[u8]) -> bool {
-    line.windows(2)
-        .any(|pair| pair[0] == 0xC3 && (0x82..=0xB4).contains(&pair[1]))
-}
 
 /// The sink of [`Repairer::feed_to`]: text runs go to `emit` as they are, after whatever the
 /// state has written before them; what needs the state (a leading mark to strip, lines held

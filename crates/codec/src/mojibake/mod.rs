@@ -1,0 +1,1236 @@
+//! Undoing mojibake: UTF-8 text that was decoded in a single-byte legacy encoding and encoded
+//! again.
+//!
+//! "café" encoded as UTF-8 is `63 61 66 C3 A9`; read as windows-1252 those bytes are "cafÃ©",
+//! and written back as UTF-8 they stay that way. Read as windows-1251 the same bytes are "cafГ©",
+//! as MacRoman "caf√©". [`fix_mojibake`] reverses this, once per layer, until nothing changes,
+//! and leaves correct text alone. The encodings it knows are those of [`ENCODINGS`]:
+//! windows-1250 to -1254 and -1257, ISO-8859-1 and -2, MacRoman and IBM437, each also in its
+//! *sloppy* form, where the bytes it leaves undefined survive as C1 controls or are lost to
+//! U+FFFD.
+//!
+//! # How a change is decided
+//!
+//! A line is read once, character by character, with a table that gives each character's byte
+//! in every encoding. A line in which no character that is a UTF-8 lead byte in some encoding is
+//! followed by one that is a continuation byte in the same encoding (or by U+FFFD, `?` or a
+//! space standing for a lost byte) holds no mojibake, and costs nothing more.
+//!
+//! Otherwise each possible encoding is tried on the whole line. A *group* is a lead byte C2..F4
+//! followed by exactly the continuation bytes it needs, forming well-formed UTF-8; ASCII is never
+//! part of one. Each group gets a verdict from what it decodes to and what surrounds it (the
+//! neighbours as they will read once the other groups are decoded):
+//!
+//! - never a control, private-use character or noncharacter, nor a 2-byte group outside the
+//!   alphabetic scripts and Latin-1 symbols;
+//! - a decoded letter must not sit against a letter of another script ("AÑ’" is Spanish with a
+//!   quote, not Cyrillic ђ);
+//! - some groups read as well as text as they do as mojibake ("CAFÉ…", "HÄ…", "Ã’s", "ВІ",
+//!   box drawing): those are *weak*, and are decoded only when the same line holds clear mojibake
+//!   of the same kind.
+//!
+//! Then the line as a whole is weighed:
+//!
+//! - a run of non-ASCII characters in which a group is broken (a lead followed by a continuation
+//!   that does not complete) is garble, not mojibake: nothing in that run changes, so a repair is
+//!   never partial inside a word;
+//! - a run holding a character the encoding does not have is correct text: its 2-byte groups are
+//!   weak;
+//! - a single 2-byte group on a line whose other non-ASCII characters are correct UTF-8 is the
+//!   text as written ("Bremer/Mccoy – DrÃ¥ber");
+//! - the encoding that explains the most bytes wins; on a tie the earlier in [`ENCODINGS`].
+//!
+//! Damaged mojibake is repaired as far as it can be, and only with clear mojibake on the line (or
+//! inside a word, where nothing else explains it): a group with a byte lost to U+FFFD or `?`
+//! becomes one U+FFFD; a byte A0 turned into a space is put back ("Ã " is "à", "Ð " is "Р");
+//! "â€" whose third byte was dropped becomes U+FFFD. CESU-8 pairs ("í ½í¸") become the one
+//! character they encode, and C1 controls left standing alone (Latin-1 read where windows-1252
+//! was meant) become windows-1252's characters.
+
+mod tables;
+
+use tables::{COUNT, LATIN1_BYTES, NAMES, OTHER_BYTES, SLOPPY};
+
+/// The most passes over one line: each undoes one layer of encoding.
+const MAX_LAYERS: usize = 8;
+
+/// The encodings whose mojibake is undone, in the order ties are broken.
+pub const ENCODINGS: [&str; COUNT] = NAMES;
+
+/// What [`undo_mojibake`] did to a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MojibakeFix {
+    /// The repaired text.
+    pub text: String,
+    /// How many groups were decoded, over all layers.
+    pub groups: usize,
+    /// The encoding undone at each layer, outermost first (`"iso-8859-1"` for stray C1 controls
+    /// read back as windows-1252).
+    pub layers: Vec<&'static str>,
+}
+
+impl MojibakeFix {
+    /// The chain undone, as people say it: `windows-1252 x2`, `windows-1251`,
+    /// `windows-1252, macintosh`.
+    pub fn chain(&self) -> String {
+        let mut parts: Vec<(&str, usize)> = Vec::new();
+        for layer in &self.layers {
+            match parts.last_mut() {
+                Some((name, count)) if name == layer => *count += 1,
+                _ => parts.push((layer, 1)),
+            }
+        }
+        let words: Vec<String> = parts
+            .iter()
+            .map(|(name, count)| match count {
+                1 => (*name).to_owned(),
+                n => format!("{name} x{n}"),
+            })
+            .collect();
+        words.join(", ")
+    }
+}
+
+/// Undoes every layer of mojibake in `text`, or returns `None` if nothing changes.
+///
+/// Returns the repaired text and the number of groups changed over all layers; see
+/// [`undo_mojibake`] for the encodings undone.
+///
+/// ```
+/// use utf8kit_codec::fix_mojibake;
+/// assert_eq!(fix_mojibake("cafÃ©").unwrap().0, "café");
+/// assert_eq!(fix_mojibake("itâ€™s").unwrap().0, "it’s");
+/// assert_eq!(fix_mojibake("cafÃƒÂ©").unwrap().0, "café"); // encoded twice
+/// assert_eq!(fix_mojibake("РґРѕСЂРѕРіРµ").unwrap().0, "дороге"); // through windows-1251
+/// assert_eq!(fix_mojibake("SÃO PAULO, AÑO, 50¢, ©, €5"), None); // correct text
+/// ```
+pub fn fix_mojibake(text: &str) -> Option<(String, usize)> {
+    undo_mojibake(text).map(|fix| (fix.text, fix.groups))
+}
+
+/// Undoes every layer of mojibake in `text`, saying which encodings it undid, or returns `None`
+/// if nothing changes.
+///
+/// ```
+/// use utf8kit_codec::undo_mojibake;
+/// let fix = undo_mojibake("GrÃƒÂ¼ÃƒÅ¸e").unwrap();
+/// assert_eq!(fix.text, "Grüße");
+/// assert_eq!(fix.chain(), "windows-1252 x2");
+/// assert_eq!(undo_mojibake("Привет, мир"), None);
+/// ```
+pub fn undo_mojibake(text: &str) -> Option<MojibakeFix> {
+    let mut current: Option<String> = None;
+    let mut groups = 0;
+    let mut layers = Vec::new();
+    for _ in 0..MAX_LAYERS {
+        let input = current.as_deref().unwrap_or(text);
+        match one_layer(input) {
+            Some((fixed, count, encoding)) => {
+                groups += count;
+                layers.push(encoding);
+                current = Some(fixed);
+            }
+            None => {
+                return current.map(|text| MojibakeFix {
+                    text,
+                    groups,
+                    layers,
+                })
+            }
+        }
+    }
+    // Still changing after as many layers as any real text has been through: this is not
+    // mojibake but text that only looks like it at every depth ("ÂÂÂÂÂÂÂÂÂÂ£"). It is left as
+    // it is, which also keeps the repair idempotent and its work linear.
+    None
+}
+
+/// Each encoding's byte for `c` (0 where it has none), for a character above U+007F.
+fn bytes_of(c: char) -> Option<&'static [u8; COUNT]> {
+    let cp = u32::from(c);
+    match cp {
+        0..=0x7F => None,
+        0x80..=0xFF => Some(&LATIN1_BYTES[(cp - 0x80) as usize]),
+        0x100..=0xFB02 => OTHER_BYTES
+            .binary_search_by(|(k, _)| k.cmp(&c))
+            .ok()
+            .map(|i| &OTHER_BYTES[i].1),
+        _ => None,
+    }
+}
+
+/// `c`'s byte in encoding `e`: ASCII as itself, 0 where the encoding has no byte for it.
+fn byte_in(c: char, e: usize) -> u8 {
+    if c.is_ascii() {
+        return c as u8;
+    }
+    bytes_of(c).map_or(0, |bytes| bytes[e])
+}
+
+fn is_lead(byte: u8) -> bool {
+    (0xC2..=0xF4).contains(&byte)
+}
+
+fn is_continuation(byte: u8) -> bool {
+    (0x80..=0xBF).contains(&byte)
+}
+
+/// The lead bytes after which a space may stand for a lost A0: the letters and scripts whose
+/// UTF-8 second byte A0 is common (à, NBSP, Š, Π, Р, ٠, and the 3-byte ranges E0..E3).
+fn takes_spaced_a0(byte: u8) -> bool {
+    matches!(
+        byte,
+        0xC2 | 0xC3 | 0xC5 | 0xCE | 0xD0 | 0xD9 | 0xE0..=0xE3 | 0xF0
+    )
+}
+
+/// Bit masks over the encodings: where `c` is a lead byte, a continuation byte, and a lead
+/// byte after which a space may stand for A0.
+fn masks(c: char) -> (u16, u16, u16) {
+    let Some(bytes) = bytes_of(c) else {
+        return (0, 0, 0);
+    };
+    let (mut lead, mut cont, mut spaced) = (0, 0, 0);
+    for (e, &b) in bytes.iter().enumerate() {
+        if is_lead(b) {
+            lead |= 1 << e;
+            if takes_spaced_a0(b) {
+                spaced |= 1 << e;
+            }
+        } else if is_continuation(b) {
+            cont |= 1 << e;
+        }
+    }
+    (lead, cont, spaced)
+}
+
+/// The encodings in which `text` might hold a group, as a bit mask; 0 for almost all clean
+/// text, found in one pass without decoding anything.
+fn possible_encodings(text: &str) -> u16 {
+    let bytes = text.as_bytes();
+    let mut possible = 0;
+    let mut prev_lead = 0u16;
+    let mut prev_spaced = 0u16;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            if b == b' ' {
+                possible |= prev_spaced;
+            } else if b == b'?' {
+                possible |= prev_lead;
+            }
+            prev_lead = 0;
+            prev_spaced = 0;
+            i += 1;
+            // Skip the rest of an ASCII stretch eight bytes at a time.
+            while i + 8 <= bytes.len() {
+                let word = u64::from_le_bytes(bytes[i..i + 8].try_into().expect("eight bytes"));
+                if word & 0x8080_8080_8080_8080 != 0 {
+                    break;
+                }
+                i += 8;
+            }
+            continue;
+        }
+        let len = match b {
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        let c = text[i..i + len]
+            .chars()
+            .next()
+            .expect("a str holds whole characters");
+        i += len;
+        if c == '\u{FFFD}' {
+            possible |= prev_lead;
+            prev_lead = 0;
+            prev_spaced = 0;
+            continue;
+        }
+        let (lead, cont, spaced) = masks(c);
+        possible |= prev_lead & cont;
+        // A C1 control standing alone is Latin-1 read where windows-1252 was meant.
+        if (0x80..=0x9F).contains(&u32::from(c)) {
+            possible |= 1;
+        }
+        prev_lead = lead;
+        prev_spaced = spaced;
+    }
+    possible
+}
+
+/// Undoes one layer, or returns `None` if nothing in `text` is accepted.
+fn one_layer(text: &str) -> Option<(String, usize, &'static str)> {
+    let possible = possible_encodings(text);
+    if possible == 0 {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut best: Option<Plan> = None;
+    for e in 0..COUNT {
+        if possible & (1 << e) == 0 {
+            continue;
+        }
+        let plan = plan_for(&chars, e);
+        if plan.weight > best.as_ref().map_or(0, |b| b.weight) {
+            best = Some(plan);
+        }
+    }
+    let c1 = stray_c1_controls(&chars, best.as_ref());
+    let plan = best.filter(|p| p.weight > 0);
+    if plan.is_none() && c1.is_empty() {
+        return None;
+    }
+    let mut fixed = String::with_capacity(text.len());
+    let mut count = 0;
+    let mut at = 0;
+    let mut used_c1 = false;
+    let accepted = plan
+        .as_ref()
+        .map(|p| p.found.iter().filter(|f| f.accepted))
+        .into_iter()
+        .flatten();
+    let mut c1_iter = c1.iter().peekable();
+    for f in accepted {
+        while let Some(&&i) = c1_iter.peek() {
+            if i >= f.start {
+                break;
+            }
+            fixed.extend(&chars[at..i]);
+            fixed.push(windows_1252_char(chars[i]));
+            at = i + 1;
+            count += 1;
+            c1_iter.next();
+        }
+        fixed.extend(&chars[at..f.start]);
+        match f.candidate {
+            Candidate::Group { decoded, .. } | Candidate::Cesu { decoded } => fixed.push(decoded),
+            Candidate::Spaced {
+                decoded,
+                keeps_space,
+            } => {
+                fixed.push(decoded);
+                if keeps_space {
+                    fixed.push(' ');
+                }
+            }
+            Candidate::Damaged { .. } | Candidate::Truncated => fixed.push('\u{FFFD}'),
+        }
+        used_c1 |= f.uses_c1;
+        at = f.start + f.len;
+        count += 1;
+    }
+    for &i in c1_iter {
+        fixed.extend(&chars[at..i]);
+        fixed.push(windows_1252_char(chars[i]));
+        at = i + 1;
+        count += 1;
+    }
+    fixed.extend(&chars[at..]);
+    let name = match &plan {
+        Some(p) if p.encoding == 0 && used_c1 => "iso-8859-1",
+        Some(p) => NAMES[p.encoding],
+        None => "iso-8859-1",
+    };
+    Some((fixed, count, name))
+}
+
+/// The windows-1252 character for the byte a C1 control stands for.
+fn windows_1252_char(c: char) -> char {
+    tables::HIGH_HALF[0][(u32::from(c) - 0x80) as usize]
+}
+
+/// C1 controls that no candidate group touches and that windows-1252 defines: Latin-1 read
+/// where windows-1252 was meant ("\u{93}quoted\u{94}"). The five bytes windows-1252 leaves
+/// undefined stay, as they may be meant.
+fn stray_c1_controls(chars: &[char], plan: Option<&Plan>) -> Vec<usize> {
+    let covered = |i: usize| {
+        plan.is_some_and(|p| {
+            let before = p.found.partition_point(|f| f.start <= i);
+            before
+                .checked_sub(1)
+                .is_some_and(|k| i < p.found[k].start + p.found[k].len)
+        })
+    };
+    chars
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| {
+            (0x80..=0x9F).contains(&u32::from(c)) && windows_1252_char(c) != c && !covered(i)
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// What one encoding makes of a line.
+struct Plan {
+    encoding: usize,
+    found: Vec<Found>,
+    /// The bytes of UTF-8 the accepted groups explain: the encoding with most wins.
+    weight: usize,
+}
+
+/// What a candidate stretch of characters becomes.
+#[derive(Clone, Copy, Debug)]
+enum Candidate {
+    /// A whole group that decodes to `decoded`, `bytes` long in UTF-8.
+    Group { decoded: char, bytes: usize },
+    /// Two 3-byte groups that are a CESU-8 surrogate pair: one supplementary character.
+    Cesu { decoded: char },
+    /// A group with a byte lost to U+FFFD (or `?`): one U+FFFD for the lost character. `strong`
+    /// when nothing but a lost character explains it.
+    Damaged { strong: bool },
+    /// "â€" whose third byte was lost: one U+FFFD.
+    Truncated,
+    /// A group whose byte A0 became a space: `decoded`, and a space after it when the space
+    /// was a word's own and the A0 was dropped ("voilÃ le" is "voilà le").
+    Spaced { decoded: char, keeps_space: bool },
+}
+
+/// A character next to a candidate, as it will read: decoded itself, or original text.
+#[derive(Clone, Copy, Debug)]
+struct Neighbour {
+    c: char,
+    is_decoded: bool,
+}
+
+struct Found {
+    start: usize,
+    len: usize,
+    candidate: Candidate,
+    /// Whether a C1 control stands for a byte windows-1252 defines (Latin-1 was read).
+    uses_c1: bool,
+    verdict: Verdict,
+    accepted: bool,
+}
+
+/// How plausible a decoded group is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// Clearly mojibake.
+    Yes,
+    /// Not mojibake.
+    No,
+    /// Not on its own, but yes when the same line holds clear mojibake of the same script.
+    Weak,
+    /// Damaged or spaced: yes when the same line holds clear mojibake.
+    WithEvidence,
+}
+
+fn plan_for(chars: &[char], e: usize) -> Plan {
+    let mut found = find_candidates(chars, e);
+    judge(chars, e, &mut found);
+    let weight = found
+        .iter()
+        .filter(|f| f.accepted)
+        .map(|f| match f.candidate {
+            Candidate::Group { bytes, .. } => bytes,
+            Candidate::Cesu { .. } => 6,
+            _ => 1,
+        })
+        .sum();
+    Plan {
+        encoding: e,
+        found,
+        weight,
+    }
+}
+
+/// One position of a group: a byte, or a byte that was lost or turned into a space.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Byte(u8),
+    /// U+FFFD: a byte the decoder left undefined.
+    Lost,
+    /// `?`: a byte an encoder could not write.
+    Question,
+    /// A space that was A0.
+    Space,
+}
+
+fn find_candidates(chars: &[char], e: usize) -> Vec<Found> {
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let lead = byte_in(chars[i], e);
+        if !is_lead(lead) || chars[i].is_ascii() {
+            i += 1;
+            continue;
+        }
+        match candidate_at(chars, e, i, lead) {
+            Some((len, candidate)) => {
+                let uses_c1 = e == 0
+                    && chars[i..i + len].iter().any(|&c| {
+                        (0x80..=0x9F).contains(&u32::from(c)) && windows_1252_char(c) != c
+                    });
+                found.push(Found {
+                    start: i,
+                    len,
+                    candidate,
+                    uses_c1,
+                    verdict: Verdict::No,
+                    accepted: false,
+                });
+                i += len;
+            }
+            None => i += 1,
+        }
+    }
+    found
+}
+
+/// The candidate starting at `i`, whose lead byte is `lead`, with its length in characters.
+fn candidate_at(chars: &[char], e: usize, i: usize, lead: u8) -> Option<(usize, Candidate)> {
+    let needed = match lead {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    };
+    let mut slots = [Slot::Byte(lead); 4];
+    let mut len = 1;
+    while len < needed {
+        let Some(&c) = chars.get(i + len) else { break };
+        let byte = byte_in(c, e);
+        let slot = if !c.is_ascii() && is_continuation(byte) {
+            Slot::Byte(byte)
+        } else if c == '\u{FFFD}' {
+            Slot::Lost
+        } else if c == '?' && !slots[1..len].contains(&Slot::Question) {
+            Slot::Question
+        } else if c == ' ' && !slots[1..len].contains(&Slot::Space) {
+            Slot::Space
+        } else {
+            break;
+        };
+        slots[len] = slot;
+        len += 1;
+    }
+    let slots = &slots[..len];
+    let lost = slots
+        .iter()
+        .filter(|s| matches!(s, Slot::Lost | Slot::Question))
+        .count();
+    let spaced = slots.contains(&Slot::Space);
+    if len < needed {
+        // "â€" cut short by the end of the line or by a character that cannot continue it.
+        let is_truncated = slots == [Slot::Byte(0xE2), Slot::Byte(0x80)];
+        return is_truncated.then_some((2, Candidate::Truncated));
+    }
+    if spaced && lost > 0 {
+        return None;
+    }
+    if lost > 0 {
+        // A `?` is trusted where a lost byte is common: after C2/C3, or beside real
+        // continuation bytes of a longer group.
+        let questions = slots.iter().filter(|s| **s == Slot::Question).count();
+        let real = slots[1..]
+            .iter()
+            .filter(|s| matches!(s, Slot::Byte(_)))
+            .count();
+        if questions > 0 && !(needed == 2 && matches!(lead, 0xC2 | 0xC3) || real >= 1) {
+            return None;
+        }
+        if !could_be_valid(slots, e) {
+            return None;
+        }
+        let in_word = i > 0 && chars[i - 1].is_alphabetic()
+            || chars.get(i + len).is_some_and(|c| c.is_alphabetic());
+        // Elsewhere than windows-1252 a lead is a letter of the text ("П\u{FFFD}и",
+        // "ο\u{FFFD}\u{FFFD}" left by a windows-1252 layer with lost bytes): damage is repaired
+        // there only beside clear mojibake.
+        let strong = questions == 0
+            && e == 0
+            && (needed - lost >= 2 || needed >= 3 || lead == 0xC3 || in_word);
+        return Some((len, Candidate::Damaged { strong }));
+    }
+    let mut bytes = [0u8; 4];
+    for (b, s) in bytes.iter_mut().zip(slots) {
+        *b = match s {
+            Slot::Byte(b) => *b,
+            _ => 0xA0,
+        };
+    }
+    let bytes = &bytes[..len];
+    if spaced {
+        let restorable = match needed {
+            2 => takes_spaced_a0(lead),
+            3 => matches!(lead, 0xE0..=0xE3),
+            _ => lead == 0xF0,
+        };
+        let decoded = std::str::from_utf8(bytes).ok()?.chars().next()?;
+        if !restorable || !chars[i].is_alphabetic() {
+            return None;
+        }
+        let after = &chars[i + len..];
+        if decoded != 'à' {
+            return Some((
+                len,
+                Candidate::Spaced {
+                    decoded,
+                    keeps_space: false,
+                },
+            ));
+        }
+        // "Ã  le": the A0 became one space and the word's own space follows, which is kept.
+        let doubled = after.first() == Some(&' ');
+        let keeps_space = doubled || !drops_space_after_a_grave(after);
+        return Some((
+            len + usize::from(doubled),
+            Candidate::Spaced {
+                decoded,
+                keeps_space,
+            },
+        ));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => {
+            let decoded = s.chars().next().expect("a whole group is one character");
+            Some((
+                len,
+                Candidate::Group {
+                    decoded,
+                    bytes: len,
+                },
+            ))
+        }
+        Err(_) if bytes[0] == 0xED && (0xA0..=0xAF).contains(&bytes[1]) => {
+            cesu_pair(chars, e, i, bytes).map(|decoded| (6, Candidate::Cesu { decoded }))
+        }
+        Err(_) => None,
+    }
+}
+
+/// After "Ã" and a space, whether the space was the A0 of "à" and the word goes on: the
+/// Portuguese contractions "às", "àquele", "àquela", "àquilo" (their "à" is never a word of its
+/// own). Elsewhere "à" is a word, and the A0 was dropped before the word's own space.
+fn drops_space_after_a_grave(after: &[char]) -> bool {
+    let word: String = after.iter().take(7).collect();
+    let starts = |w: &str| {
+        word.starts_with(w)
+            && word[w.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphabetic() && !matches!(c, '\'' | '’'))
+    };
+    starts("s")
+        || starts("quele")
+        || starts("quela")
+        || starts("quilo")
+        || starts("queles")
+        || starts("quelas")
+        || starts("quilos")
+}
+
+/// A high surrogate at `i` (three characters) followed by a low one: the supplementary
+/// character the CESU-8 pair stands for.
+fn cesu_pair(chars: &[char], e: usize, i: usize, high: &[u8]) -> Option<char> {
+    let low: Vec<u8> = chars
+        .get(i + 3..i + 6)?
+        .iter()
+        .map(|&c| byte_in(c, e))
+        .collect();
+    if chars[i + 3..i + 6].iter().any(|c| c.is_ascii())
+        || low[0] != 0xED
+        || !(0xB0..=0xBF).contains(&low[1])
+        || !is_continuation(low[2])
+        || !is_continuation(high[2])
+    {
+        return None;
+    }
+    let unit = |b: &[u8]| 0xD000 | (u32::from(b[1] & 0x3F) << 6) | u32::from(b[2] & 0x3F);
+    let cp = 0x10000 + ((unit(high) - 0xD800) << 10) + (unit(&low) - 0xDC00);
+    char::from_u32(cp)
+}
+
+/// Whether some choice of the lost bytes makes the group well-formed. A byte lost to U+FFFD
+/// was one the encoding leaves undefined (any continuation byte, for an encoding that defines
+/// them all); one lost to `?` could have been any byte.
+fn could_be_valid(slots: &[Slot], e: usize) -> bool {
+    let undefined: Vec<u8> = (0x80..=0xBFu8)
+        .filter(|&b| {
+            tables::HIGH_HALF[e][usize::from(b - 0x80)] == '\0'
+                || SLOPPY[e]
+                    && u32::from(tables::HIGH_HALF[e][usize::from(b - 0x80)]) == u32::from(b)
+        })
+        .collect();
+    let choices_for = |s: &Slot| -> Vec<u8> {
+        match s {
+            Slot::Byte(b) => vec![*b],
+            Slot::Lost if e == 0 || !undefined.is_empty() => {
+                if e == 0 {
+                    vec![0x81, 0x8D, 0x8F, 0x90, 0x9D]
+                } else {
+                    undefined.clone()
+                }
+            }
+            _ => vec![0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF],
+        }
+    };
+    let options: Vec<Vec<u8>> = slots.iter().map(choices_for).collect();
+    let mut trial = [0u8; 4];
+    fn search(options: &[Vec<u8>], at: usize, trial: &mut [u8; 4]) -> bool {
+        if at == options.len() {
+            return std::str::from_utf8(&trial[..at]).is_ok();
+        }
+        options[at].iter().any(|&b| {
+            trial[at] = b;
+            search(options, at + 1, trial)
+        })
+    }
+    search(&options, 0, &mut trial)
+}
+
+/// Gives every candidate its verdict and decides which are accepted.
+fn judge(chars: &[char], e: usize, found: &mut [Found]) {
+    if found.is_empty() {
+        return;
+    }
+    // Neighbours are judged as they would read once the other candidates are decoded.
+    // Candidates are sorted and do not overlap: the one holding `index`, if any, is the last
+    // that starts at or before it.
+    let decoded_at = |found: &[Found], index: usize| -> Option<Neighbour> {
+        let before = found.partition_point(|f| f.start <= index);
+        if let Some(f) = before.checked_sub(1).map(|i| &found[i]) {
+            if (f.start..f.start + f.len).contains(&index) {
+                let c = match f.candidate {
+                    Candidate::Group { decoded, .. }
+                    | Candidate::Cesu { decoded }
+                    | Candidate::Spaced { decoded, .. } => decoded,
+                    _ => '\u{FFFD}',
+                };
+                return Some(Neighbour {
+                    c,
+                    is_decoded: true,
+                });
+            }
+        }
+        chars.get(index).map(|&c| Neighbour {
+            c,
+            is_decoded: false,
+        })
+    };
+    for k in 0..found.len() {
+        let f = &found[k];
+        let verdict = match f.candidate {
+            Candidate::Group { decoded, bytes } => {
+                let context = Context {
+                    before_prev: f.start.checked_sub(2).and_then(|p| decoded_at(found, p)),
+                    prev: f.start.checked_sub(1).and_then(|p| decoded_at(found, p)),
+                    next: decoded_at(found, f.start + f.len),
+                    after_next: decoded_at(found, f.start + f.len + 1),
+                };
+                is_plausible(decoded, bytes, &chars[f.start..f.start + f.len], e, context)
+            }
+            Candidate::Cesu { .. } => Verdict::Yes,
+            Candidate::Damaged { strong: true } => Verdict::Yes,
+            Candidate::Spaced { decoded: 'à', .. }
+                if f.start > 0 && chars[f.start - 1].is_lowercase() =>
+            {
+                // A lowercase letter, a capital Ã and a space: "voilÃ le" is nothing but "voilà".
+                Verdict::Yes
+            }
+            _ => Verdict::WithEvidence,
+        };
+        found[k].verdict = verdict;
+    }
+    weigh_runs(chars, e, found);
+    let clear_scripts: Vec<Script> = found
+        .iter()
+        .filter(|f| f.verdict == Verdict::Yes)
+        .filter_map(|f| match f.candidate {
+            Candidate::Group { decoded, .. } => Some(script(decoded)),
+            _ => None,
+        })
+        .collect();
+    let evidence = found
+        .iter()
+        .filter(|f| {
+            f.verdict == Verdict::Yes
+                && matches!(
+                    f.candidate,
+                    Candidate::Group { .. } | Candidate::Cesu { .. }
+                )
+        })
+        .count();
+    let touches_yes = |k: usize| {
+        let f = &found[k];
+        k.checked_sub(1).is_some_and(|p| {
+            found[p].verdict == Verdict::Yes && found[p].start + found[p].len == f.start
+        }) || found
+            .get(k + 1)
+            .is_some_and(|n| n.verdict == Verdict::Yes && n.start == f.start + f.len)
+    };
+    let touching: Vec<bool> = (0..found.len()).map(touches_yes).collect();
+    for (f, touching) in found.iter_mut().zip(touching) {
+        f.accepted = match f.verdict {
+            Verdict::Yes => true,
+            Verdict::No => false,
+            Verdict::WithEvidence => evidence > 0,
+            Verdict::Weak => match f.candidate {
+                Candidate::Group { decoded, .. } => {
+                    let own = script(decoded);
+                    touching
+                        || !matches!(own, Script::Latin | Script::Common)
+                            && clear_scripts.contains(&own)
+                        || own == Script::Latin
+                            && clear_scripts.contains(&own)
+                            && (evidence >= 2 || e != 0)
+                }
+                _ => false,
+            },
+        };
+    }
+}
+
+/// The verdicts that depend on the whole line rather than on a group's neighbours.
+fn weigh_runs(chars: &[char], e: usize, found: &mut [Found]) {
+    // Runs of non-ASCII characters (a `?` or a space inside a candidate belongs to it).
+    let mut covered = vec![usize::MAX; chars.len()];
+    for (k, f) in found.iter().enumerate() {
+        for slot in &mut covered[f.start..f.start + f.len] {
+            *slot = k;
+        }
+    }
+    // For each run with untiled characters, where it starts.
+    let mut untiled_runs = Vec::new();
+    let mut run_start = None;
+    for i in 0..=chars.len() {
+        let inside = i < chars.len() && (!chars[i].is_ascii() || covered[i] != usize::MAX);
+        match (inside, run_start) {
+            (true, None) => run_start = Some(i),
+            (false, Some(start)) => {
+                run_start = None;
+                let run = start..i;
+                let mut broken = false;
+                let mut foreign = false;
+                let mut untiled = false;
+                for j in run.clone() {
+                    if covered[j] != usize::MAX {
+                        continue;
+                    }
+                    let c = chars[j];
+                    let byte = byte_in(c, e);
+                    if c == '\u{FFFD}' {
+                        continue;
+                    }
+                    // Only a character the encoding has shows that this stretch did not go
+                    // through it ("–" beside "DrÃ¥ber"); one it lacks ("ʼ") tells nothing.
+                    untiled |= byte != 0;
+                    if byte == 0 {
+                        foreign = true;
+                    } else if is_continuation(byte) && c.is_alphabetic() {
+                        // A letter that can only continue a group, standing alone among groups:
+                        // garble ("ã†â€™ãƒâ€" through MacRoman), not a layer of mojibake.
+                        broken = true;
+                    } else if is_lead(byte)
+                        && chars
+                            .get(j + 1)
+                            .is_some_and(|&n| !n.is_ascii() && is_continuation(byte_in(n, e)))
+                    {
+                        broken = true;
+                    }
+                }
+                if untiled {
+                    untiled_runs.push(run.clone());
+                }
+                let in_run = found.iter_mut().filter(|f| run.contains(&f.start));
+                for f in in_run {
+                    if broken {
+                        f.verdict = Verdict::No;
+                    } else if foreign
+                        && f.verdict == Verdict::Yes
+                        && matches!(f.candidate, Candidate::Group { bytes: 2, .. })
+                    {
+                        f.verdict = Verdict::Weak;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    // A lone 2-byte group among correct UTF-8 is the text as written.
+    let yes: Vec<usize> = (0..found.len())
+        .filter(|&k| found[k].verdict == Verdict::Yes)
+        .collect();
+    if yes.len() == 1 {
+        let f = &mut found[yes[0]];
+        let elsewhere = untiled_runs.iter().any(|run| !run.contains(&f.start));
+        if elsewhere && matches!(f.candidate, Candidate::Group { bytes: 2, .. }) {
+            f.verdict = Verdict::Weak;
+        }
+    }
+}
+
+/// Writing systems, coarsely: enough to tell when a decoded letter would sit against a letter it
+/// never sits against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Script {
+    Latin,
+    Greek,
+    Cyrillic,
+    Armenian,
+    Hebrew,
+    Arabic,
+    /// Letters every script uses: the micro sign, the modifier letters (ʼ ʻ ˈ).
+    Common,
+    Other,
+}
+
+fn script(c: char) -> Script {
+    match u32::from(c) {
+        0xB5 | 0x2B0..=0x2FF => Script::Common,
+        0x41..=0x5A
+        | 0x61..=0x7A
+        | 0xAA
+        | 0xBA
+        | 0xC0..=0x2AF
+        | 0x1E00..=0x1EFF
+        | 0xFB00..=0xFB06 => Script::Latin,
+        0x370..=0x3FF | 0x1F00..=0x1FFF => Script::Greek,
+        0x400..=0x52F => Script::Cyrillic,
+        0x530..=0x58F => Script::Armenian,
+        0x590..=0x5FF => Script::Hebrew,
+        0x600..=0x6FF | 0x750..=0x77F => Script::Arabic,
+        _ => Script::Other,
+    }
+}
+
+/// Punctuation that ends a word: after an accented capital it is far likelier text than the
+/// second half of a group ("CAFÉ…" is not "CAFɅ").
+fn ends_words(c: char) -> bool {
+    matches!(
+        c,
+        '…' | '’' | '”' | '»' | '\u{A0}' | '–' | '—' | '›' | '´' | '•' | '·'
+    )
+}
+
+fn is_c1_control(c: char) -> bool {
+    ('\u{80}'..='\u{9F}').contains(&c)
+}
+
+/// Mathematical signs, and the Greek letters formulas use, as MacRoman has them.
+fn is_math(c: char) -> bool {
+    matches!(
+        c,
+        '√' | '∆'
+            | 'π'
+            | '°'
+            | '±'
+            | '≠'
+            | '≤'
+            | '≥'
+            | '∞'
+            | '∂'
+            | '∑'
+            | '∏'
+            | '∫'
+            | 'Ω'
+            | 'µ'
+            | '¬'
+            | '≈'
+            | '÷'
+            | '◊'
+            | '×'
+            | '⁄'
+    )
+}
+
+/// Box drawing and block elements: IBM437's upper half, which text drawn with it is made of.
+fn is_box(c: char) -> bool {
+    ('\u{2500}'..='\u{259F}').contains(&c)
+}
+
+/// What surrounds a candidate, as it will read.
+#[derive(Clone, Copy, Debug)]
+struct Context {
+    before_prev: Option<Neighbour>,
+    prev: Option<Neighbour>,
+    next: Option<Neighbour>,
+    after_next: Option<Neighbour>,
+}
+
+fn is_plausible(
+    decoded: char,
+    bytes: usize,
+    group: &[char],
+    e: usize,
+    context: Context,
+) -> Verdict {
+    let Context {
+        before_prev,
+        prev,
+        next,
+        after_next,
+    } = context;
+    let cp = u32::from(decoded);
+    // A C1 control right after a decoded character that the encoding has is a layer in
+    // between: the next pass reads it as the byte it was ("MÃ„Â\u{81}ori" is "MÄ\u{81}ori",
+    // then "Māori").
+    let is_c1 = (0x80..=0x9F).contains(&cp);
+    let is_between_layers = is_c1
+        && prev.is_some_and(|p| {
+            p.is_decoded && bytes_of(p.c).is_some_and(|b| b.iter().any(|&b| b >= 0x80))
+        });
+    // "Â" and a C1 control is exactly what Latin-1 makes of a C1 control in UTF-8: the
+    // control is what was there ("Â\u{84}Handwerk" is "\u{84}Handwerk", a layer closer to
+    // "„Handwerk").
+    if is_between_layers || is_c1 && is_c1_control(group[1]) {
+        return Verdict::Yes;
+    }
+    if is_c1 {
+        return Verdict::WithEvidence;
+    }
+    // A C1 control right after a letter is never text: the pair is Latin-1 mojibake ("Ð\u{95}"
+    // is "Е", whatever stands beside it).
+    if bytes == 2 && is_c1_control(group[1]) && !decoded.is_control() && decoded.is_alphabetic() {
+        return Verdict::Yes;
+    }
+    // Four-byte mojibake decodes into planes 1 to 3 (emoji, historic scripts, CJK extensions);
+    // planes 4 to 13 hold nothing, 14 only tags and selectors, 15 and 16 private use.
+    let is_bad = decoded.is_control()
+        || (0xE000..=0xF8FF).contains(&cp)
+        || cp >= 0x4_0000
+        || (0xFDD0..=0xFDEF).contains(&cp)
+        || cp & 0xFFFE == 0xFFFE;
+    if is_bad {
+        return Verdict::No;
+    }
+    // Text drawn with box characters reads as letters in IBM437 ("├┤" is "ô"), formulas as
+    // letters in MacRoman ("√π" is "ù", "∆°" is "ơ"): only with clear mojibake beside them.
+    let in_word = prev.is_some_and(|p| !p.is_decoded && p.c.is_alphabetic());
+    if group.iter().all(|&c| is_box(c)) || group.iter().all(|&c| is_math(c)) && !in_word {
+        return Verdict::Weak;
+    }
+    // Letters that windows-1252 has too, where they form no group, are text in the languages
+    // that write them ("HÅØYA" is Norwegian, not "HŨYA" through windows-1257).
+    if e != 0
+        && bytes == 2
+        && group
+            .iter()
+            .all(|&c| c.is_alphabetic() && !is_continuation(byte_in(c, 0)) && byte_in(c, 0) != 0)
+    {
+        return Verdict::WithEvidence;
+    }
+    // Letters of a script that decode to a letter of the same script are a word of it ("Тё"
+    // in Russian is not "Ҹ" through windows-1251, "ášť" in Czech not "ṻ"), unless the line shows more of the
+    // same mojibake ("Рё" beside "Р°" is "и").
+    if e != 0
+        && decoded.is_alphabetic()
+        && group
+            .iter()
+            .all(|&c| c.is_alphabetic() && script(c) == script(decoded))
+    {
+        return Verdict::Weak;
+    }
+    if bytes == 2 {
+        let is_combining = (0x300..=0x36F).contains(&cp);
+        let in_range = matches!(cp, 0xA0..=0x2FF | 0x370..=0x3FF | 0x400..=0x52F
+            | 0x531..=0x58F | 0x5D0..=0x5EA | 0x600..=0x6FF | 0x750..=0x77F)
+            || is_combining;
+        // What a 2-byte group decodes to is a letter, a digit, a mark, or one of Latin-1's
+        // symbols; not a Cyrillic combining sign ("“Ö" through MacRoman is not "\u{485}").
+        let is_sign = !(0x483..=0x489).contains(&cp);
+        if !in_range || !is_sign {
+            return Verdict::No;
+        }
+        // IPA letters are what a no-break space or a capital before a sign makes in MacRoman
+        // ("\u{A0}è" reads as "ʏ", "É¿" as "ɿ"): only beside clear mojibake.
+        if (0x250..=0x2AF).contains(&cp) {
+            return Verdict::Weak;
+        }
+        if is_combining {
+            // A mark decoded from a pair no text holds ("Ì¶", "Ì€": a capital and a symbol),
+            // after anything, as in struck-out prices and emoticons; from a plainer pair only
+            // after a letter, and with more on the line.
+            return if is_odd_after_letter(group[1]) {
+                Verdict::Yes
+            } else if prev.is_some_and(|p| p.c.is_alphabetic()) {
+                Verdict::Weak
+            } else {
+                Verdict::No
+            };
+        }
+        // Two letters that read as a symbol or a modifier ("ВІ" in Ukrainian capitals is not
+        // "²"): text, unless the line shows more.
+        let is_symbolic = !decoded.is_alphabetic() || script(decoded) == Script::Common;
+        // An opening quote before a word or a sign is how text starts one ("«été", "“Öl",
+        // "«©"), whatever a MacRoman reading makes of it.
+        if matches!(group[0], '«' | '“' | '‘' | '‚' | '„' | '‹' | '¿' | '¡') {
+            return Verdict::Weak;
+        }
+        let is_word_letter = |c: &char| c.is_alphabetic() && !matches!(c, 'µ' | 'ª' | 'º');
+        if is_symbolic && group.iter().all(is_word_letter) {
+            return Verdict::Weak;
+        }
+        // "’s" after a capital is English ("There are a lot of Ã’s"); the possessive and the
+        // contractions end the word right after.
+        let is_contraction = group[1] == '’'
+            && next.is_some_and(|n| !n.is_decoded && matches!(n.c, 's' | 't' | 'd' | 'm'))
+            && !after_next.is_some_and(|n| n.c.is_alphabetic());
+        if is_contraction {
+            return Verdict::Weak;
+        }
+    }
+    if decoded.is_alphabetic() {
+        let own = script(decoded);
+        let clashes = |n: Option<Neighbour>| {
+            n.is_some_and(|n| {
+                let theirs = script(n.c);
+                n.c.is_alphabetic()
+                    && theirs != own
+                    && theirs != Script::Common
+                    && own != Script::Common
+            })
+        };
+        // A pair no text holds ("Î³" in "IL2RÎ³cKO") is mojibake even among Latin letters, and
+        // a decoded run of a script may start right after a letter of another ("CÑ€Ð¿" is a
+        // Latin C before Cyrillic).
+        let chained = |n: Option<Neighbour>| n.is_some_and(|n| n.is_decoded && script(n.c) == own);
+        if bytes == 2
+            && !(e == 0 && is_odd_after_letter(group[1]))
+            && (clashes(prev) && !chained(next) || clashes(next) && !chained(prev))
+        {
+            return Verdict::No;
+        }
+        // Mojibake of Greek, Cyrillic, Armenian, Hebrew or Arabic text decodes into runs of that
+        // script: a lone letter of one ("×’" as a Hebrew gimel), with no letter of its script
+        // beside it (nor a group that lost a byte, "ÐŸÑ\u{FFFD}Ð¸"), needs the line to show more.
+        let same_script = |n: Option<Neighbour>| {
+            n.is_some_and(|n| {
+                n.is_decoded && n.c == '\u{FFFD}' || n.c.is_alphabetic() && script(n.c) == own
+            })
+        };
+        let is_lone_foreign_letter = bytes == 2
+            && !is_odd_after_letter(group[1])
+            && !matches!(own, Script::Latin | Script::Common)
+            && !same_script(prev)
+            && !same_script(next);
+        if is_lone_foreign_letter {
+            return Verdict::Weak;
+        }
+        // Three- and four-byte groups decode to scripts that do mix with Latin letters in real
+        // text ("RINET基金", "文字A"), but then in runs: against an original letter of another
+        // script, the other side must be decoded text of the same script. A lone ideograph
+        // squeezed against a Latin word ("été\u{A0}©", "café”…") is the text as written.
+        let against_original =
+            |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded) && clashes(n);
+        if bytes > 2
+            && (against_original(prev) && !chained(next)
+                || against_original(next) && !chained(prev))
+        {
+            return Verdict::No;
+        }
+    }
+    // A sign (or an unassigned code point) of a script's block squeezed against a letter of the
+    // text ("się’Ł" is not "si꒣", "zvlášť" is not "zvl\u{169D}"): the punctuation, symbols and
+    // fullwidth forms of the shared blocks do sit between letters ("itâ€™s", "Ningboï¼ŒChina").
+    let is_far_sign = bytes > 2
+        && !decoded.is_alphabetic()
+        && !decoded.is_numeric()
+        && !matches!(cp, 0x2000..=0x2BFF | 0x3000..=0x303F | 0xFE00..=0xFE0F | 0xFE30..=0xFE4F
+            | 0xFF00..=0xFFEF | 0xFFFD);
+    let touches_letter =
+        |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && n.c.is_alphabetic());
+    if is_far_sign && (touches_letter(prev) || touches_letter(next)) {
+        return Verdict::No;
+    }
+    // A word-final accented letter, a no-break space and a symbol ("à\u{A0}©") read as one
+    // ideograph or syllable too; real CJK and Hangul mojibake does that only among more of its
+    // own script on the line.
+    if bytes > 2 && group[1] == '\u{A0}' {
+        return Verdict::Weak;
+    }
+    // "Ã" and a byte 80..BF is a Latin-1 letter, the commonest mojibake of all ("NÃ–" is "NÖ",
+    // "NÃ¼" is "Nü", "Ã…rhus" is "Århus"): the general end-of-word rules at the bottom are for
+    // the rarer leads, and "Ã" has its own narrower ones.
+    let is_latin1_letter = byte_in(group[0], e) == 0xC3;
+    let ends_the_word = !next.is_some_and(|n| n.c.is_alphabetic() || n.is_decoded);
+    // An apostrophe or a no-break space after a capitalised word ("HÄ’été", "HÄ\u{A0}été")
+    // separates words; at the start of a word it is the second byte of a letter
+    // ("Å\u{A0}panělsko" is "Španělsko", "Ã’gmhios" is "Ògmhios"), and inside a lowercase word,
+    // or after decoded text, it is mojibake too.
+    let is_original_capital =
+        |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && n.c.is_uppercase());
+    let separates_words = matches!(group[1], '’' | '\u{A0}');
+    if bytes == 2 && !is_latin1_letter && separates_words && is_original_capital(prev) {
+        return Verdict::Weak;
+    }
+    // For "Ã" the same holds only inside an all-capitals word ("IRMÃ’été", "IRMÃ\u{A0}été"),
+    // with a closing quote or an ellipsis that ends it too ("“IRMÃ”", "«IRMÃ»", "IRMÃ…"). After
+    // a single capital the word is in title case and "Ã" is mojibake ("TÃ\u{A0}idh" is
+    // "Tàidh", "DÃ\u{A0}" is "Dà"), as it is after a lowercase letter ("voilÃ\u{A0}").
+    let in_capital_word = is_original_capital(prev) && is_original_capital(before_prev);
+    let is_trailing =
+        matches!(group[1], '…' | '”' | '»' | '™' | '›' | '‘' | '´' | '©') && ends_the_word;
+    if is_latin1_letter && in_capital_word && (separates_words || is_trailing) {
+        return Verdict::Weak;
+    }
+    if bytes == 2 && !is_latin1_letter && !next.is_some_and(|n| n.c.is_alphabetic() || n.is_decoded)
+    {
+        // The group ends a word (a decoded neighbour would mean the word goes on, in layers).
+        // After an original capital ("HÄ…"), a lowercase decode is the text as written; after
+        // anything but an original lowercase letter ("CAFÉ…", "É…"), so is an accented capital
+        // followed by word-final punctuation. After a lowercase letter ("sÄ…" for "są") it is
+        // mojibake.
+        let prev_original = prev.filter(|p| !p.is_decoded).map(|p| p.c);
+        let after_capital = prev_original.is_some_and(char::is_uppercase);
+        let after_lowercase = prev_original.is_some_and(char::is_lowercase);
+        let after_decoded = prev.is_some_and(|p| p.is_decoded);
+        if after_capital && decoded.is_lowercase() {
+            return Verdict::Weak;
+        }
+        if !after_lowercase && !after_decoded && ends_words(group[1]) {
+            return Verdict::Weak;
+        }
+    }
+    Verdict::Yes
+}
+
+/// A character that text rarely puts right after a letter: a symbol that windows-1252 and its
+/// kin hold at a continuation byte, where it follows a letter only as mojibake.
+fn is_odd_after_letter(c: char) -> bool {
+    matches!(
+        c,
+        '\u{80}'
+            ..='\u{9F}'
+                | '¤'
+                | '¦'
+                | '¨'
+                | '¬'
+                | '¯'
+                | '¸'
+                | '¶'
+                | '§'
+                | '±'
+                | '¹'
+                | '²'
+                | '³'
+                | '°'
+                | '¼'
+                | '½'
+                | '¾'
+                | '¢'
+                | '€'
+                | 'ƒ'
+                | '†'
+                | '‡'
+                | 'ˆ'
+                | '‰'
+                | '‹'
+                | '˜'
+                | '¡'
+                | '¿'
+                | 'Œ'
+                | 'œ'
+                | 'Š'
+                | 'š'
+                | 'Ž'
+                | 'ž'
+                | 'Ÿ'
+    )
+}
+
+#[cfg(test)]
+mod tests;

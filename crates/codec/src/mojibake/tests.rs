@@ -1,0 +1,139 @@
+use super::*;
+
+/// (input, expected output), where `None` means unchanged.
+const PATTERNS: &[(&str, Option<&str>)] = &[
+    ("cafÃ©", Some("café")),
+    ("itâ€™s", Some("it’s")),
+    ("â€œquotedâ€\u{9D}", Some("“quoted”")),
+    ("â€œquotedâ€", Some("“quoted\u{FFFD}")),
+    ("naÃ¯ve rÃ©sumÃ©", Some("naïve résumé")),
+    ("GrÃ¼ÃŸe", Some("Grüße")),
+    ("ZaÅ¼Ã³Å‚Ä‡ gÄ™Å›lÄ… jaÅºÅ„", Some("Zażółć gęślą jaźń")),
+    ("Ã‰COLE", Some("ÉCOLE")),
+    ("ÐŸÑ€Ð¸Ð²ÐµÑ‚", Some("Привет")),
+    ("Î“ÎµÎ¹Î¬", Some("Γειά")),
+    ("æ—¥æœ¬èªž", Some("日本語")),
+    ("í•œêµ\u{AD}ì–´", Some("한국어")),
+    ("ðŸ˜€", Some("😀")),
+    ("Ã¡rbol", Some("árbol")),
+    ("cafÃƒÂ©", Some("café")),
+    ("cafÃƒÆ’Ã‚Â©", Some("café")),
+    ("Â£5 Â© 2024", Some("£5 © 2024")),
+    ("ÃŽle", Some("Île")),
+    ("caf\u{C3}\u{A9}", Some("café")),
+    ("â\u{80}\u{99}", Some("’")),
+    ("Ã\u{FFFD} la", Some("\u{FFFD} la")),
+    ("voilÃ  la rÃ©ponse", Some("voilà la réponse")),
+    ("ï¿½", Some("\u{FFFD}")),
+    ("gwichÊ¼in, vÃƒÂµro", Some("gwichʼin, võro")),
+    ("KÃ¢â‚¬â„¢icheÃ¢â‚¬â„¢", Some("K’iche’")),
+    ("MÃ„Â\u{81}ori", Some("Māori")),
+    ("ÐŸÑ\u{FFFD}Ð¸", Some("П\u{FFFD}и")),
+    ("MÄ\u{FFFD}ori", Some("M\u{FFFD}ori")),
+    ("Î“Ï\u{81}Î±Î¼Î¼Î¹ÎºÏŒ Î’", Some("Γραμμικό Β")),
+    ("ç·šæ–‡å\u{AD}—A, RINETåŸºé‡‘", Some("線文字A, RINET基金")),
+    ("åŒ—, å\u{FFFD}—ã‚¢", Some("北, \u{FFFD}ア")),
+    ("Ã£Æ’Â\u{90}", Some("バ")),
+    (
+        "An DÃ\u{A0} Aimeireaga, voilÃ\u{A0}",
+        Some("An Dà Aimeireaga, voilà"),
+    ),
+    ("Ú†Ú¾Ý¨", Some("چھݨ")),
+    ("NÖ\u{A0}×’", None),
+    ("Õ¡Õ¢", Some("աբ")),
+    (
+        "ä»®å\u{FFFD}\u{FFFD}, ã\u{FFFD}\u{FFFD}å‡º",
+        Some("仮\u{FFFD}, \u{FFFD}出"),
+    ),
+    ("Ð¸Ñ\u{FFFD}", Some("и\u{FFFD}")),
+    ("CAFÉ… Î’", None),
+    ("été\u{A0}© ", None),
+    ("à\u{A0}© ", None),
+    ("avó’®’", None),
+    ("×’µm", None),
+    ("Ð² Ð¼Ð¸Ñ€Ðµ", Some("в мире")),
+    ("ì\u{A0}€ëŠ” í•™ìƒ\u{9D}", Some("저는 학생")),
+    ("NÃ– NÃ¼", Some("NÖ Nü")),
+    ("IRMÃ’été IRMÃ… “IRMÃ” «IRMÃ» ", None),
+    ("nÃ… Ã…rhus", Some("nÅ Århus")),
+    ("HÄ’été HÄ\u{A0}été", None),
+    ("IRMÃ\u{A0}été", None),
+    ("TÃ\u{A0}idh", Some("Tàidh")),
+    // A lone pair on a line whose other non-ASCII text is correct UTF-8 is left as written.
+    ("IRMÃ\u{A0}été TÃ\u{A0}idh", None),
+    ("Bremer/Mccoy – DrÃ¥ber", None),
+    (
+        "Å\u{A0}panÄ›lsko, Ã’gmhios, MÃ\u{A0}rt, Ä\u{A0}ermaniÅ¼",
+        Some("Španělsko, Ògmhios, Màrt, Ġermaniż"),
+    ),
+    ("È™i È›arÄƒ", Some("și țară")),
+    ("Ãˆâ„¢i Ãˆâ€ºarÃ„Æ’", Some("și țară")),
+    ("Ã\u{90}Å¸Ã‘â‚¬Ã\u{90}Â¸", Some("При")),
+    // Correct text stays as it is.
+    ("café", None),
+    ("SÃO PAULO", None),
+    ("AÑO’S", None),
+    ("ESPAÑA…", None),
+    ("HÄ… und NÖ”", None),
+    ("Ã‰…", Some("É…")),
+    ("MogÄ… byÄ‡, sÄ… tam.", Some("Mogą być, są tam.")),
+    ("É… et À bientôt", None),
+    ("PIÙ…", None),
+    ("CAFÉ…", None),
+    ("CAFÉ\u{A0}!", None),
+    ("Ð is an Icelandic letter; Ñandú", None),
+    ("50¢ © 2024 €5 Â", None),
+    ("Ã la carte", None),
+    ("café”… done", None),
+    ("Привет, мир", None),
+    ("日本語のテキスト", None),
+    ("한국어 텍스트", None),
+    ("Ελληνικά", None),
+    ("Zażółć gęślą jaźń", None),
+    ("Çok güzel, İstanbul’da", None),
+    ("Ångström, Øresund, Ærø", None),
+    ("naïve façade — “quotes” ‘single’ … • ™", None),
+];
+
+#[test]
+fn patterns() {
+    let failures: Vec<String> = PATTERNS
+        .iter()
+        .filter_map(|(input, expected)| {
+            let got = fix_mojibake(input).map(|(text, _)| text);
+            (got.as_deref() != *expected)
+                .then(|| format!("{input:?}: got {got:?}, want {expected:?}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn fixing_is_idempotent() {
+    for (input, _) in PATTERNS {
+        let once = fix_mojibake(input).map_or_else(|| input.to_string(), |(t, _)| t);
+        assert_eq!(fix_mojibake(&once), None, "input {input:?} gave {once:?}");
+    }
+}
+
+/// Found by the fuzz target `mojibake` (issue 9): chains of "Â" deeper than any real text
+/// kept changing after the last pass, so a second repair changed the output again.
+#[test]
+fn issue_9_fuzz_deep_chains_stay_idempotent() {
+    let input = "~Êªª,Ê\u{8a}ª{{Â\u{a0}Â\u{a0}Âª\0\0\0uÂÃÂÂÂÂÂÂÂÂÂÂ£çÂÂÂ£çãã\u{a0}Âªª,Ê\u{8a}ª{{\
+                 Â\u{a0}Âª\0\0";
+    let once = fix_mojibake(input).map_or_else(|| input.to_owned(), |(fixed, _)| fixed);
+    assert_eq!(fix_mojibake(&once), None);
+}
+
+#[test]
+fn text_that_peels_forever_is_left_alone() {
+    let deep = format!("{}£", "Â".repeat(12));
+    assert_eq!(fix_mojibake(&deep), None);
+    assert_eq!(fix_mojibake("ÂÂ£").unwrap().0, "£", "two layers are fine");
+}
+
+#[test]
+fn layers_are_counted() {
+    assert_eq!(fix_mojibake("cafÃƒÂ©").unwrap().1, 3);
+}
