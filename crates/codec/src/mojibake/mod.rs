@@ -1055,9 +1055,12 @@ fn is_plausible(
         // Two letters that read as a symbol or a modifier ("ВІ" in Ukrainian capitals is not
         // "²"): text, unless the line shows more.
         let is_symbolic = !decoded.is_alphabetic() || script(decoded) == Script::Common;
-        // An opening quote before a word or a sign is how text starts one ("«été", "“Öl",
-        // "«©"), whatever a MacRoman reading makes of it.
-        if matches!(group[0], '«' | '“' | '‘' | '‚' | '„' | '‹' | '¿' | '¡') {
+        // A quote before a word or a sign is how text starts or joins one ("«été", "“Öl", "«©",
+        // "’à’Über"), whatever a MacRoman reading makes of it.
+        if matches!(
+            group[0],
+            '«' | '“' | '‘' | '‚' | '„' | '‹' | '¿' | '¡' | '’' | '”' | '»' | '›'
+        ) {
             return Verdict::Weak;
         }
         let is_word_letter = |c: &char| c.is_alphabetic() && !matches!(c, 'µ' | 'ª' | 'º');
