@@ -34,7 +34,7 @@ Register-ArgumentCompleter -Native -CommandName 'utf8fix' -ScriptBlock {
             [CompletionResult]::new('--cesu', '--cesu', [CompletionResultType]::ParameterName, 'Join CESU-8 surrogate pairs into 4-byte sequences')
             [CompletionResult]::new('--modified', '--modified', [CompletionResultType]::ParameterName, 'Java''s Modified UTF-8: --cesu, and C0 80 becomes U+0000')
             [CompletionResult]::new('--strip-bom', '--strip-bom', [CompletionResultType]::ParameterName, 'Remove a byte order mark at the start')
-            [CompletionResult]::new('--mojibake', '--mojibake', [CompletionResultType]::ParameterName, 'Undo mojibake: UTF-8 that was decoded as windows-1252 or Latin-1 and encoded again, once or several times ("cafÃ©" for "café")')
+            [CompletionResult]::new('--mojibake', '--mojibake', [CompletionResultType]::ParameterName, 'Undo mojibake: UTF-8 that was decoded in a legacy encoding (windows-1250..1254, 1257, ISO-8859-1/-2, MacRoman, IBM437) and encoded again, once or several times ("cafÃ©" for "café")')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')

@@ -31,7 +31,7 @@ set edit:completion:arg-completer[utf8fix] = {|@words|
             cand --cesu 'Join CESU-8 surrogate pairs into 4-byte sequences'
             cand --modified 'Java''s Modified UTF-8: --cesu, and C0 80 becomes U+0000'
             cand --strip-bom 'Remove a byte order mark at the start'
-            cand --mojibake 'Undo mojibake: UTF-8 that was decoded as windows-1252 or Latin-1 and encoded again, once or several times ("cafÃ©" for "café")'
+            cand --mojibake 'Undo mojibake: UTF-8 that was decoded in a legacy encoding (windows-1250..1254, 1257, ISO-8859-1/-2, MacRoman, IBM437) and encoded again, once or several times ("cafÃ©" for "café")'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'

@@ -40,20 +40,30 @@ x-mac-cyrillic, windows-874.
 
 These repairs run first, each only when asked: --cesu joins CESU-8 surrogate pairs into the \
 4-byte form of their character; --modified also turns Java's C0 80 into U+0000; --strip-bom \
-removes a byte order mark (every U+FEFF that would start the output); --mojibake undoes text \
-that was UTF-8, was decoded as windows-1252 or Latin-1 and encoded again ('cafÃ©' for 'café', \
-'â€™' for '’'), as many times as it happened.
+removes a byte order mark (every U+FEFF that would start the output, including one that \
+--mojibake decodes from 'ï»¿'); --mojibake undoes text that was UTF-8, was decoded in a \
+single-byte legacy encoding and encoded again ('cafÃ©' for 'café' through windows-1252, \
+'РґРѕ' for 'до' through windows-1251, 'g√¢teau' for 'gâteau' through MacRoman), as many times \
+as it happened.
 
---mojibake works line by line and changes a stretch only where the windows-1252 (or Latin-1) \
-bytes of its characters form well-formed multi-byte UTF-8 and the result is clearly more \
-plausible: never a control or private-use character; a 2-byte sequence only into Latin, Greek, \
-Cyrillic, Hebrew or Arabic letters or Latin-1 symbols; never a letter against a letter of \
-another script ('AÑ’' stays Spanish); never an accented capital ending a word before \
-punctuation ('CAFÉ…', 'HÄ…' stay). Correct text in any language comes out unchanged. Damaged \
-mojibake is repaired as far as it can be: a sequence cut short by U+FFFD becomes one U+FFFD \
-for the lost character, and 'â€' that lost its last byte or 'Ã' whose A0 became a space are \
-repaired when the same line holds other mojibake. Lines longer than 1 MiB are cut at an ASCII \
-byte.
+--mojibake knows windows-1252 and ISO-8859-1, windows-1250, ISO-8859-2, windows-1251, \
+windows-1253, windows-1254, windows-1257, MacRoman (macintosh) and IBM437, each also in its \
+sloppy form (undefined bytes kept as C1 controls or lost to U+FFFD). It works line by line: \
+each encoding that could explain the line is tried, and the one that explains the most bytes \
+wins (ties go to the order above). A stretch changes only where the bytes of its characters \
+form well-formed multi-byte UTF-8 and the result is clearly more plausible: never a control or \
+private-use character; never a letter against a letter of another script ('AÑ’' stays \
+Spanish); never an accented capital ending a word before punctuation ('CAFÉ…', 'HÄ…' stay); \
+never a pair that is ordinary text ('ВІКІ', 'HÅØYA', '√π', '«été'), unless the same line \
+holds clear mojibake of the same kind. A run of non-ASCII characters in which a sequence is \
+broken is left whole, never half repaired, and a lone pair on a line whose other non-ASCII \
+text is correct UTF-8 stays ('Bremer/Mccoy – DrÃ¥ber'). Correct text in any language comes \
+out unchanged. Damaged mojibake is repaired as far as it can be: a sequence with a byte lost \
+to U+FFFD or '?' becomes one U+FFFD, a byte A0 turned into a space is put back ('voilÃ le' is \
+'voilà le', 'Ã s' is 'às'), 'â€' that lost its last byte becomes U+FFFD, CESU-8 pairs become \
+one character, and C1 controls standing alone (Latin-1 read where windows-1252 was meant) \
+become windows-1252's characters. With -v each changed line is reported with the chain it \
+undid ('windows-1252 x2', 'windows-1251'). Lines longer than 1 MiB are cut at an ASCII byte.
 
 In place (-i), a file that needs no repair is not touched: its content and modification time \
 stay as they are. Otherwise the repaired content is written to a temporary file in the same \
@@ -146,8 +156,9 @@ pub struct Args {
     #[arg(long)]
     pub strip_bom: bool,
 
-    /// Undo mojibake: UTF-8 that was decoded as windows-1252 or Latin-1 and encoded again, once
-    /// or several times ("cafÃ©" for "café").
+    /// Undo mojibake: UTF-8 that was decoded in a legacy encoding (windows-1250..1254, 1257,
+    /// ISO-8859-1/-2, MacRoman, IBM437) and encoded again, once or several times ("cafÃ©" for
+    /// "café").
     #[arg(long)]
     pub mojibake: bool,
 
@@ -653,11 +664,11 @@ impl RepairLog<'_> {
             RepairKind::StrippedBom => "byte order mark removed".to_owned(),
             RepairKind::ModifiedNul => "decoded as U+0000 (Modified UTF-8)".to_owned(),
             RepairKind::JoinedPair => "surrogate pair joined into one 4-byte character".to_owned(),
-            RepairKind::Mojibake(1) => {
-                "line decoded back from windows-1252 (1 sequence)".to_owned()
+            RepairKind::Mojibake(1, chain) => {
+                format!("line decoded back from {chain} (1 sequence)")
             }
-            RepairKind::Mojibake(n) => {
-                format!("line decoded back from windows-1252 ({n} sequences)")
+            RepairKind::Mojibake(n, chain) => {
+                format!("line decoded back from {chain} ({n} sequences)")
             }
             RepairKind::IllFormed(_) => match &self.settings.repair.replacement {
                 Replacement::Text(text) if text == "\u{FFFD}" => "replaced by U+FFFD".to_owned(),

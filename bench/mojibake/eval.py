@@ -20,6 +20,8 @@ Needs: pip install babel ftfy
 """
 
 import argparse
+import json
+import os
 import random
 import subprocess
 import sys
@@ -100,6 +102,101 @@ def run_ftfy(lines):
     return out, time.perf_counter() - start
 
 
+def ftfy_suite(binary):
+    """ftfy's own test cases, per category: utf8fix and ftfy's recorded fix_encoding output."""
+    root = os.path.join(os.path.dirname(__file__), "../../../shared/conformance/ftfy")
+    for name in ("ftfy-cases.jsonl", "ftfy-extra-layer.jsonl"):
+        path = os.path.join(root, name)
+        if not os.path.exists(path):
+            print(f"{name}: absent ({path}); the suite was not run")
+            continue
+        rows = [json.loads(line) for line in open(path, encoding="utf-8")]
+        inputs = [r["in"].replace("\n", " ") for r in rows]
+        ours, _ = run_utf8fix(binary, inputs)
+        table = {}
+        for row, got in zip(rows, ours):
+            want = row["want"].replace("\n", " ")
+            cell = table.setdefault(f'{row["scope"]}: {row["category"]}', [0, 0, 0])
+            cell[0] += got == want
+            cell[1] += row["ftfy_fix_encoding"].replace("\n", " ") == want
+            cell[2] += 1
+        print(f"| {name} | cases | utf8fix --mojibake | ftfy.fix_encoding |")
+        print("|---|---:|---:|---:|")
+        for category, (a, b, n) in sorted(table.items()):
+            print(f"| {category} | {n} | {a} | {b} |")
+        total = [sum(c[i] for c in table.values()) for i in range(3)]
+        print(f"| all | {total[2]} | {total[0]} | {total[1]} |")
+        print()
+
+
+LEGACY = {
+    # encoding: the CLDR languages it served
+    "cp1250": ["pl", "cs", "sk", "hu", "ro", "hr", "sl"],
+    "iso8859_2": ["pl", "cs", "sk", "hu", "hr", "sl"],
+    "cp1251": ["ru", "uk", "bg", "sr", "be", "mk"],
+    "cp1253": ["el"],
+    "cp1254": ["tr", "az"],
+    "cp1257": ["lt", "lv", "et"],
+    "mac_roman": ["fr", "de", "es", "it", "pt", "sv"],
+    "cp437": ["fr", "de", "es", "pt"],
+}
+
+
+def legacy_rows(binary):
+    """UTF-8 read through each legacy encoding (undefined bytes as C1 controls, as sloppy
+    decoders keep them) in the languages it served."""
+    print("| UTF-8 read as | lines | utf8fix --mojibake | ftfy.fix_encoding |")
+    print("|---|---:|---:|---:|")
+    for codec, langs in LEGACY.items():
+        _, clean = corpus_of(langs)
+        def broken(line):
+            out = []
+            for b in line.encode("utf-8"):
+                try:
+                    out.append(bytes([b]).decode(codec))
+                except UnicodeDecodeError:
+                    out.append(chr(b))
+            return "".join(out)
+        pairs = [(c, broken(c)) for c in clean if broken(c) != c]
+        ours, _ = run_utf8fix(binary, [b for _, b in pairs])
+        theirs, _ = run_ftfy([b for _, b in pairs])
+        a = sum(o == c for (c, _), o in zip(pairs, ours))
+        b = sum(t == c for (c, _), t in zip(pairs, theirs))
+        n = len(pairs)
+        print(f"| {codec} ({', '.join(langs)}) | {n} | {a} ({100 * a / n:.2f}%) | {b} ({100 * b / n:.2f}%) |")
+    print()
+
+
+def corpus_of(langs):
+    """The CLDR lines of exactly these locales."""
+    lines = []
+    for code in langs:
+        _, some = corpus_exact([code])
+        lines.extend(some)
+    return langs, lines
+
+
+def corpus_exact(codes):
+    saved = REQUIRED[:]
+    REQUIRED[:] = codes
+    try:
+        return corpus(len(codes))
+    finally:
+        REQUIRED[:] = saved
+
+
+def speed_row(binary, clean):
+    """Half the lines mojibake: utf8fix on the whole file against ftfy line by line."""
+    mixed = []
+    for i, line in enumerate(clean * 4):
+        mixed.append(as_cp1252(line.encode("utf-8"), "c1") if i % 2 else line)
+    _, ours = run_utf8fix(binary, mixed)
+    _, theirs = run_ftfy(mixed)
+    size = sum(len(l.encode("utf-8")) + 1 for l in mixed)
+    print(f"speed, {len(mixed)} lines ({size / 1e6:.1f} MB), half of them mojibake: "
+          f"utf8fix {ours:.3f} s, ftfy {theirs:.3f} s, ratio {theirs / ours:.0f}x")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--utf8fix", default="target/release/utf8fix")
@@ -157,6 +254,9 @@ def main():
         theirs_time += t2
 
     print()
+    legacy_rows(args.utf8fix)
+    ftfy_suite(args.utf8fix)
+    speed_row(args.utf8fix, clean)
     print(f"time for all inputs: utf8fix {ours_time:.2f} s, ftfy {theirs_time:.2f} s")
     if args.show:
         for name, rows in failures.items():

@@ -7,3 +7,4 @@ mod dump;
 mod enc;
 mod fix;
 mod hostile;
+mod mojibake;

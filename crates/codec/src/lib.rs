@@ -86,7 +86,9 @@ mod widen;
 
 pub use bom::ForeignBom;
 pub use encode::{encode, encoded_len, EncodeError, Encoded, Form};
-pub use mojibake::{fix_mojibake, undo_mojibake, MojibakeFix, ENCODINGS as MOJIBAKE_ENCODINGS};
+pub use mojibake::{
+    fix_mojibake, undo_mojibake, MojibakeChain, MojibakeFix, ENCODINGS as MOJIBAKE_ENCODINGS,
+};
 pub use notation::{
     parse_byte_notation, parse_codepoint, parse_codepoint_arg, write_notation, CodepointArg,
     Notation, NotationError,

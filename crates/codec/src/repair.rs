@@ -11,7 +11,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::encode::{encode, Form};
-use crate::mojibake::fix_mojibake;
+use crate::mojibake::{undo_mojibake, MojibakeChain};
 use crate::rules::{Lint, LintSet};
 use crate::scanner::{Config, Finding, FindingKind, Scanner, Sink};
 use crate::unit::{subparts, UnitKind};
@@ -70,8 +70,9 @@ pub enum RepairKind {
     ModifiedNul,
     /// A byte order mark was removed.
     StrippedBom,
-    /// Mojibake was undone on one line: this many groups, over all layers.
-    Mojibake(u32),
+    /// Mojibake was undone on one line: this many groups, over all layers, and the chain of
+    /// encodings undone.
+    Mojibake(u32, MojibakeChain),
 }
 
 impl fmt::Display for RepairKind {
@@ -81,7 +82,7 @@ impl fmt::Display for RepairKind {
             RepairKind::JoinedPair => f.write_str("surrogate-pair"),
             RepairKind::ModifiedNul => f.write_str("overlong"),
             RepairKind::StrippedBom => f.write_str("bom"),
-            RepairKind::Mojibake(_) => f.write_str("mojibake"),
+            RepairKind::Mojibake(..) => f.write_str("mojibake"),
         }
     }
 }
@@ -154,6 +155,9 @@ struct RepairState {
     line: Vec<u8>,
     /// The input offset where the held line starts.
     line_offset: Option<u64>,
+    /// With `mojibake`: a repaired line has been emitted, so the next one does not start the
+    /// output.
+    emitted_line: bool,
 }
 
 impl Repairer {
@@ -179,6 +183,7 @@ impl Repairer {
                 has_output: false,
                 line: Vec::new(),
                 line_offset: None,
+                emitted_line: false,
             },
         }
     }
@@ -336,15 +341,25 @@ impl RepairState {
         }
         let line = std::mem::take(&mut self.line);
         let offset = self.line_offset.take().unwrap_or(0);
-        let fixed = std::str::from_utf8(&line).ok().and_then(fix_mojibake);
-        let output = match &fixed {
-            Some((text, groups)) => {
+        let fixed = std::str::from_utf8(&line).ok().and_then(undo_mojibake);
+        let mut output = match &fixed {
+            Some(fix) => {
                 let first = &line[..line.len().min(6)];
-                self.log_bytes(offset, first, RepairKind::Mojibake(*groups as u32));
-                text.as_bytes()
+                let kind = RepairKind::Mojibake(fix.groups as u32, fix.chain);
+                self.log_bytes(offset, first, kind);
+                fix.text.as_bytes()
             }
             None => &line[..],
         };
+        // "ï»¿" is a byte order mark read as windows-1252: once decoded it leads the output, and
+        // `strip_bom` removes it there too, or a second pass would (issue 14).
+        if self.options.strip_bom && !self.emitted_line {
+            while let Some(rest) = output.strip_prefix(BOM) {
+                self.log_bytes(offset, BOM, RepairKind::StrippedBom);
+                output = rest;
+            }
+        }
+        self.emitted_line |= !output.is_empty();
         if self.writes_output {
             self.out.extend_from_slice(output);
         }

@@ -92,9 +92,63 @@ const WORDS: &[&[&str]] = &[
     &["日本語", "テキスト", "ひらがな", "東京", "カタカナ", "漢字"],
     &["中文", "汉字", "北京", "你好", "繁體字"],
     &["한국어", "텍스트", "서울", "안녕하세요"],
+    // Ukrainian, Bulgarian, Serbian, Arabic, Hebrew, Thai, Vietnamese, Hindi
+    &[
+        "ВІКІ",
+        "їжак",
+        "Україна",
+        "ґанок",
+        "ще",
+        "міст",
+        "СЕЛО»",
+        "Тёркс",
+    ],
+    &[
+        "България",
+        "съм",
+        "ъгъл",
+        "Сърбия",
+        "љубав",
+        "ћирилица",
+        "ђак",
+        "Џеп",
+    ],
+    &["مرحبا", "العربية", "كتاب", "٠١٢", "مدينة"],
+    &["שלום", "עברית", "ספר", "ירושלים"],
+    &["ภาษาไทย", "สวัสดี", "กรุงเทพ"],
+    &["Tiếng", "Việt", "người", "Hà Nội", "được", "ĐẸP"],
+    &["हिन्दी", "नमस्ते", "भारत"],
+    // Czech, Slovak, Hungarian, Romanian, Lithuanian, Latvian, Croatian
+    &["zvlášť", "PŘEDVINUTÍ…", "Ťažký", "ľúbiť", "ÚŘAD", "ŠŤASTIE"],
+    &["Őrség", "árvíztűrő", "TÜKÖRFÚRÓGÉP", "ŐŰ", "hűtő"],
+    &["țară", "ȘI", "până", "Învățământ", "ÎNCĂ"],
+    &["įdomu", "Šiaip", "ŽĄSIS", "Visų", "ąžuolas"],
+    &["Rīga", "ģimene", "ĶĒPA", "Latvijā", "ļoti"],
+    &["Dobrodošli", "ĐAK", "čašćen", "ŽIVOT"],
+    // The upper and lower case pairs where mojibake lives
+    &["Ã’s", "Í…", "É…", "HÅØYA", "Ō¬o", "√π", "∆°", "[x]\u{A0}©"],
     // Symbols and prices
     &[
-        "50¢", "©", "€5", "£3", "®", "™", "°C", "½", "±1", "§2", "µm", "×",
+        "50¢",
+        "©",
+        "€5",
+        "£3",
+        "®",
+        "™",
+        "°C",
+        "½",
+        "±1",
+        "§2",
+        "µm",
+        "×",
+        "÷",
+        "…",
+        "§ 3",
+        "±0,5 °C",
+        "2×3",
+        "«oui»",
+        "„so“",
+        "‹x›",
     ],
 ];
 
@@ -185,6 +239,71 @@ fn every_word_survives_one_and_two_layers() {
                 Some(text.as_str()),
                 "{word}, {layers} layers"
             );
+        }
+    }
+}
+
+/// Real sentences in the languages each legacy encoding serves, read through it (undefined
+/// bytes kept as C1 controls) and written back as UTF-8: each comes back whole, and the clean
+/// sentence is left alone.
+#[test]
+fn issue_14_each_legacy_encoding_is_undone() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "windows-1250",
+            &[
+                "Zażółć gęślą jaźń, mówię",
+                "Příliš žluťoučký kůň úpěl ďábelské ódy",
+            ],
+        ),
+        (
+            "iso-8859-2",
+            &["Mám dost třetího tisíciletí", "Árvíztűrő tükörfúrógép"],
+        ),
+        (
+            "windows-1251",
+            &[
+                "Съешь же ещё этих мягких французских булок",
+                "Україна — це Європа",
+            ],
+        ),
+        (
+            "windows-1253",
+            &[
+                "Γειά σου κόσμε, τι κάνεις;",
+                "Ξεσκεπάζω την ψυχοφθόρα βδελυγμία",
+            ],
+        ),
+        (
+            "windows-1254",
+            &[
+                "Pijamalı hasta yağız şoföre çabucak güvendi",
+                "İstanbul’da öğrenci",
+            ],
+        ),
+        (
+            "windows-1257",
+            &["Šiaip įdomu, kaip įsivaizduoji", "Latvijā ģimene ļoti"],
+        ),
+        (
+            "macintosh",
+            &[
+                "Le Schtroumpf conseille gâteaux et baies",
+                "Grüße aus Köln, señor",
+            ],
+        ),
+    ];
+    for (label, sentences) in cases {
+        let encoding = encoding_rs::Encoding::for_label(label.as_bytes()).expect("a WHATWG label");
+        for sentence in *sentences {
+            assert_eq!(
+                fix_mojibake(sentence),
+                None,
+                "{label}: clean {sentence:?} changed"
+            );
+            let (broken, _) = encoding.decode_without_bom_handling(sentence.as_bytes());
+            let fixed = fix_mojibake(&broken).map(|(t, _)| t);
+            assert_eq!(fixed.as_deref(), Some(*sentence), "{label}: {broken:?}");
         }
     }
 }

@@ -64,30 +64,54 @@ pub struct MojibakeFix {
     pub text: String,
     /// How many groups were decoded, over all layers.
     pub groups: usize,
-    /// The encoding undone at each layer, outermost first (`"iso-8859-1"` for stray C1 controls
-    /// read back as windows-1252).
-    pub layers: Vec<&'static str>,
+    /// The encoding undone at each layer.
+    pub chain: MojibakeChain,
 }
 
-impl MojibakeFix {
-    /// The chain undone, as people say it: `windows-1252 x2`, `windows-1251`,
-    /// `windows-1252, macintosh`.
-    pub fn chain(&self) -> String {
-        let mut parts: Vec<(&str, usize)> = Vec::new();
-        for layer in &self.layers {
-            match parts.last_mut() {
-                Some((name, count)) if name == layer => *count += 1,
-                _ => parts.push((layer, 1)),
-            }
-        }
-        let words: Vec<String> = parts
+/// The encodings undone, one per layer, outermost first; shown as people say it:
+/// `windows-1252 x2`, `windows-1251`, `windows-1252, macintosh`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MojibakeChain {
+    layers: [u8; MAX_LAYERS],
+    len: u8,
+}
+
+/// The name of layer index `i`: an encoding of [`ENCODINGS`], or Latin-1 read where
+/// windows-1252 was meant (stray C1 controls).
+fn layer_name(i: u8) -> &'static str {
+    NAMES.get(usize::from(i)).copied().unwrap_or("iso-8859-1")
+}
+
+impl MojibakeChain {
+    /// The encoding undone at each layer, outermost first.
+    pub fn layers(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.layers[..usize::from(self.len)]
             .iter()
-            .map(|(name, count)| match count {
-                1 => (*name).to_owned(),
-                n => format!("{name} x{n}"),
-            })
-            .collect();
-        words.join(", ")
+            .map(|&i| layer_name(i))
+    }
+
+    fn push(&mut self, layer: u8) {
+        self.layers[usize::from(self.len)] = layer;
+        self.len += 1;
+    }
+}
+
+impl std::fmt::Display for MojibakeChain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let layers = &self.layers[..usize::from(self.len)];
+        let mut i = 0;
+        while i < layers.len() {
+            let run = layers[i..].iter().take_while(|&&l| l == layers[i]).count();
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(layer_name(layers[i]))?;
+            if run > 1 {
+                write!(f, " x{run}")?;
+            }
+            i += run;
+        }
+        Ok(())
     }
 }
 
@@ -115,26 +139,26 @@ pub fn fix_mojibake(text: &str) -> Option<(String, usize)> {
 /// use utf8kit_codec::undo_mojibake;
 /// let fix = undo_mojibake("GrÃƒÂ¼ÃƒÅ¸e").unwrap();
 /// assert_eq!(fix.text, "Grüße");
-/// assert_eq!(fix.chain(), "windows-1252 x2");
+/// assert_eq!(fix.chain.to_string(), "windows-1252 x2");
 /// assert_eq!(undo_mojibake("Привет, мир"), None);
 /// ```
 pub fn undo_mojibake(text: &str) -> Option<MojibakeFix> {
     let mut current: Option<String> = None;
     let mut groups = 0;
-    let mut layers = Vec::new();
+    let mut chain = MojibakeChain::default();
     for _ in 0..MAX_LAYERS {
         let input = current.as_deref().unwrap_or(text);
         match one_layer(input) {
             Some((fixed, count, encoding)) => {
                 groups += count;
-                layers.push(encoding);
+                chain.push(encoding);
                 current = Some(fixed);
             }
             None => {
                 return current.map(|text| MojibakeFix {
                     text,
                     groups,
-                    layers,
+                    chain,
                 })
             }
         }
@@ -262,7 +286,7 @@ fn possible_encodings(text: &str) -> u16 {
 }
 
 /// Undoes one layer, or returns `None` if nothing in `text` is accepted.
-fn one_layer(text: &str) -> Option<(String, usize, &'static str)> {
+fn one_layer(text: &str) -> Option<(String, usize, u8)> {
     let possible = possible_encodings(text);
     if possible == 0 {
         return None;
@@ -329,10 +353,11 @@ fn one_layer(text: &str) -> Option<(String, usize, &'static str)> {
         count += 1;
     }
     fixed.extend(&chars[at..]);
+    // Layer index COUNT names Latin-1 read where windows-1252 was meant.
     let name = match &plan {
-        Some(p) if p.encoding == 0 && used_c1 => "iso-8859-1",
-        Some(p) => NAMES[p.encoding],
-        None => "iso-8859-1",
+        Some(p) if p.encoding == 0 && used_c1 => COUNT as u8,
+        Some(p) => p.encoding as u8,
+        None => COUNT as u8,
     };
     Some((fixed, count, name))
 }
@@ -1133,7 +1158,7 @@ fn is_plausible(
         && !decoded.is_alphabetic()
         && !decoded.is_numeric()
         && !matches!(cp, 0x2000..=0x2BFF | 0x3000..=0x303F | 0xFE00..=0xFE0F | 0xFE30..=0xFE4F
-            | 0xFF00..=0xFFEF | 0xFFFD);
+            | 0xFEFF | 0xFF00..=0xFFEF | 0xFFFD);
     let touches_letter =
         |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && n.c.is_alphabetic());
     if is_far_sign && (touches_letter(prev) || touches_letter(next)) {

@@ -1,0 +1,114 @@
+//! `utf8fix --mojibake` against ftfy's own test cases (issue 14), the chain `-v` names, and
+//! idempotence with `--strip-bom`.
+//!
+//! The cases are read from `../shared/conformance/ftfy/` beside the repository; where it is
+//! absent the suite test says so on stderr and checks nothing else.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use crate::common::program;
+
+fn conformance(name: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/conformance/ftfy")
+        .join(name);
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!(
+            "ftfy conformance data absent: {} (the shared conformance folder is not beside the \
+             repository); the suite was not run",
+            path.display()
+        );
+        None
+    }
+}
+
+/// Runs every case's `in` through one `utf8fix --mojibake` and counts exact hits per category.
+fn score(name: &str) -> Option<BTreeMap<String, (usize, usize, usize)>> {
+    let text = std::fs::read_to_string(conformance(name)?).expect("readable conformance file");
+    let rows: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let field =
+        |r: &serde_json::Value, k: &str| r[k].as_str().unwrap_or_default().replace('\n', " ");
+    let input: String = rows.iter().map(|r| field(r, "in") + "\n").collect();
+    let output = program("utf8fix")
+        .arg("--mojibake")
+        .write_stdin(input)
+        .output()
+        .expect("utf8fix runs");
+    assert_eq!(output.status.code(), Some(0));
+    let out = String::from_utf8(output.stdout).expect("UTF-8 output");
+    let mut table = BTreeMap::new();
+    for (row, got) in rows.iter().zip(out.lines()) {
+        let want = field(row, "want");
+        let entry = table.entry(field(row, "category")).or_insert((0, 0, 0));
+        entry.0 += usize::from(got == want);
+        entry.1 += usize::from(field(row, "ftfy_fix_encoding") == want);
+        entry.2 += 1;
+        if field(row, "in") == want {
+            assert_eq!(got, want, "a case that must stay unchanged was changed");
+        }
+    }
+    Some(table)
+}
+
+#[test]
+fn issue_14_every_ftfy_category_at_or_above_ftfy() {
+    for file in ["ftfy-cases.jsonl", "ftfy-extra-layer.jsonl"] {
+        let Some(table) = score(file) else { return };
+        assert!(table.len() >= 3, "{file}: categories {table:?}");
+        for (category, (ours, ftfy, total)) in &table {
+            assert!(
+                ours >= ftfy,
+                "{file}: {category}: utf8fix {ours} of {total}, ftfy {ftfy}"
+            );
+        }
+    }
+}
+
+#[test]
+fn issue_14_verbose_names_the_chain_undone() {
+    let output = program("utf8fix")
+        .args(["--mojibake", "-v"])
+        .write_stdin("GrÃƒÂ¼ÃƒÅ¸e\nРґРѕСЂРѕРіРµ\nLe Vigne di Zam√≤\nclean\n")
+        .output()
+        .expect("utf8fix runs");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "Grüße\nдороге\nLe Vigne di Zamò\nclean\n"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("line decoded back from windows-1252 x2 (6 sequences)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("line decoded back from windows-1251 (6 sequences)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("line decoded back from macintosh (1 sequence)"),
+        "{stderr}"
+    );
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn issue_14_strip_bom_with_mojibake_is_idempotent() {
+    let run = |input: &[u8]| {
+        let output = program("utf8fix")
+            .args(["--strip-bom", "--mojibake"])
+            .write_stdin(input.to_vec())
+            .output()
+            .expect("utf8fix runs");
+        output.stdout
+    };
+    // "ï»¿" is a byte order mark read as windows-1252.
+    let once = run("ï»¿cafÃ©\nï»¿ stays inside\n".as_bytes());
+    assert_eq!(once, "café\n\u{FEFF} stays inside\n".as_bytes());
+    assert_eq!(run(&once), once);
+}
