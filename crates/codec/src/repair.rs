@@ -55,7 +55,7 @@ pub struct RepairOptions {
     /// Remove a UTF-8 byte order mark (U+FEFF at offset 0), and any further U+FEFF that would
     /// then start the output (a doubled mark), so that the result starts with none.
     pub strip_bom: bool,
-    /// Undo mojibake, line by line ([`fix_mojibake`]).
+    /// Undo mojibake, line by line ([`crate::fix_mojibake`]).
     pub mojibake: bool,
 }
 
