@@ -1161,7 +1161,13 @@ fn is_plausible(
             | 0xFEFF | 0xFF00..=0xFFEF | 0xFFFD);
     let touches_letter =
         |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && n.c.is_alphabetic());
-    if is_far_sign && (touches_letter(prev) || touches_letter(next)) {
+    // Elsewhere than windows-1252 the lead is a letter of the text, so only punctuation and
+    // currency signs may sit against letters ("Latvijā’©" is not "Latvij⒩").
+    let is_odd_sign = e != 0
+        && bytes > 2
+        && !decoded.is_alphabetic()
+        && !matches!(cp, 0x2000..=0x206F | 0x20A0..=0x20CF | 0xFEFF | 0xFF00..=0xFFEF);
+    if (is_far_sign || is_odd_sign) && (touches_letter(prev) || touches_letter(next)) {
         return Verdict::No;
     }
     // A word-final accented letter, a no-break space and a symbol ("à\u{A0}©") read as one
