@@ -341,7 +341,9 @@ impl RepairState {
         }
         let line = std::mem::take(&mut self.line);
         let offset = self.line_offset.take().unwrap_or(0);
-        let fixed = std::str::from_utf8(&line).ok().and_then(undo_mojibake);
+        let fixed = simdutf8::basic::from_utf8(&line)
+            .ok()
+            .and_then(undo_mojibake);
         let mut output = match &fixed {
             Some(fix) => {
                 let first = &line[..line.len().min(6)];

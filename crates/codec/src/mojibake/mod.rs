@@ -49,6 +49,7 @@
 
 mod tables;
 
+use crate::unit::{declared_len, is_continuation, scan_unit, UnitKind};
 use tables::{COUNT, LATIN1_BYTES, NAMES, OTHER_BYTES, SLOPPY};
 
 /// The most passes over one line: each undoes one layer of encoding.
@@ -175,6 +176,9 @@ fn bytes_of(c: char) -> Option<&'static [u8; COUNT]> {
     match cp {
         0..=0x7F => None,
         0x80..=0xFF => Some(&LATIN1_BYTES[(cp - 0x80) as usize]),
+        // Between the box drawing of IBM437 and MacRoman's Apple logo no encoding has a
+        // character: CJK text is answered without a search.
+        0x2600..=0xF8FE => None,
         0x100..=0xFB02 => OTHER_BYTES
             .binary_search_by(|(k, _)| k.cmp(&c))
             .ok()
@@ -195,10 +199,6 @@ fn is_lead(byte: u8) -> bool {
     (0xC2..=0xF4).contains(&byte)
 }
 
-fn is_continuation(byte: u8) -> bool {
-    (0x80..=0xBF).contains(&byte)
-}
-
 /// The lead bytes after which a space may stand for a lost A0: the letters and scripts whose
 /// UTF-8 second byte A0 is common (à, NBSP, Š, Π, Р, ٠, and the 3-byte ranges E0..E3).
 fn takes_spaced_a0(byte: u8) -> bool {
@@ -208,45 +208,111 @@ fn takes_spaced_a0(byte: u8) -> bool {
     )
 }
 
-/// Bit masks over the encodings: where `c` is a lead byte, a continuation byte, and a lead
-/// byte after which a space may stand for A0.
-fn masks(c: char) -> (u16, u16, u16) {
-    let Some(bytes) = bytes_of(c) else {
-        return (0, 0, 0);
-    };
-    let (mut lead, mut cont, mut spaced) = (0, 0, 0);
-    for (e, &b) in bytes.iter().enumerate() {
-        if is_lead(b) {
-            lead |= 1 << e;
-            if takes_spaced_a0(b) {
-                spaced |= 1 << e;
-            }
-        } else if is_continuation(b) {
-            cont |= 1 << e;
-        }
-    }
-    (lead, cont, spaced)
+/// Bit masks over the encodings for one character: where it is a lead byte of a 2-, 3- or
+/// 4-byte sequence, a continuation byte, and the bytes E2 and 80 (for "â€" cut short).
+#[derive(Clone, Copy, Default)]
+struct Masks {
+    lead: [u16; 3],
+    cont: u16,
+    e2: u16,
+    x80: u16,
 }
 
-/// The encodings in which `text` might hold a group, as a bit mask; 0 for almost all clean
-/// text, found in one pass without decoding anything.
+fn masks(c: char) -> Masks {
+    let mut m = Masks::default();
+    let Some(bytes) = bytes_of(c) else {
+        return m;
+    };
+    for (e, &b) in bytes.iter().enumerate() {
+        let bit = 1 << e;
+        if is_lead(b) {
+            m.lead[declared_len(b).expect("a lead byte") - 2] |= bit;
+        } else if is_continuation(b) {
+            m.cont |= bit;
+        }
+        if b == 0xE2 {
+            m.e2 |= bit;
+        } else if b == 0x80 {
+            m.x80 |= bit;
+        }
+    }
+    m
+}
+
+/// The masks of U+0080..U+07FF, the 2-byte characters, computed once: most of the non-ASCII
+/// text that the line filter reads.
+fn two_byte_masks() -> &'static [Masks] {
+    static TABLE: std::sync::OnceLock<Vec<Masks>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0x80..0x800u32)
+            .map(|cp| masks(char::from_u32(cp).expect("below the surrogates")))
+            .collect()
+    })
+}
+
+/// The encodings in which `text` might hold a candidate, as a bit mask; 0 for almost all clean
+/// text, found in one pass without judging anything. A candidate needs a lead followed by as
+/// many continuations as it declares (U+FFFD, `?` or a space may stand for one), or is "â€" cut
+/// short, or a C1 control standing alone; a lead and one continuation alone ("óła" in Polish
+/// through windows-1250) is no candidate, which keeps clean text out of the judging.
 fn possible_encodings(text: &str) -> u16 {
+    let all = (1u16 << COUNT) - 1;
+    let two_byte = two_byte_masks();
     let bytes = text.as_bytes();
     let mut possible = 0;
-    let mut prev_lead = 0u16;
-    let mut prev_spaced = 0u16;
+    // Encodings in which the characters just read leave a sequence needing 1, 2 or 3 more
+    // continuations, and in which the last one was E2 (after which 80 is a candidate).
+    let mut needs = [0u16; 3];
+    let mut after_e2 = 0u16;
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        if b < 0x80 {
-            if b == b' ' {
-                possible |= prev_spaced;
-            } else if b == b'?' {
-                possible |= prev_lead;
+        let (m, len) = if b < 0x80 {
+            // `?` and a space may stand for a lost continuation; any other ASCII ends a group.
+            let stands_in = if b == b' ' || b == b'?' { all } else { 0 };
+            let m = Masks {
+                cont: stands_in,
+                ..Masks::default()
+            };
+            (m, 1)
+        } else {
+            let len = declared_len(b).expect("a str holds whole characters");
+            if len == 2 {
+                let cp = usize::from(b & 0x1F) << 6 | usize::from(bytes[i + 1] & 0x3F);
+                // A C1 control standing alone is Latin-1 read where windows-1252 was meant.
+                if cp < 0xA0 {
+                    possible |= 1;
+                }
+                (two_byte[cp - 0x80], len)
+            } else if len == 4 || b != 0xE2 && b != 0xEF {
+                // Every 3-byte character the encodings have, and U+FFFD, starts with E2 or EF
+                // (U+2000..U+2FFF, U+F000..U+FFFF): CJK text needs no decoding here.
+                (Masks::default(), len)
+            } else {
+                let c = text[i..i + len]
+                    .chars()
+                    .next()
+                    .expect("a str holds whole characters");
+                if c == '\u{FFFD}' {
+                    let m = Masks {
+                        cont: all,
+                        ..Masks::default()
+                    };
+                    (m, len)
+                } else {
+                    (masks(c), len)
+                }
             }
-            prev_lead = 0;
-            prev_spaced = 0;
-            i += 1;
+        };
+        possible |= needs[0] & m.cont | after_e2 & m.x80;
+        needs = [
+            m.lead[0] | needs[1] & m.cont,
+            m.lead[1] | needs[2] & m.cont,
+            m.lead[2],
+        ];
+        after_e2 = m.e2;
+        i += len;
+        if b < 0x80 && needs == [0; 3] {
             // Skip the rest of an ASCII stretch eight bytes at a time.
             while i + 8 <= bytes.len() {
                 let word = u64::from_le_bytes(bytes[i..i + 8].try_into().expect("eight bytes"));
@@ -255,32 +321,7 @@ fn possible_encodings(text: &str) -> u16 {
                 }
                 i += 8;
             }
-            continue;
         }
-        let len = match b {
-            0xC0..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            _ => 4,
-        };
-        let c = text[i..i + len]
-            .chars()
-            .next()
-            .expect("a str holds whole characters");
-        i += len;
-        if c == '\u{FFFD}' {
-            possible |= prev_lead;
-            prev_lead = 0;
-            prev_spaced = 0;
-            continue;
-        }
-        let (lead, cont, spaced) = masks(c);
-        possible |= prev_lead & cont;
-        // A C1 control standing alone is Latin-1 read where windows-1252 was meant.
-        if (0x80..=0x9F).contains(&u32::from(c)) {
-            possible |= 1;
-        }
-        prev_lead = lead;
-        prev_spaced = spaced;
     }
     possible
 }
@@ -292,74 +333,83 @@ fn one_layer(text: &str) -> Option<(String, usize, u8)> {
         return None;
     }
     let chars: Vec<char> = text.chars().collect();
+    // Candidates first, for every possible encoding: what they could explain at most bounds
+    // what judging them can give, so an encoding that cannot beat the best so far is not judged.
+    let mut candidates: Vec<(usize, Vec<Found>)> = (0..COUNT)
+        .filter(|e| possible & (1 << e) != 0)
+        .map(|e| (e, find_candidates(&chars, e)))
+        .collect();
+    let bound = |found: &[Found]| found.iter().map(Found::weight).sum::<usize>();
+    // Most first, ties in table order, which is the order ties are broken in.
+    candidates.sort_by_key(|(e, found)| (std::cmp::Reverse(bound(found)), *e));
     let mut best: Option<Plan> = None;
-    for e in 0..COUNT {
-        if possible & (1 << e) == 0 {
+    for (e, found) in candidates {
+        let best_weight = best.as_ref().map_or(0, |b| b.weight);
+        let could_tie_earlier = best.as_ref().is_some_and(|b| e < b.encoding);
+        if bound(&found) < best_weight || bound(&found) == best_weight && !could_tie_earlier {
             continue;
         }
-        let plan = plan_for(&chars, e);
-        if plan.weight > best.as_ref().map_or(0, |b| b.weight) {
+        let plan = plan_for(&chars, e, found);
+        if plan.weight > best_weight
+            || plan.weight == best_weight && best.as_ref().is_some_and(|b| e < b.encoding)
+        {
             best = Some(plan);
         }
     }
     let c1 = stray_c1_controls(&chars, best.as_ref());
     let plan = best.filter(|p| p.weight > 0);
-    if plan.is_none() && c1.is_empty() {
+    let groups = plan
+        .as_ref()
+        .map_or(&[][..], |p| &p.found[..])
+        .iter()
+        .filter(|f| f.accepted);
+    // Both lists are sorted and never overlap (a stray control is one no candidate covers):
+    // one pass writes the line with each edit in place.
+    let mut edits: Vec<(usize, usize, Edit)> = groups
+        .map(|f| (f.start, f.len, Edit::Group(f.candidate)))
+        .chain(c1.iter().map(|&i| (i, 1, Edit::Control(chars[i]))))
+        .collect();
+    if edits.is_empty() {
         return None;
     }
+    edits.sort_unstable_by_key(|&(start, ..)| start);
     let mut fixed = String::with_capacity(text.len());
-    let mut count = 0;
     let mut at = 0;
-    let mut used_c1 = false;
-    let accepted = plan
-        .as_ref()
-        .map(|p| p.found.iter().filter(|f| f.accepted))
-        .into_iter()
-        .flatten();
-    let mut c1_iter = c1.iter().peekable();
-    for f in accepted {
-        while let Some(&&i) = c1_iter.peek() {
-            if i >= f.start {
-                break;
+    for &(start, len, edit) in &edits {
+        fixed.extend(&chars[at..start]);
+        match edit {
+            Edit::Control(c) => fixed.push(windows_1252_char(c)),
+            Edit::Group(Candidate::Group { decoded, .. } | Candidate::Cesu { decoded }) => {
+                fixed.push(decoded)
             }
-            fixed.extend(&chars[at..i]);
-            fixed.push(windows_1252_char(chars[i]));
-            at = i + 1;
-            count += 1;
-            c1_iter.next();
-        }
-        fixed.extend(&chars[at..f.start]);
-        match f.candidate {
-            Candidate::Group { decoded, .. } | Candidate::Cesu { decoded } => fixed.push(decoded),
-            Candidate::Spaced {
+            Edit::Group(Candidate::Spaced {
                 decoded,
                 keeps_space,
-            } => {
+            }) => {
                 fixed.push(decoded);
                 if keeps_space {
                     fixed.push(' ');
                 }
             }
-            Candidate::Damaged { .. } | Candidate::Truncated => fixed.push('\u{FFFD}'),
+            Edit::Group(Candidate::Damaged { .. } | Candidate::Truncated) => fixed.push('\u{FFFD}'),
         }
-        used_c1 |= f.uses_c1;
-        at = f.start + f.len;
-        count += 1;
-    }
-    for &i in c1_iter {
-        fixed.extend(&chars[at..i]);
-        fixed.push(windows_1252_char(chars[i]));
-        at = i + 1;
-        count += 1;
+        at = start + len;
     }
     fixed.extend(&chars[at..]);
     // Layer index COUNT names Latin-1 read where windows-1252 was meant.
-    let name = match &plan {
-        Some(p) if p.encoding == 0 && used_c1 => COUNT as u8,
-        Some(p) => p.encoding as u8,
-        None => COUNT as u8,
+    let layer = match &plan {
+        Some(p) if p.encoding != 0 => p.encoding as u8,
+        Some(p) if !p.found.iter().any(|f| f.accepted && f.uses_c1) => 0,
+        _ => COUNT as u8,
     };
-    Some((fixed, count, name))
+    Some((fixed, edits.len(), layer))
+}
+
+/// One change to a line: a candidate decoded, or a stray C1 control read as windows-1252.
+#[derive(Clone, Copy)]
+enum Edit {
+    Group(Candidate),
+    Control(char),
 }
 
 /// The windows-1252 character for the byte a C1 control stands for.
@@ -382,9 +432,7 @@ fn stray_c1_controls(chars: &[char], plan: Option<&Plan>) -> Vec<usize> {
     chars
         .iter()
         .enumerate()
-        .filter(|&(i, &c)| {
-            (0x80..=0x9F).contains(&u32::from(c)) && windows_1252_char(c) != c && !covered(i)
-        })
+        .filter(|&(i, &c)| is_c1_control(c) && windows_1252_char(c) != c && !covered(i))
         .map(|(i, _)| i)
         .collect()
 }
@@ -431,6 +479,17 @@ struct Found {
     accepted: bool,
 }
 
+impl Found {
+    /// The bytes of UTF-8 the candidate explains, once accepted.
+    fn weight(&self) -> usize {
+        match self.candidate {
+            Candidate::Group { bytes, .. } => bytes,
+            Candidate::Cesu { .. } => 6,
+            _ => 1,
+        }
+    }
+}
+
 /// How plausible a decoded group is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Verdict {
@@ -444,18 +503,10 @@ enum Verdict {
     WithEvidence,
 }
 
-fn plan_for(chars: &[char], e: usize) -> Plan {
-    let mut found = find_candidates(chars, e);
+/// Judges the candidates one encoding finds in a line.
+fn plan_for(chars: &[char], e: usize, mut found: Vec<Found>) -> Plan {
     judge(chars, e, &mut found);
-    let weight = found
-        .iter()
-        .filter(|f| f.accepted)
-        .map(|f| match f.candidate {
-            Candidate::Group { bytes, .. } => bytes,
-            Candidate::Cesu { .. } => 6,
-            _ => 1,
-        })
-        .sum();
+    let weight = found.iter().filter(|f| f.accepted).map(Found::weight).sum();
     Plan {
         encoding: e,
         found,
@@ -487,9 +538,9 @@ fn find_candidates(chars: &[char], e: usize) -> Vec<Found> {
         match candidate_at(chars, e, i, lead) {
             Some((len, candidate)) => {
                 let uses_c1 = e == 0
-                    && chars[i..i + len].iter().any(|&c| {
-                        (0x80..=0x9F).contains(&u32::from(c)) && windows_1252_char(c) != c
-                    });
+                    && chars[i..i + len]
+                        .iter()
+                        .any(|&c| is_c1_control(c) && windows_1252_char(c) != c);
                 found.push(Found {
                     start: i,
                     len,
@@ -508,11 +559,7 @@ fn find_candidates(chars: &[char], e: usize) -> Vec<Found> {
 
 /// The candidate starting at `i`, whose lead byte is `lead`, with its length in characters.
 fn candidate_at(chars: &[char], e: usize, i: usize, lead: u8) -> Option<(usize, Candidate)> {
-    let needed = match lead {
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
-    };
+    let needed = declared_len(lead).expect("a lead byte C2..F4");
     let mut slots = [Slot::Byte(lead); 4];
     let mut len = 1;
     while len < needed {
@@ -649,52 +696,42 @@ fn drops_space_after_a_grave(after: &[char]) -> bool {
 }
 
 /// A high surrogate at `i` (three characters) followed by a low one: the supplementary
-/// character the CESU-8 pair stands for.
+/// character the CESU-8 pair stands for, as the scanner reads the six bytes.
 fn cesu_pair(chars: &[char], e: usize, i: usize, high: &[u8]) -> Option<char> {
-    let low: Vec<u8> = chars
-        .get(i + 3..i + 6)?
-        .iter()
-        .map(|&c| byte_in(c, e))
-        .collect();
-    if chars[i + 3..i + 6].iter().any(|c| c.is_ascii())
-        || low[0] != 0xED
-        || !(0xB0..=0xBF).contains(&low[1])
-        || !is_continuation(low[2])
-        || !is_continuation(high[2])
-    {
+    let low = chars.get(i + 3..i + 6)?;
+    if low.iter().any(char::is_ascii) {
         return None;
     }
-    let unit = |b: &[u8]| 0xD000 | (u32::from(b[1] & 0x3F) << 6) | u32::from(b[2] & 0x3F);
-    let cp = 0x10000 + ((unit(high) - 0xD800) << 10) + (unit(&low) - 0xDC00);
-    char::from_u32(cp)
+    let mut pair = [0u8; 6];
+    pair[..3].copy_from_slice(high);
+    for (b, &c) in pair[3..].iter_mut().zip(low) {
+        *b = byte_in(c, e);
+    }
+    let unit = scan_unit(&pair, true)?;
+    (unit.kind == UnitKind::SurrogatePair && unit.len == 6)
+        .then(|| unit.codepoint.and_then(char::from_u32))
+        .flatten()
 }
 
 /// Whether some choice of the lost bytes makes the group well-formed. A byte lost to U+FFFD
-/// was one the encoding leaves undefined (any continuation byte, for an encoding that defines
-/// them all); one lost to `?` could have been any byte.
+/// was one the encoding leaves undefined (its sloppy form keeps those as C1 controls); in an
+/// encoding that defines every byte, and for `?`, it could have been any continuation byte.
 fn could_be_valid(slots: &[Slot], e: usize) -> bool {
-    let undefined: Vec<u8> = (0x80..=0xBFu8)
-        .filter(|&b| {
-            tables::HIGH_HALF[e][usize::from(b - 0x80)] == '\0'
-                || SLOPPY[e]
-                    && u32::from(tables::HIGH_HALF[e][usize::from(b - 0x80)]) == u32::from(b)
-        })
-        .collect();
-    let choices_for = |s: &Slot| -> Vec<u8> {
+    let is_undefined = |b: u8| {
+        let c = tables::HIGH_HALF[e][usize::from(b - 0x80)];
+        c == '\0' || SLOPPY[e] && u32::from(c) == u32::from(b)
+    };
+    let has_undefined = (0x80..=0xBFu8).any(is_undefined);
+    // One continuation byte of each range the second byte of a sequence may need.
+    const ANY_CONTINUATION: [u8; 6] = [0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF];
+    let choices = |s: Slot| -> Vec<u8> {
         match s {
-            Slot::Byte(b) => vec![*b],
-            Slot::Lost if e == 0 || !undefined.is_empty() => {
-                if e == 0 {
-                    vec![0x81, 0x8D, 0x8F, 0x90, 0x9D]
-                } else {
-                    undefined.clone()
-                }
-            }
-            _ => vec![0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF],
+            Slot::Byte(b) => vec![b],
+            Slot::Lost if has_undefined => (0x80..=0xBFu8).filter(|&b| is_undefined(b)).collect(),
+            _ => ANY_CONTINUATION.to_vec(),
         }
     };
-    let options: Vec<Vec<u8>> = slots.iter().map(choices_for).collect();
-    let mut trial = [0u8; 4];
+    let options: Vec<Vec<u8>> = slots.iter().map(|&s| choices(s)).collect();
     fn search(options: &[Vec<u8>], at: usize, trial: &mut [u8; 4]) -> bool {
         if at == options.len() {
             return std::str::from_utf8(&trial[..at]).is_ok();
@@ -704,7 +741,7 @@ fn could_be_valid(slots: &[Slot], e: usize) -> bool {
             search(options, at + 1, trial)
         })
     }
-    search(&options, 0, &mut trial)
+    search(&options, 0, &mut [0u8; 4])
 }
 
 /// Gives every candidate its verdict and decides which are accepted.
@@ -761,14 +798,16 @@ fn judge(chars: &[char], e: usize, found: &mut [Found]) {
         found[k].verdict = verdict;
     }
     weigh_runs(chars, e, found);
-    let clear_scripts: Vec<Script> = found
+    // The scripts clear mojibake decodes into, as a set of bits.
+    let clear_scripts: u8 = found
         .iter()
         .filter(|f| f.verdict == Verdict::Yes)
         .filter_map(|f| match f.candidate {
-            Candidate::Group { decoded, .. } => Some(script(decoded)),
+            Candidate::Group { decoded, .. } => Some(1 << script(decoded) as u8),
             _ => None,
         })
-        .collect();
+        .fold(0, |set, bit| set | bit);
+    let is_clear = |own: Script| clear_scripts & (1 << own as u8) != 0;
     let evidence = found
         .iter()
         .filter(|f| {
@@ -797,11 +836,8 @@ fn judge(chars: &[char], e: usize, found: &mut [Found]) {
                 Candidate::Group { decoded, .. } => {
                     let own = script(decoded);
                     touching
-                        || !matches!(own, Script::Latin | Script::Common)
-                            && clear_scripts.contains(&own)
-                        || own == Script::Latin
-                            && clear_scripts.contains(&own)
-                            && (evidence >= 2 || e != 0)
+                        || !matches!(own, Script::Latin | Script::Common) && is_clear(own)
+                        || own == Script::Latin && is_clear(own) && (evidence >= 2 || e != 0)
                 }
                 _ => false,
             },
@@ -818,9 +854,10 @@ fn weigh_runs(chars: &[char], e: usize, found: &mut [Found]) {
             *slot = k;
         }
     }
-    // For each run with untiled characters, where it starts.
+    // The runs holding characters no candidate covers.
     let mut untiled_runs = Vec::new();
     let mut run_start = None;
+    let mut next_found = 0;
     for i in 0..=chars.len() {
         let inside = i < chars.len() && (!chars[i].is_ascii() || covered[i] != usize::MAX);
         match (inside, run_start) {
@@ -860,8 +897,15 @@ fn weigh_runs(chars: &[char], e: usize, found: &mut [Found]) {
                 if untiled {
                     untiled_runs.push(run.clone());
                 }
-                let in_run = found.iter_mut().filter(|f| run.contains(&f.start));
-                for f in in_run {
+                // Candidates are sorted: those of this run follow those of the runs before it.
+                while next_found < found.len() && found[next_found].start < run.start {
+                    next_found += 1;
+                }
+                let first = next_found;
+                while next_found < found.len() && run.contains(&found[next_found].start) {
+                    next_found += 1;
+                }
+                for f in &mut found[first..next_found] {
                     if broken {
                         f.verdict = Verdict::No;
                     } else if foreign
@@ -993,7 +1037,7 @@ fn is_plausible(
     // A C1 control right after a decoded character that the encoding has is a layer in
     // between: the next pass reads it as the byte it was ("MÃ„Â\u{81}ori" is "MÄ\u{81}ori",
     // then "Māori").
-    let is_c1 = (0x80..=0x9F).contains(&cp);
+    let is_c1 = is_c1_control(decoded);
     let is_between_layers = is_c1
         && prev.is_some_and(|p| {
             p.is_decoded && bytes_of(p.c).is_some_and(|b| b.iter().any(|&b| b >= 0x80))
@@ -1161,12 +1205,13 @@ fn is_plausible(
             | 0xFEFF | 0xFF00..=0xFFEF | 0xFFFD);
     let touches_letter =
         |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && n.c.is_alphabetic());
-    // Elsewhere than windows-1252 the lead is a letter of the text, so only punctuation and
-    // currency signs may sit against letters ("Latvijā’©" is not "Latvij⒩").
+    // Elsewhere than windows-1252 the lead is a letter of the text, so only punctuation,
+    // currency, letterlike and mathematical signs may sit against letters ("Latvijā’©" is not
+    // "Latvij⒩"; MacRoman's "‚àö" is the "√" of a layer below).
     let is_odd_sign = e != 0
         && bytes > 2
         && !decoded.is_alphabetic()
-        && !matches!(cp, 0x2000..=0x206F | 0x20A0..=0x20CF | 0xFEFF | 0xFF00..=0xFFEF);
+        && !matches!(cp, 0x2000..=0x22FF | 0xFEFF | 0xFF00..=0xFFEF);
     if (is_far_sign || is_odd_sign) && (touches_letter(prev) || touches_letter(next)) {
         return Verdict::No;
     }
