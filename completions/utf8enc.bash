@@ -23,7 +23,7 @@ _utf8enc() {
 
     case "${cmd}" in
         utf8enc)
-            opts="-f -t -d -h -V --format --text --name --explain --allow-surrogates --legacy --decode --from --to --errors --color --help --version"
+            opts="-f -t -d -o -l -v -h -V --format --text --name --explain --allow-surrogates --legacy --decode --from --to --errors --output --list --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -59,6 +59,14 @@ _utf8enc() {
                     ;;
                 --errors)
                     COMPREPLY=($(compgen -W "strict replace html" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
-use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};
 
@@ -25,6 +24,8 @@ use crate::output::{self, Messages};
 use crate::report::{Format, InputName, Printer, Sarif, Summary};
 use crate::status::Status;
 use crate::walk::{self, FilesFrom, Job, WalkOptions};
+
+mod hint;
 
 const ABOUT: &str = "Validate UTF-8 and report every ill-formed sequence";
 
@@ -68,13 +69,24 @@ since the last LF, so a column counts characters, and an ill-formed unit counts 
 With -r, directories are walked as ripgrep walks them: files and directories that .gitignore, \
 .ignore or git's exclude files name are skipped (inside a git repository or not), and so are \
 hidden ones; symbolic links are followed, and a link loop is reported as trouble. Files found by \
-the walk that look binary (a NUL byte in the first 8 KiB and no UTF-16 or UTF-32 byte order \
-mark) are skipped unless --binary; a file named on the command line is always checked. Entries \
+the walk that look binary (a NUL byte and bytes that are not UTF-8 in the first 8 KiB, and no \
+UTF-16 or UTF-32 byte order mark) are skipped unless --binary; a file named on the command line is always checked. Entries \
 are visited in sorted order.
 
-When the findings of an input look like a legacy single-byte encoding (almost all of them lone \
-bytes), the human format adds a note on standard error, 'utf8check: PATH: hint: ...', that names \
-the likely encoding and the utf8enc command that converts the file. The note is not trouble: it \
+When the findings of an input look like text in a legacy encoding (almost all of them lone \
+bytes), or a valid input looks like UTF-16 or UTF-32 without a byte order mark, the human format \
+adds a note on standard error, 'utf8check: PATH: hint: ...'. It names an encoding only on strong \
+evidence: the lines that are not UTF-8 are read in each candidate encoding, and one reading must \
+put at least 90% of its letters into the alphabet of one language written in that encoding, in \
+words of one script, and lead every reading that differs from it and is not its twin (the same \
+alphabet in another code page); a legacy encoding the file declares for itself (scriptencoding, \
+coding:, charset=, encoding=) counts when the text agrees. On weaker evidence the note says \
+'possibly A or B' without a command, on too little it is silent. The advice never changes a \
+well-formed character: for a single-byte encoding it is 'utf8fix --fallback ENC -i FILE', which \
+decodes only the ill-formed bytes (for a file wholly in that encoding that is all of them; for a \
+file that mixes UTF-8 with stray legacy bytes, just those); for a multi-byte encoding or UTF-16 \
+it is 'utf8enc --from ENC -o FILE FILE', which replaces the file atomically. Pasted, the command \
+fixes the file. The note is not trouble: it \
 does not change the exit status, and standard output keeps one line per finding.";
 
 const AFTER_LONG_HELP: &str = "\
@@ -673,49 +685,30 @@ fn check_job(
         Mode::Findings => printer.summary(out, &name, &summary, settings.summary)?,
     }
     let looks_legacy = ill_formed > 0 && !has_foreign_bom && short_units * 10 >= ill_formed * 9;
+    let may_be_utf16 = !has_foreign_bom && sample.contains(&0);
+    let hint = if wants_hint && (looks_legacy || may_be_utf16) {
+        hint::hint(source, reader, &sample, looks_legacy)
+    } else {
+        None
+    };
     Ok(Outcome {
         summary: Some(summary),
         trouble: None,
         sarif,
-        hint: (wants_hint && looks_legacy).then(|| legacy_hint(source, &sample)),
+        hint,
     })
 }
 
-/// A NUL byte in the first 8 KiB, and no UTF-16 or UTF-32 byte order mark (SPEC 3).
+/// Whether the first bytes of a walked file make it binary (SPEC 3): a NUL byte *and* bytes
+/// that are not UTF-8, and no UTF-16 or UTF-32 byte order mark.
 fn looks_binary(head: &[u8]) -> bool {
     let head = &head[..head.len().min(BINARY_PROBE_LEN)];
-    head.contains(&0) && ForeignBom::detect(head).is_none()
-}
-
-/// The hint that names the likely legacy encoding of an input and the command that converts it.
-fn legacy_hint(source: &Source, sample: &[u8]) -> String {
-    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-    detector.feed(sample, true);
-    let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
-    let encoding = guess.name().to_ascii_lowercase();
-    let name = source.display_name();
-    let command = match source {
-        Source::Stdin => format!("utf8enc --from {encoding}"),
-        Source::Path(path) => format!("utf8enc --from {encoding} {}", shell_quote(path)),
+    let is_utf8 = match std::str::from_utf8(head) {
+        Ok(_) => true,
+        // A character cut by the end of the probe is not evidence.
+        Err(error) => error.error_len().is_none(),
     };
-    format!(
-        "{name}: hint: these findings look like {encoding} text, not broken UTF-8; \
-         convert it with: {command}"
-    )
-}
-
-/// Quotes a path for a POSIX shell when it needs quoting.
-fn shell_quote(path: &Path) -> String {
-    let text = path.to_string_lossy();
-    let is_plain = !text.is_empty()
-        && text
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_./+,:@%".contains(&b));
-    if is_plain {
-        text.into_owned()
-    } else {
-        format!("'{}'", text.replace('\'', r"'\''"))
-    }
+    head.contains(&0) && ForeignBom::detect(head).is_none() && !is_utf8
 }
 
 /// Writes or counts each finding as it comes.
@@ -750,10 +743,12 @@ impl Sink for FindingSink<'_> {
             FindingKind::IllFormed(kind) => {
                 self.ill_formed += 1;
                 // A legacy single-byte encoding leaves lone letters C0..FF and 80..BF (or a
-                // lead byte with one 80..BF byte after it), never overlongs or surrogates; FE
-                // and FF are likelier binary data or UTF-16 than two rare letters.
-                let is_lone_byte =
-                    matches!(kind, UnitKind::Truncated | UnitKind::UnexpectedContinuation);
+                // lead byte with one 80..BF byte after it), never overlongs or surrogates; a lone
+                // C0, C1 or F5..FF is a letter too (Turkish ı and ş are FD and FE).
+                let is_lone_byte = matches!(
+                    kind,
+                    UnitKind::Truncated | UnitKind::UnexpectedContinuation | UnitKind::InvalidByte
+                );
                 self.short_units += u64::from(is_lone_byte && finding.bytes.len() <= 2);
             }
             FindingKind::ForeignBom(_) => self.has_foreign_bom = true,
@@ -785,20 +780,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn binary_means_nul_without_a_foreign_mark() {
-        assert!(looks_binary(b"ab\0cd"));
+    fn binary_means_nul_and_not_utf8_without_a_foreign_mark() {
+        assert!(looks_binary(b"ab\0c\xffd"));
+        assert!(
+            !looks_binary(b"ab\0cd"),
+            "a text file holding a NUL is text"
+        );
         assert!(!looks_binary(b"\xFF\xFEa\0b\0"));
         assert!(!looks_binary(b"plain text"));
         let mut late = vec![b'a'; BINARY_PROBE_LEN];
-        late.push(0);
+        late.extend_from_slice(b"\0\xff");
         assert!(!looks_binary(&late), "a NUL after 8 KiB does not count");
-    }
-
-    #[test]
-    fn shell_quoting() {
-        assert_eq!(shell_quote(Path::new("src/a.txt")), "src/a.txt");
-        assert_eq!(shell_quote(Path::new("my file.txt")), "'my file.txt'");
-        assert_eq!(shell_quote(Path::new("it's")), r"'it'\''s'");
     }
 
     #[test]

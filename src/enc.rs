@@ -20,6 +20,7 @@ use utf8kit_codec::{
 };
 
 use crate::cli::ColorWhen;
+use crate::encodings::{self, Charset};
 use crate::input::{io_reason, pieces, ChunkReader, Source};
 use crate::output::Messages;
 use crate::render::{char_name, shown};
@@ -48,13 +49,33 @@ input, and shows each unit: 'U+20AC €', or the kind and bytes of an ill-formed
 
 Transcoding: --from ENC converts input in ENC to UTF-8, --to ENC converts UTF-8 to ENC, both \
 together convert from one to the other; the operands are files (standard input when there is \
-none). ENC is utf-8, utf-16le, utf-16be, utf-16 (a byte order mark, else big-endian, as RFC \
-2781 says; --to writes the mark), utf-32le, utf-32be, utf-32 (likewise), ucs-2 (UTF-16 without \
-surrogates; ucs-2le, ucs-2be), utf-7 (RFC 2152), latin1 (ISO-8859-1 exactly: byte n is U+00nn; \
-also iso-8859-1), or any label of the WHATWG Encoding Standard (windows-1252, shift_jis, \
-gb18030, big5, euc-kr, koi8-r, ...: note that WHATWG reads the label iso-8859-1 as \
-windows-1252, which latin1 does not). --from auto detects: a byte order mark, then UTF-8 \
-validity of the first 64 KiB, then a statistical guess (chardetng).
+none). ENC is any name of the one encoding table every program shares (utf8enc -l lists it, \
+with the options that take each name): utf-8; utf-16le, utf-16be, utf-16 (a byte order mark, \
+else big-endian, as RFC 2781 says; --to writes the mark); unicode (iconv's UNICODE: UTF-16 with \
+a mark, little-endian without one; also csunicode, unicodefeff, iso-10646-ucs-2); utf-32le, \
+utf-32be, utf-32 (likewise); ucs-2 (UTF-16 without surrogates; ucs-2le, ucs-2be); utf-7 (RFC \
+2152); ISO-8859-1 exactly (byte n is U+00nn) under every name people give it: latin1, latin-1, \
+iso-8859-1, iso_8859-1, iso8859-1, l1, iso88591, cp819, ibm819, csisolatin1, iso-ir-100 (WHATWG \
+reads those as windows-1252); 7-bit ASCII as ascii, us-ascii, ansi_x3.4-1968 (a byte above 7F \
+is malformed, a character above U+007F unencodable); and every other label of the WHATWG \
+Encoding Standard (windows-1252, shift_jis, gb18030, big5, euc-kr, koi8-r, ...). The labels \
+WHATWG decodes as its replacement encoding (replacement, hz-gb-2312, iso-2022-kr, iso-2022-cn) \
+have no encoder and are refused by --to. Messages name the label as typed, and the encoding it \
+means when that is another name: cp1251 (windows-1251).
+
+Byte order marks: a label that names a byte order (utf-16le, utf-16be, utf-32le, utf-32be, \
+ucs-2le, ucs-2be, and utf-8) keeps a mark at the start as the character U+FEFF, as RFC 2781 \
+section 3.3, iconv and Python do; a label without one (utf-16, utf-32, ucs-2, unicode) reads the \
+mark, obeys it and drops it; auto obeys any mark (UTF-8, UTF-16, UTF-32) and drops it; a legacy \
+label reads the bytes of a mark as its own characters (EF BB BF is ï»¿ in windows-1252). \
+utf8fix and utf8check treat a mark the same way: bytes of UTF-8, a character U+FEFF.
+
+--from auto detects: a byte order mark, then UTF-8 validity of the first 64 KiB, then UTF-16 or \
+UTF-32 without a mark (the zero bytes of ASCII), then the detector of utf8check's hint. When the \
+evidence is too weak for the hint, the likeliest reading is used and a note says it is a guess; \
+-v names the encoding detected. -o FILE writes the output to a new file beside FILE that \
+replaces it only when everything was written and nothing failed (strict errors included), so \
+-o notes.txt notes.txt converts in place and a failure leaves FILE as it was.
 
 --errors strict (the default) stops an input at its first malformed or unencodable \
 character, names its byte offset and sets status 1; the output before it is written. --errors \
@@ -84,6 +105,9 @@ Examples:
   utf8enc --name 'EURO SIGN' --explain
   utf8enc -d '\\xc0\\xaf'
   utf8enc --from utf-16 notes.txt > notes.utf8.txt
+  utf8enc --from windows-1251 -o tutor.ru tutor.ru
+  utf8enc --from auto -v mystery.txt > mystery.utf8.txt
+  utf8enc -l | grep -i latin
   utf8enc --to windows-1252 --errors html page.html > page.cp1252.html";
 
 /// Output formats.
@@ -217,6 +241,19 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Errors::Strict, value_name = "MODE")]
     pub errors: Errors,
 
+    /// Write the output to FILE, which is replaced only once the whole output is written and
+    /// nothing failed (FILE may be an input: `-o notes.txt notes.txt` converts in place).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+
+    /// List every encoding name: the encoding, the options that take it, its labels.
+    #[arg(short = 'l', long, conflicts_with_all = ["text", "name", "explain", "decode", "from", "to"])]
+    pub list: bool,
+
+    /// With --from auto: name the encoding detected, on standard error.
+    #[arg(short, long)]
+    pub verbose: bool,
+
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
     pub color: ColorWhen,
@@ -229,15 +266,12 @@ pub struct Args {
 /// Only a failure to write standard output (other than a closed pipe) is an error.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut messages = Messages::new("utf8enc");
+    if let Some(path) = &args.output {
+        return Ok(run_to_file(args, path, &mut messages));
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(256 * 1024, stdout.lock());
-    let result = if args.from.is_some() || args.to.is_some() {
-        transcode_all(args, &mut out, &mut messages)
-    } else if args.decode {
-        decode_notation(args, &mut out, &mut messages)
-    } else {
-        encode_codepoints(args, &mut out, &mut messages)
-    };
+    let result = produce(args, &mut out, &mut messages);
     let result = result.and_then(|status| out.flush().map(|()| status));
     match result {
         Ok(status) => Ok(status.merge(messages.status())),
@@ -246,6 +280,76 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             messages.error(format_args!("write error: {}", io_reason(&error)));
             Ok(Status::Trouble)
         }
+    }
+}
+
+/// `-o FILE`: the output goes to a new file beside FILE that replaces it only when everything
+/// was written and nothing failed; otherwise FILE is left as it was.
+fn run_to_file(args: &Args, path: &std::path::Path, messages: &mut Messages) -> Status {
+    let shown = path.display().to_string();
+    let directory = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => std::path::Path::new("."),
+    };
+    let pending = match crate::replace::PendingFile::create_in(directory) {
+        Ok(pending) => pending,
+        Err(error) => {
+            messages.trouble(
+                &shown,
+                format!("cannot create the output: {}", io_reason(&error)),
+            );
+            return Status::Trouble;
+        }
+    };
+    let mut out = io::BufWriter::with_capacity(256 * 1024, pending.as_file());
+    let result = produce(args, &mut out, messages);
+    let written = result.and_then(|status| {
+        out.into_inner()
+            .map_err(io::IntoInnerError::into_error)?
+            .sync_all()?;
+        Ok(status)
+    });
+    let status = match written {
+        Ok(status) => status.merge(messages.status()),
+        Err(error) => {
+            messages.trouble(
+                &shown,
+                format!("cannot write the output: {}", io_reason(&error)),
+            );
+            return Status::Trouble;
+        }
+    };
+    if status != Status::Clean {
+        messages.note(format_args!(
+            "{shown}: not written: the output would be incomplete"
+        ));
+        return status;
+    }
+    let attributes = match std::fs::metadata(path) {
+        Ok(metadata) => crate::replace::copy_attributes(&metadata, pending.as_file()),
+        Err(_) => crate::replace::default_permissions(pending.as_file()),
+    };
+    let persisted = attributes.and_then(|()| pending.persist(path));
+    if let Err(error) = persisted {
+        messages.trouble(
+            &shown,
+            format!("cannot write the output: {}", io_reason(&error)),
+        );
+        return Status::Trouble;
+    }
+    status
+}
+
+/// Writes what the command line asks for to `out`.
+fn produce(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> io::Result<Status> {
+    if args.list {
+        list_encodings(out)
+    } else if args.from.is_some() || args.to.is_some() {
+        transcode_all(args, out, messages)
+    } else if args.decode {
+        decode_notation(args, out, messages)
+    } else {
+        encode_codepoints(args, out, messages)
     }
 }
 
@@ -545,13 +649,15 @@ fn decode_notation(
 // ---------------------------------------------------------------------------------------------
 // Transcoding
 
-/// An encoding named by `--from` or `--to`.
+/// An encoding named by `--from` or `--to`: an entry of the encoding table, or a detection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Enc {
     /// UTF-8.
     Utf8,
     /// UTF-16; `None`: a byte order mark decides, else big-endian.
     Utf16(Option<Endian>),
+    /// UTF-16 with a byte order mark, little-endian without one (iconv's `UNICODE`).
+    Unicode,
     /// UTF-32; `None` as for UTF-16.
     Utf32(Option<Endian>),
     /// UCS-2; `None` as for UTF-16.
@@ -560,64 +666,95 @@ pub enum Enc {
     Utf7,
     /// ISO-8859-1 exactly.
     Latin1,
+    /// 7-bit ASCII.
+    Ascii,
     /// A WHATWG encoding.
     Whatwg(&'static Encoding),
     /// Detect (only for `--from`).
     Auto,
 }
 
-/// Reads an encoding name.
+impl From<Charset> for Enc {
+    fn from(charset: Charset) -> Enc {
+        match charset {
+            Charset::Utf8 => Enc::Utf8,
+            Charset::Utf16(endian) => Enc::Utf16(endian),
+            Charset::Unicode => Enc::Unicode,
+            Charset::Utf32(endian) => Enc::Utf32(endian),
+            Charset::Ucs2(endian) => Enc::Ucs2(endian),
+            Charset::Utf7 => Enc::Utf7,
+            Charset::Latin1 => Enc::Latin1,
+            Charset::Ascii => Enc::Ascii,
+            Charset::Whatwg(encoding) => Enc::Whatwg(encoding),
+        }
+    }
+}
+
+/// Reads an encoding name: `auto`, or any label of the encoding table (`utf8enc --list`).
 ///
 /// # Errors
 ///
 /// A name that is none of the encodings utf8enc knows.
 pub fn parse_enc(label: &str) -> Result<Enc, String> {
-    let lower = label.trim().to_ascii_lowercase();
-    let name = lower.replace('_', "-");
-    Ok(match name.as_str() {
-        "utf-8" | "utf8" => Enc::Utf8,
-        "utf-16le" | "utf16le" => Enc::Utf16(Some(Endian::Little)),
-        "utf-16be" | "utf16be" => Enc::Utf16(Some(Endian::Big)),
-        "utf-16" | "utf16" => Enc::Utf16(None),
-        "utf-32le" | "utf32le" => Enc::Utf32(Some(Endian::Little)),
-        "utf-32be" | "utf32be" => Enc::Utf32(Some(Endian::Big)),
-        "utf-32" | "utf32" => Enc::Utf32(None),
-        "ucs-2" | "ucs2" => Enc::Ucs2(None),
-        "ucs-2le" | "ucs2le" => Enc::Ucs2(Some(Endian::Little)),
-        "ucs-2be" | "ucs2be" => Enc::Ucs2(Some(Endian::Big)),
-        "utf-7" | "utf7" => Enc::Utf7,
-        "latin1" | "latin-1" | "iso-8859-1" | "iso8859-1" | "l1" => Enc::Latin1,
-        "auto" => Enc::Auto,
-        _ => match Encoding::for_label(lower.as_bytes()) {
-            Some(encoding) => Enc::Whatwg(encoding),
-            None => return Err(format!("unknown encoding '{label}'")),
-        },
-    })
+    if label.trim().eq_ignore_ascii_case("auto") {
+        return Ok(Enc::Auto);
+    }
+    encodings::resolve(label).map(|named| Enc::from(named.charset()))
 }
 
 impl Enc {
     fn name(self) -> String {
-        match self {
-            Enc::Utf8 => "UTF-8".into(),
-            Enc::Utf16(Some(Endian::Little)) => "UTF-16LE".into(),
-            Enc::Utf16(Some(Endian::Big)) => "UTF-16BE".into(),
-            Enc::Utf16(None) => "UTF-16".into(),
-            Enc::Utf32(Some(Endian::Little)) => "UTF-32LE".into(),
-            Enc::Utf32(Some(Endian::Big)) => "UTF-32BE".into(),
-            Enc::Utf32(None) => "UTF-32".into(),
-            Enc::Ucs2(_) => "UCS-2".into(),
-            Enc::Utf7 => "UTF-7".into(),
-            Enc::Latin1 => "ISO-8859-1".into(),
-            Enc::Whatwg(encoding) => encoding.name().into(),
-            Enc::Auto => "auto".into(),
-        }
+        let charset = match self {
+            Enc::Utf8 => Charset::Utf8,
+            Enc::Utf16(endian) => Charset::Utf16(endian),
+            Enc::Unicode => Charset::Unicode,
+            Enc::Utf32(endian) => Charset::Utf32(endian),
+            Enc::Ucs2(endian) => Charset::Ucs2(endian),
+            Enc::Utf7 => Charset::Utf7,
+            Enc::Latin1 => Charset::Latin1,
+            Enc::Ascii => Charset::Ascii,
+            Enc::Whatwg(encoding) => Charset::Whatwg(encoding),
+            Enc::Auto => return "auto".into(),
+        };
+        encodings::entry_of(charset).name.to_owned()
     }
 }
 
+/// `--list`: every encoding, the options that take it, and its labels.
+fn list_encodings(out: &mut dyn Write) -> io::Result<Status> {
+    writeln!(out, "{:<16} {:<22} LABELS", "ENCODING", "ACCEPTED BY")?;
+    for entry in encodings::table() {
+        writeln!(
+            out,
+            "{:<16} {:<22} {}",
+            entry.name,
+            entry.accepted_by().join(" "),
+            entry.labels.join(" ")
+        )?;
+    }
+    writeln!(
+        out,
+        "{:<16} {:<22} auto (a byte order mark, UTF-8, BOM-less UTF-16/32, then the detector \
+         of utf8check's hint)",
+        "(detect)", "--from"
+    )?;
+    Ok(Status::Clean)
+}
+
 fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> io::Result<Status> {
-    let parse = |label: &Option<String>| label.as_deref().map(parse_enc).transpose();
-    let (from, to) = match (parse(&args.from), parse(&args.to)) {
-        (Ok(from), Ok(to)) => (from.unwrap_or(Enc::Utf8), to.unwrap_or(Enc::Utf8)),
+    // Messages name the label as the user typed it, and what it resolved to.
+    let parse = |label: &Option<String>| -> Result<(Enc, String), String> {
+        match label.as_deref() {
+            None => Ok((Enc::Utf8, "UTF-8".to_owned())),
+            Some(label) if label.trim().eq_ignore_ascii_case("auto") => {
+                Ok((Enc::Auto, "auto".to_owned()))
+            }
+            Some(label) => encodings::resolve(label)
+                .map(|named| (Enc::from(named.charset()), named.to_string())),
+        }
+    };
+    let ((from, from_label), (to, to_label)) = match (parse(&args.from), parse(&args.to)) {
+        (Ok(from), Ok(to)) => (from, to),
         (Err(reason), _) | (_, Err(reason)) => {
             messages.error(reason);
             return Ok(Status::Trouble);
@@ -625,6 +762,14 @@ fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> i
     };
     if to == Enc::Auto {
         messages.error("--to auto: detection only reads input");
+        return Ok(Status::Trouble);
+    }
+    if to == Enc::Whatwg(encoding_rs::REPLACEMENT) {
+        let typed = args.to.as_deref().unwrap_or_default().trim();
+        messages.error(format_args!(
+            "--to {typed}: {typed} is decoded as the WHATWG replacement encoding, which has no \
+             encoder; nothing can be written in it"
+        ));
         return Ok(Status::Trouble);
     }
     if args.errors == Errors::Html && args.to.is_none() {
@@ -637,7 +782,7 @@ fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> i
     for source in &sources {
         let name = source.display_name().into_owned();
         let mut decoder = Decoder::new(from, args.errors != Errors::Strict);
-        let mut encoder = Encoder::new(to, args.errors);
+        let mut encoder = Encoder::new(to, &to_label, args.errors);
         let mut text = Vec::new();
         let mut bytes = Vec::new();
         // The first malformed or unencodable character ends the input (strict); what came
@@ -650,7 +795,17 @@ fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> i
                 bytes.clear();
                 let decoded = decoder.decode(piece, last, &mut text);
                 if let Err(malformed) = &decoded {
-                    problem = Some(format!("malformed {}: {malformed}", decoder.name()));
+                    problem = Some(if from == Enc::Whatwg(encoding_rs::REPLACEMENT) {
+                        let typed = args.from.as_deref().unwrap_or_default().trim();
+                        format!(
+                            "{typed} is decoded as the WHATWG replacement encoding: its input \
+                             is one malformed character (--errors replace writes U+FFFD)"
+                        )
+                    } else if from == Enc::Auto {
+                        format!("malformed {}: {malformed}", decoder.name())
+                    } else {
+                        format!("malformed {from_label}: {malformed}")
+                    });
                 }
                 // To UTF-8 the decoded bytes are the output; only another target needs them as
                 // text. Every decoder writes whole UTF-8 characters (encoding_rs documents it
@@ -695,6 +850,16 @@ fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> i
             }
             None => {}
         }
+        if let Some((found, sure)) = decoder.detection() {
+            if !sure {
+                messages.note(format_args!(
+                    "{name}: read as {found}, a guess: the detector found too little evidence \
+                     (name the encoding with --from)"
+                ));
+            } else if args.verbose {
+                messages.note(format_args!("{name}: detected {found}"));
+            }
+        }
         if let Err(error) = read {
             messages.trouble(&name, io_reason(&error));
         }
@@ -717,6 +882,8 @@ enum Decoder {
         name: String,
     },
     Latin1,
+    /// 7-bit ASCII: the bytes read so far, and whether to replace.
+    Ascii(u64, bool),
     Utf16(Utf16Decoder, bool),
     Utf32(Utf32Decoder, bool),
     Ucs2(Ucs2Decoder, bool),
@@ -728,7 +895,8 @@ enum Decoder {
         replace: bool,
     },
     /// After sniffing: the byte order mark's length is added to every offset.
-    Shifted(Box<Decoder>, u64),
+    /// The third field: for `--from auto`, whether the detection was sure.
+    Shifted(Box<Decoder>, u64, Option<bool>),
 }
 
 /// How much input `--from auto` looks at before deciding.
@@ -742,17 +910,20 @@ impl Decoder {
             // The codec's decoder converts 16 units at a time (AVX2; 8 with SSSE3): 2.2 GB/s
             // where encoding_rs's decoder gave 0.55 GB/s on the bench's multilingual mix.
             Enc::Utf16(Some(endian)) => Decoder::Utf16(Utf16Decoder::new(endian), replace),
+            // An explicit label reads a byte order mark as what its bytes are in that encoding
+            // (the same rule as utf-8 and utf-16le: see the man page).
             Enc::Whatwg(encoding) => Decoder::Rs {
-                decoder: encoding.new_decoder_with_bom_removal(),
+                decoder: encoding.new_decoder_without_bom_handling(),
                 consumed: 0,
                 replace,
                 name: encoding.name().to_owned(),
             },
             Enc::Latin1 => Decoder::Latin1,
+            Enc::Ascii => Decoder::Ascii(0, replace),
             Enc::Utf32(Some(endian)) => Decoder::Utf32(Utf32Decoder::new(endian), replace),
             Enc::Ucs2(Some(endian)) => Decoder::Ucs2(Ucs2Decoder::new(endian), replace),
             Enc::Utf7 => Decoder::Utf7(Utf7Decoder::new(), replace),
-            Enc::Utf16(None) | Enc::Utf32(None) | Enc::Ucs2(None) | Enc::Auto => {
+            Enc::Utf16(None) | Enc::Unicode | Enc::Utf32(None) | Enc::Ucs2(None) | Enc::Auto => {
                 Decoder::Sniffing {
                     enc,
                     head: Vec::new(),
@@ -767,12 +938,21 @@ impl Decoder {
             Decoder::Utf8Strict(_) | Decoder::Utf8Lossy(_) => "UTF-8".into(),
             Decoder::Rs { name, .. } => name.clone(),
             Decoder::Latin1 => "ISO-8859-1".into(),
+            Decoder::Ascii(..) => "US-ASCII".into(),
             Decoder::Utf16(decoder, _) => decoder.name().into(),
             Decoder::Utf32(..) => "UTF-32".into(),
             Decoder::Ucs2(..) => "UCS-2".into(),
             Decoder::Utf7(..) => "UTF-7".into(),
             Decoder::Sniffing { enc, .. } => enc.name(),
-            Decoder::Shifted(inner, _) => inner.name(),
+            Decoder::Shifted(inner, ..) => inner.name(),
+        }
+    }
+
+    /// For `--from auto`, once decided: the encoding found and whether the evidence was strong.
+    fn detection(&self) -> Option<(String, bool)> {
+        match self {
+            Decoder::Shifted(inner, _, Some(sure)) => Some((inner.name(), *sure)),
+            _ => None,
         }
     }
 
@@ -798,11 +978,16 @@ impl Decoder {
                 latin1_to_utf8(src, dst);
                 Ok(())
             }
+            Decoder::Ascii(consumed, replace) => {
+                let result = decode_ascii(src, *consumed, *replace, dst);
+                *consumed += src.len() as u64;
+                result
+            }
             Decoder::Utf16(decoder, replace) => decoder.decode(src, last, dst, *replace),
             Decoder::Utf32(decoder, replace) => decoder.decode(src, last, dst, *replace),
             Decoder::Ucs2(decoder, replace) => decoder.decode(src, last, dst, *replace),
             Decoder::Utf7(decoder, replace) => decoder.decode(src, last, dst, *replace),
-            Decoder::Shifted(inner, shift) => inner.decode(src, last, dst).map_err(|mut e| {
+            Decoder::Shifted(inner, shift, _) => inner.decode(src, last, dst).map_err(|mut e| {
                 e.byte_offset += *shift;
                 e
             }),
@@ -813,10 +998,10 @@ impl Decoder {
                     return Ok(());
                 }
                 let head = std::mem::take(head);
-                let (decided, bom_len) = sniff(*enc, &head, last);
+                let (decided, bom_len, sure) = sniff(*enc, &head, last);
                 let mut inner = Decoder::new(decided, *replace);
                 let result = inner.decode(&head[bom_len..], last, dst);
-                *self = Decoder::Shifted(Box::new(inner), bom_len as u64);
+                *self = Decoder::Shifted(Box::new(inner), bom_len as u64, sure);
                 result.map_err(|mut e| {
                     e.byte_offset += bom_len as u64;
                     e
@@ -828,7 +1013,7 @@ impl Decoder {
 
 /// Decides an encoding from the start of the input (`is_whole` when that is all of it): the
 /// encoding and the length of its byte order mark.
-fn sniff(enc: Enc, head: &[u8], is_whole: bool) -> (Enc, usize) {
+fn sniff(enc: Enc, head: &[u8], is_whole: bool) -> (Enc, usize, Option<bool>) {
     let bom = match head {
         [0xFF, 0xFE, 0, 0, ..] if matches!(enc, Enc::Utf32(None) | Enc::Auto) => {
             Some((Enc::Utf32(Some(Endian::Little)), 4))
@@ -845,30 +1030,74 @@ fn sniff(enc: Enc, head: &[u8], is_whole: bool) -> (Enc, usize) {
         }
         _ => None,
     };
-    if let Some(found) = bom {
-        return found;
+    if let Some((found, len)) = bom {
+        return (found, len, (enc == Enc::Auto).then_some(true));
     }
     match enc {
         Enc::Auto => {
-            // Valid UTF-8, or valid but for a sequence cut by the end of the sample.
-            let is_utf8 = match std::str::from_utf8(head) {
-                Ok(_) => true,
-                Err(e) => e.error_len().is_none() && !is_whole,
-            };
-            if is_utf8 {
-                return (Enc::Utf8, 0);
-            }
-            let mut detector =
-                chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-            detector.feed(head, true);
-            (
-                Enc::Whatwg(detector.guess(None, chardetng::Utf8Detection::Deny)),
-                0,
-            )
+            let (found, sure) = detect_head(head, is_whole);
+            (found, 0, Some(sure))
         }
+        // iconv's UNICODE: without a byte order mark, little-endian.
+        Enc::Unicode => (Enc::Utf16(Some(Endian::Little)), 0, None),
         // RFC 2781: without a byte order mark, big-endian.
-        other => (with_endian(other, Endian::Big), 0),
+        other => (with_endian(other, Endian::Big), 0, None),
     }
+}
+
+/// `--from auto` without a byte order mark: UTF-8 when the head is valid (but for a character
+/// cut by its end), UTF-16/32 by the zero bytes of ASCII, else the detector of utf8check's hint;
+/// windows-1252 when even the likeliest reading is no better than a guess.
+fn detect_head(head: &[u8], is_whole: bool) -> (Enc, bool) {
+    let is_utf8 = match std::str::from_utf8(head) {
+        Ok(_) => true,
+        Err(e) => e.error_len().is_none() && !is_whole,
+    };
+    if let Some(charset) = crate::detect::unmarked_utf16_or_32(head) {
+        return (Enc::from(charset), true);
+    }
+    if is_utf8 {
+        return (Enc::Utf8, true);
+    }
+    let mut evidence = crate::detect::Evidence::new();
+    evidence.feed(head);
+    evidence.finish();
+    let verdict = crate::detect::detect(&evidence);
+    let found = verdict
+        .likeliest()
+        .unwrap_or(Charset::Whatwg(encoding_rs::WINDOWS_1252));
+    (
+        Enc::from(found),
+        matches!(verdict, crate::detect::Verdict::Sure(_)),
+    )
+}
+
+/// 7-bit ASCII into UTF-8: a byte above 7F is malformed (U+FFFD when replacing).
+fn decode_ascii(
+    src: &[u8],
+    consumed: u64,
+    replace: bool,
+    dst: &mut Vec<u8>,
+) -> Result<(), Malformed> {
+    let ascii = src.iter().position(|&b| b >= 0x80).unwrap_or(src.len());
+    dst.extend_from_slice(&src[..ascii]);
+    if ascii == src.len() {
+        return Ok(());
+    }
+    if !replace {
+        return Err(Malformed {
+            byte_offset: consumed + ascii as u64,
+            reason: format!("byte {:02x} is not 7-bit ASCII", src[ascii]),
+        });
+    }
+    for &byte in &src[ascii..] {
+        if byte < 0x80 {
+            dst.push(byte);
+        } else {
+            dst.extend_from_slice("\u{FFFD}".as_bytes());
+        }
+    }
+    Ok(())
 }
 
 fn with_endian(enc: Enc, endian: Endian) -> Enc {
@@ -969,6 +1198,7 @@ enum EncoderKind {
     Ucs2 { endian: Endian, needs_bom: bool },
     Utf7(Utf7Encoder),
     Latin1,
+    Ascii,
     Rs(encoding_rs::Encoder),
 }
 
@@ -985,7 +1215,7 @@ fn push_bom(dst: &mut Vec<u8>, needs_bom: &mut bool, endian: Endian, width: usiz
 }
 
 impl Encoder {
-    fn new(enc: Enc, errors: Errors) -> Encoder {
+    fn new(enc: Enc, label: &str, errors: Errors) -> Encoder {
         let kind = match enc {
             Enc::Utf8 | Enc::Auto => EncoderKind::Utf8,
             Enc::Utf16(endian) => EncoderKind::Utf16 {
@@ -1001,12 +1231,17 @@ impl Encoder {
                 needs_bom: endian.is_none(),
             },
             Enc::Utf7 => EncoderKind::Utf7(Utf7Encoder::new()),
+            Enc::Unicode => EncoderKind::Utf16 {
+                endian: Endian::Little,
+                needs_bom: true,
+            },
             Enc::Latin1 => EncoderKind::Latin1,
+            Enc::Ascii => EncoderKind::Ascii,
             Enc::Whatwg(encoding) => EncoderKind::Rs(encoding.new_encoder()),
         };
         Encoder {
             kind,
-            target: enc.name(),
+            target: label.to_owned(),
             errors,
             text_offset: 0,
         }
@@ -1087,6 +1322,19 @@ impl Encoder {
                     match u8::try_from(u32::from(c)) {
                         Ok(byte) => dst.push(byte),
                         Err(_) => dst.extend_from_slice(self.unencodable(offset, c)?.as_bytes()),
+                    }
+                }
+                Ok(())
+            }
+            EncoderKind::Ascii => {
+                let ascii = text.bytes().position(|b| b >= 0x80).unwrap_or(text.len());
+                dst.extend_from_slice(&text.as_bytes()[..ascii]);
+                for (offset, c) in text[ascii..].char_indices() {
+                    if c.is_ascii() {
+                        dst.push(c as u8);
+                    } else {
+                        let replacement = self.unencodable(ascii + offset, c)?;
+                        dst.extend_from_slice(replacement.as_bytes());
                     }
                 }
                 Ok(())

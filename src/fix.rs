@@ -8,11 +8,12 @@ use std::path::{Path, PathBuf};
 
 use clap::Parser;
 use termcolor::{Color, ColorSpec, StandardStream, WriteColor};
-use utf8kit_codec::{latin1_table, Repair, RepairKind, RepairOptions, Repairer, Replacement};
+use utf8kit_codec::{Repair, RepairKind, RepairOptions, Repairer, Replacement};
 
 use crate::cli::ColorWhen;
 use crate::input::{io_reason, pieces, ChunkReader, Source};
 use crate::output::{self, Messages};
+use crate::replace::{copy_attributes, PendingFile};
 use crate::status::Status;
 
 const ABOUT: &str = "Repair ill-formed or mis-encoded UTF-8, in a pipe or in place";
@@ -33,10 +34,13 @@ is two replacements, ED A0 80 three, E2 82 at the end of input one). --replaceme
 
 --fallback ENCODING decodes each ill-formed byte in a single-byte legacy encoding instead, which \
 repairs files that mix UTF-8 and Latin-1 ('café' saved by two editors). ENCODING is \
-iso-8859-1 or latin1 (exactly: byte n is U+00nn) or any single-byte label of the WHATWG \
-Encoding Standard: windows-1252 (whose 80..9F are the curly quotes, dashes and euro sign), \
-windows-1250 to windows-1258, iso-8859-2 to iso-8859-16, koi8-r, koi8-u, ibm866, macintosh, \
-x-mac-cyrillic, windows-874.
+any single-byte name of the encoding table all programs share (utf8enc -l lists it): \
+ISO-8859-1 exactly (byte n is U+00nn) under every name people give it (latin1, latin-1, \
+iso-8859-1, cp819, l1, ...), windows-1252 (whose 80..9F are the curly quotes, dashes and euro \
+sign), windows-1250 to windows-1258, iso-8859-2 to iso-8859-16, koi8-r, koi8-u, ibm866, \
+macintosh, x-mac-cyrillic, windows-874. It is the command utf8check's hint advises: it never \
+changes a well-formed character, so it repairs a file wholly in that encoding and a file that \
+mixes it with UTF-8 alike.
 
 These repairs run first, each only when asked: --cesu joins CESU-8 surrogate pairs into the \
 4-byte form of their character; --modified also turns Java's C0 80 into U+0000; --strip-bom \
@@ -203,34 +207,18 @@ pub struct Fallback {
     pub table: Box<[char; 128]>,
 }
 
-/// Resolves a `--fallback` label: exact ISO-8859-1, or a single-byte WHATWG encoding.
+/// Resolves a `--fallback` label through the encoding table: a single-byte encoding.
 ///
 /// # Errors
 ///
-/// An unknown label, or an encoding that is not single-byte.
+/// An unknown label, or an encoding that does not give each byte one character.
 pub fn parse_fallback(label: &str) -> Result<Fallback, String> {
-    let lower = label.trim().to_ascii_lowercase();
-    if matches!(lower.as_str(), "latin1" | "iso-8859-1" | "iso8859-1" | "l1") {
-        return Ok(Fallback {
-            name: "iso-8859-1".to_owned(),
-            table: latin1_table(),
-        });
-    }
-    let encoding = encoding_rs::Encoding::for_label(lower.as_bytes())
-        .ok_or_else(|| format!("unknown encoding '{label}'"))?;
-    if !encoding.is_single_byte() {
-        return Err(format!(
-            "'{label}' ({}) is not a single-byte encoding",
-            encoding.name()
-        ));
-    }
-    let table = std::array::from_fn(|i| {
-        let byte = [0x80 + i as u8];
-        let (text, _) = encoding.decode_without_bom_handling(&byte);
-        text.chars().next().unwrap_or('\u{FFFD}')
-    });
+    let named = crate::encodings::resolve(label)?;
+    let table = named.charset().high_half().ok_or_else(|| {
+        format!("{named} is not a single-byte encoding: --fallback decodes one byte at a time")
+    })?;
     Ok(Fallback {
-        name: encoding.name().to_ascii_lowercase(),
+        name: named.entry.name.to_ascii_lowercase(),
         table: Box::new(table),
     })
 }
@@ -516,95 +504,6 @@ fn fix_in_place(
         )));
     }
     log.summary(&name, repairer.repair_count(), Some("rewritten"));
-    Ok(())
-}
-
-/// The repaired copy of a file, written in the file's directory.
-///
-/// Where the file system allows it, the copy is an unnamed `O_TMPFILE`: it gets a name only
-/// once it is complete, just before the rename over the target, so a process killed while
-/// writing (even by SIGKILL) leaves no temporary file behind. Elsewhere it is a named temporary
-/// file that is removed when dropped.
-enum PendingFile {
-    Unnamed { file: File, directory: PathBuf },
-    Named(tempfile::NamedTempFile),
-}
-
-impl PendingFile {
-    fn create_in(directory: &Path) -> io::Result<PendingFile> {
-        use std::os::unix::fs::OpenOptionsExt;
-        // Naming the file later goes through /proc/self/fd.
-        if Path::new("/proc/self/fd").is_dir() {
-            let unnamed = fs::OpenOptions::new()
-                .write(true)
-                .mode(0o600)
-                .custom_flags(libc::O_TMPFILE)
-                .open(directory);
-            match unnamed {
-                Ok(file) => {
-                    return Ok(PendingFile::Unnamed {
-                        file,
-                        directory: directory.to_owned(),
-                    })
-                }
-                // The file system has no O_TMPFILE: fall back to a named file.
-                Err(e) if matches!(e.raw_os_error(), Some(libc::EOPNOTSUPP | libc::EISDIR)) => {}
-                Err(e) => return Err(e),
-            }
-        }
-        tempfile::Builder::new()
-            .prefix(".utf8fix-")
-            .suffix(".tmp")
-            .tempfile_in(directory)
-            .map(PendingFile::Named)
-    }
-
-    fn as_file(&self) -> &File {
-        match self {
-            PendingFile::Unnamed { file, .. } => file,
-            PendingFile::Named(named) => named.as_file(),
-        }
-    }
-
-    /// Puts the complete copy in place of `target`, atomically.
-    fn persist(self, target: &Path) -> io::Result<()> {
-        use std::os::unix::ffi::OsStrExt;
-        use std::os::unix::io::AsRawFd;
-        match self {
-            PendingFile::Named(named) => named.persist(target).map(|_| ()).map_err(|e| e.error),
-            PendingFile::Unnamed { file, directory } => {
-                let name = directory.join(format!(".utf8fix-{}.tmp", std::process::id()));
-                let source = std::ffi::CString::new(format!("/proc/self/fd/{}", file.as_raw_fd()))
-                    .expect("no NUL in a number");
-                let dest = std::ffi::CString::new(name.as_os_str().as_bytes())
-                    .map_err(|_| io::Error::other("a NUL byte in the directory name"))?;
-                // SAFETY: both paths are NUL-terminated C strings that live across the call.
-                let linked = unsafe {
-                    libc::linkat(
-                        libc::AT_FDCWD,
-                        source.as_ptr(),
-                        libc::AT_FDCWD,
-                        dest.as_ptr(),
-                        libc::AT_SYMLINK_FOLLOW,
-                    )
-                };
-                if linked != 0 {
-                    return Err(io::Error::last_os_error());
-                }
-                fs::rename(&name, target).inspect_err(|_| {
-                    let _ = fs::remove_file(&name);
-                })
-            }
-        }
-    }
-}
-
-/// Gives the replacement the original's permissions, and its owner where that is allowed.
-fn copy_attributes(original: &fs::Metadata, replacement: &File) -> io::Result<()> {
-    use std::os::unix::fs::MetadataExt;
-    replacement.set_permissions(original.permissions())?;
-    // Only root may give a file away; for anyone else the file is theirs already.
-    let _ = std::os::unix::fs::fchown(replacement, Some(original.uid()), Some(original.gid()));
     Ok(())
 }
 

@@ -17,12 +17,15 @@
 
 pub mod check;
 pub mod cli;
+pub mod detect;
 pub mod dump;
 pub mod enc;
+pub mod encodings;
 pub mod fix;
 pub mod input;
 pub mod output;
 pub mod render;
+pub mod replace;
 pub mod report;
 pub mod status;
 pub mod walk;

@@ -7,4 +7,5 @@ mod dump;
 mod enc;
 mod fix;
 mod hostile;
+mod legacy;
 mod mojibake;

@@ -1,6 +1,7 @@
 //! `utf8check` over a whole repository: walks, ignore files, binary files, listing options,
 //! policies and lints, lists of paths, CI formats, threads.
 
+use std::fs;
 use std::os::unix::fs::{symlink, PermissionsExt};
 use std::path::Path;
 
@@ -491,22 +492,34 @@ fn sarif_log() {
 #[test]
 fn a_hint_names_the_legacy_encoding_and_the_command() {
     let repo = repo();
+    fs::write(
+        repo.path().join("menu.txt"),
+        b"Cr\xe8me br\xfbl\xe9e, caf\xe9 na\xefve\n",
+    )
+    .unwrap();
     let output = utf8check()
         .current_dir(repo.path())
-        .arg("latin1.txt")
+        .arg("menu.txt")
         .assert()
         .code(1)
         .stderr(
-            "utf8check: latin1.txt: hint: these findings look like windows-1252 text, not \
-             broken UTF-8; convert it with: utf8enc --from windows-1252 latin1.txt\n",
+            "utf8check: menu.txt: hint: this looks like windows-1252 text, not UTF-8; repair \
+             it in place with: utf8fix --fallback windows-1252 -i menu.txt\n",
         )
         .get_output()
         .clone();
     assert_eq!(
         stdout_of(&output).lines().count(),
-        2,
+        5,
         "one line per finding on stdout"
     );
+    // Two letters that read differently in windows-1250 (crčme) are too little evidence.
+    utf8check()
+        .current_dir(repo.path())
+        .arg("latin1.txt")
+        .assert()
+        .code(1)
+        .stderr("");
     // Not for an overlong or a lone FF, and never in JSON.
     for args in [
         &["sub/bad.txt"][..],

@@ -1,0 +1,148 @@
+//! The encoding hint (SPEC 3): when an input's findings look like text in a legacy encoding, or
+//! a valid input looks like UTF-16 or UTF-32 without a byte order mark, a note on standard error
+//! names the encoding and the command that fixes the file. The detector is the one
+//! `utf8enc --from auto` uses ([`crate::detect`]); the note names an encoding only on strong
+//! evidence, says "possibly A or B" on some, and nothing on too little.
+//!
+//! The advice never changes a well-formed character: a single-byte encoding is always repaired
+//! with `utf8fix --fallback ENC -i FILE`, which decodes only the ill-formed bytes (for a file
+//! wholly in that encoding, every non-ASCII byte is ill-formed, so it is the whole conversion);
+//! a multi-byte encoding or UTF-16/32 is converted with `utf8enc --from ENC -o FILE FILE`, which
+//! replaces the file atomically, and only for a file with no more well-formed UTF-8 than its
+//! reading in that encoding explains.
+
+use std::ops::ControlFlow;
+use std::path::Path;
+
+use crate::detect::{self, Evidence, Verdict};
+use crate::encodings::{self, Charset};
+use crate::input::{ChunkReader, Source};
+
+/// The hint for one input, if there is one to give.
+///
+/// `sample` is the start of the input; a file is read again for the evidence (the hint is rare:
+/// only inputs with findings of the legacy kind), standard input is judged on the sample.
+pub(super) fn hint(
+    source: &Source,
+    reader: &mut ChunkReader,
+    sample: &[u8],
+    looks_legacy: bool,
+) -> Option<String> {
+    let name = source.display_name();
+    let label = |charset: Charset| encodings::named(charset).entry.labels[0];
+    if let Some(charset) = detect::unmarked_utf16_or_32(sample) {
+        return Some(format!(
+            "{name}: hint: this looks like {} without a byte order mark, not UTF-8; {}",
+            encodings::named(charset).entry.name,
+            advice(source, Advice::Convert(label(charset)))
+        ));
+    }
+    if !looks_legacy {
+        return None;
+    }
+    let mut evidence = Evidence::new();
+    match source {
+        Source::Stdin => evidence.feed(sample),
+        Source::Path(_) => {
+            let read = reader.read(source, &mut |chunk, _| {
+                evidence.feed(chunk);
+                ControlFlow::Continue(())
+            });
+            if read.is_err() {
+                evidence = Evidence::new();
+                evidence.feed(sample);
+            }
+        }
+    }
+    evidence.finish();
+    match detect::detect(&evidence) {
+        Verdict::Sure(charset) if charset.is_single_byte() => {
+            let what = if evidence.is_mixed() {
+                format!("UTF-8 mixed with {} bytes", label(charset))
+            } else {
+                format!("{} text, not UTF-8", label(charset))
+            };
+            Some(format!(
+                "{name}: hint: this looks like {what}; {}",
+                advice(source, Advice::Fallback(label(charset)))
+            ))
+        }
+        // Chance explains some well-formed UTF-8 in a multi-byte legacy encoding, not more of
+        // it than of the broken units.
+        Verdict::Sure(charset) if evidence.valid_multibyte > evidence.ill_formed => Some(format!(
+            "{name}: hint: some lines look like {} text among UTF-8; no command repairs only \
+             them (utf8fix --fallback takes single-byte encodings)",
+            label(charset)
+        )),
+        Verdict::Sure(charset) => Some(format!(
+            "{name}: hint: this looks like {} text, not UTF-8; {}",
+            label(charset),
+            advice(source, Advice::Convert(label(charset)))
+        )),
+        Verdict::Possibly(first, second) => Some(format!(
+            "{name}: hint: these findings may be legacy text, possibly {} or {}; too little \
+             evidence to tell",
+            label(first),
+            label(second)
+        )),
+        Verdict::Unknown => None,
+    }
+}
+
+enum Advice<'a> {
+    /// `utf8fix --fallback`: only the ill-formed bytes.
+    Fallback(&'a str),
+    /// `utf8enc --from`: the whole input.
+    Convert(&'a str),
+}
+
+/// The command that fixes the input: in place for a file, as a filter for standard input.
+fn advice(source: &Source, advice: Advice<'_>) -> String {
+    match (source, advice) {
+        (Source::Path(path), Advice::Fallback(label)) => format!(
+            "repair it in place with: utf8fix --fallback {label} -i {}",
+            shell_quote(path)
+        ),
+        (Source::Path(path), Advice::Convert(label)) => {
+            let path = shell_quote(path);
+            format!("convert it in place with: utf8enc --from {label} -o {path} {path}")
+        }
+        (Source::Stdin, Advice::Fallback(label)) => {
+            format!("repair it with: utf8fix --fallback {label}")
+        }
+        (Source::Stdin, Advice::Convert(label)) => {
+            format!("convert it with: utf8enc --from {label}")
+        }
+    }
+}
+
+/// Quotes a path for a POSIX shell when it needs quoting; a name that starts with `-` gets `./`
+/// so that no program reads it as an option.
+fn shell_quote(path: &Path) -> String {
+    let mut text = path.to_string_lossy().into_owned();
+    if text.starts_with('-') {
+        text.insert_str(0, "./");
+    }
+    let is_plain = !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./+,:@%".contains(&b));
+    if is_plain {
+        text
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_quoting() {
+        assert_eq!(shell_quote(Path::new("src/a.txt")), "src/a.txt");
+        assert_eq!(shell_quote(Path::new("my file.txt")), "'my file.txt'");
+        assert_eq!(shell_quote(Path::new("it's")), r"'it'\''s'");
+        assert_eq!(shell_quote(Path::new("-i")), "./-i");
+    }
+}

@@ -1,0 +1,830 @@
+//! Telling the encoding of text that is not UTF-8: the one detector behind utf8check's hint and
+//! `utf8enc --from auto` (SPEC 3 and 6).
+//!
+//! The evidence is the lines that are not valid UTF-8 (in a file that mixes UTF-8 with a legacy
+//! encoding, only those lines are legacy text), plus two counts over the whole input: well-formed
+//! multi-byte characters and ill-formed units. Each single-byte candidate decodes the evidence,
+//! and its reading is judged as text:
+//!
+//! - a non-ASCII letter *fits* when it belongs to the alphabet of a language written in that
+//!   encoding, in a word of one script (`Bjцrn` mixes Latin and Cyrillic);
+//! - an *anomaly* is a control character, an undefined byte, or a symbol between two letters;
+//! - the reading's `net` is fits − letters that do not fit − 2 × anomalies, and its `fit` is
+//!   (fits − anomalies) / (letters + anomalies).
+//!
+//! The reading with the highest `net` wins (a reading that decodes one more byte into a letter of
+//! the language beats its twin); among equals, the one with more lowercase letters (Cyrillic
+//! read in the wrong one of windows-1251 and KOI8-R comes out in capitals), then the commoner
+//! encoding. The evidence is *strong*, and the hint names the encoding, only when the winner's
+//! `fit` is at least [`MIN_FIT`], it has at least [`MIN_LETTERS`] letters (fewer only when the
+//! letters read the same as in windows-1252 and no other reading is plausible), and every
+//! plausible reading that differs from it is its twin (the same alphabet in another code page)
+//! or trails it by [`MIN_MARGIN`] of its letters; a close non-twin rival must be confirmed by
+//! chardetng, Firefox's detector, or the verdict is "possibly A or B". CJK encodings are
+//! chardetng's call, accepted when its reading decodes cleanly into CJK text.
+
+use encoding_rs::Encoding;
+
+use crate::encodings::Charset;
+
+/// How much evidence (invalid lines) is kept.
+const EVIDENCE_LEN: usize = 64 * 1024;
+/// How much of the start of the input is kept for the byte order patterns of UTF-16/32.
+const HEAD_LEN: usize = 64 * 1024;
+/// Lines longer than this are judged in pieces.
+const MAX_LINE: usize = 4096;
+
+/// The least share of letters that must fit one language for a confident answer.
+pub const MIN_FIT: f64 = 0.9;
+/// The fewest non-ASCII letters for a confident answer (unless they read as windows-1252 does).
+pub const MIN_LETTERS: usize = 3;
+/// How far (as a share of its letters) the winner must lead a plausible rival that is not its twin.
+pub const MIN_MARGIN: f64 = 0.15;
+
+/// What the detector has seen of one input.
+#[derive(Debug, Default)]
+pub struct Evidence {
+    /// Lines that are not valid UTF-8, each ending in a newline, up to [`EVIDENCE_LEN`].
+    lines: Vec<u8>,
+    /// The unfinished line.
+    carry: Vec<u8>,
+    /// The first bytes of the input.
+    head: Vec<u8>,
+    /// Well-formed characters of more than one byte.
+    pub valid_multibyte: u64,
+    /// Ill-formed units (maximal subparts).
+    pub ill_formed: u64,
+    /// The first legacy encoding the text declares for itself.
+    declared: Option<Charset>,
+}
+
+impl Evidence {
+    /// An empty record.
+    pub fn new() -> Evidence {
+        Evidence::default()
+    }
+
+    /// Takes the next bytes of the input.
+    pub fn feed(&mut self, mut chunk: &[u8]) {
+        if self.head.len() < HEAD_LEN {
+            let room = HEAD_LEN - self.head.len();
+            self.head.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        }
+        while let Some(end) = chunk.iter().position(|&b| b == b'\n' || b == 0) {
+            if self.carry.is_empty() {
+                self.line(&chunk[..=end]);
+            } else {
+                let mut line = std::mem::take(&mut self.carry);
+                line.extend_from_slice(&chunk[..=end]);
+                self.line(&line);
+            }
+            chunk = &chunk[end + 1..];
+        }
+        self.carry.extend_from_slice(chunk);
+        while self.carry.len() > MAX_LINE {
+            // Cut at the start of a character (or of a legacy byte), never inside UTF-8.
+            let cut = (1..=MAX_LINE)
+                .rev()
+                .find(|&i| self.carry[i] & 0xC0 != 0x80)
+                .unwrap_or(MAX_LINE);
+            let rest = self.carry.split_off(cut);
+            let piece = std::mem::replace(&mut self.carry, rest);
+            self.line(&piece);
+        }
+    }
+
+    /// The end of the input.
+    pub fn finish(&mut self) {
+        let last = std::mem::take(&mut self.carry);
+        if !last.is_empty() {
+            self.line(&last);
+        }
+    }
+
+    fn line(&mut self, line: &[u8]) {
+        if self.declared.is_none() && line.len() <= 1024 {
+            self.declared = declared(line);
+        }
+        let mut is_valid = true;
+        for chunk in line.utf8_chunks() {
+            self.valid_multibyte += chunk.valid().bytes().filter(|&b| b >= 0xC0).count() as u64;
+            if !chunk.invalid().is_empty() {
+                self.ill_formed += 1;
+                is_valid = false;
+            }
+        }
+        // A piece with control bytes is binary data (the tables of a message catalogue), not text.
+        let is_binary = line
+            .iter()
+            .any(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B) || b == 0x7F);
+        if !is_valid && !is_binary && self.lines.len() < EVIDENCE_LEN {
+            self.lines.extend_from_slice(line);
+            if !line.ends_with(b"\n") {
+                self.lines.push(b'\n');
+            }
+        }
+    }
+
+    /// Whether the input holds well-formed multi-byte UTF-8 as well as ill-formed bytes.
+    pub fn is_mixed(&self) -> bool {
+        self.valid_multibyte > 0 && self.ill_formed > 0
+    }
+}
+
+/// What the evidence says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Strong evidence for one encoding.
+    Sure(Charset),
+    /// Some evidence, for two encodings that read the text differently.
+    Possibly(Charset, Charset),
+    /// Too little evidence.
+    Unknown,
+}
+
+impl Verdict {
+    /// The likeliest encoding, however weak the evidence.
+    pub fn likeliest(self) -> Option<Charset> {
+        match self {
+            Verdict::Sure(charset) | Verdict::Possibly(charset, _) => Some(charset),
+            Verdict::Unknown => None,
+        }
+    }
+}
+
+/// UTF-16 or UTF-32 without a byte order mark, told by where the zero bytes of ASCII fall.
+pub fn unmarked_utf16_or_32(head: &[u8]) -> Option<Charset> {
+    use utf8kit_codec::Endian::{Big, Little};
+    let zeros_at = |width: usize, at: usize| {
+        let units = head.len() / width;
+        let zeros = (0..units).filter(|&i| head[i * width + at] == 0).count();
+        (zeros as f64) / (units.max(1) as f64)
+    };
+    if head.len() < 16 {
+        return None;
+    }
+    let candidate = if head.len() % 4 == 0 && zeros_at(4, 2) > 0.95 && zeros_at(4, 3) > 0.95 {
+        (zeros_at(4, 0) < 0.05).then_some(Charset::Utf32(Some(Little)))
+    } else if head.len() % 4 == 0 && zeros_at(4, 0) > 0.95 && zeros_at(4, 1) > 0.95 {
+        (zeros_at(4, 3) < 0.05).then_some(Charset::Utf32(Some(Big)))
+    } else if zeros_at(2, 1) > 0.3 && zeros_at(2, 0) < 0.02 {
+        Some(Charset::Utf16(Some(Little)))
+    } else if zeros_at(2, 0) > 0.3 && zeros_at(2, 1) < 0.02 {
+        Some(Charset::Utf16(Some(Big)))
+    } else {
+        None
+    }?;
+    // The reading must be text: no unpaired surrogate, hardly a control character.
+    let text: String = match candidate {
+        Charset::Utf16(Some(endian)) => {
+            let units = head.chunks_exact(2).map(|pair| match endian {
+                Little => u16::from_le_bytes([pair[0], pair[1]]),
+                Big => u16::from_be_bytes([pair[0], pair[1]]),
+            });
+            let mut text = String::new();
+            for c in char::decode_utf16(units) {
+                text.push(c.ok()?);
+            }
+            text
+        }
+        Charset::Utf32(Some(endian)) => head
+            .chunks_exact(4)
+            .map(|quad| {
+                let bytes = [quad[0], quad[1], quad[2], quad[3]];
+                char::from_u32(match endian {
+                    Little => u32::from_le_bytes(bytes),
+                    Big => u32::from_be_bytes(bytes),
+                })
+            })
+            .collect::<Option<String>>()?,
+        _ => return None,
+    };
+    let controls = text
+        .chars()
+        .filter(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0C'))
+        .count();
+    (controls * 100 <= text.chars().count()).then_some(candidate)
+}
+
+/// The start of the input, as fed.
+impl Evidence {
+    /// The first bytes of the input.
+    pub fn head(&self) -> &[u8] {
+        &self.head
+    }
+}
+
+/// Judges the evidence.
+pub fn detect(evidence: &Evidence) -> Verdict {
+    let sample = &evidence.lines;
+    if sample.is_empty() {
+        return Verdict::Unknown;
+    }
+    let readings: Vec<Reading> = CANDIDATES
+        .iter()
+        .map(|candidate| Reading::of(candidate, sample))
+        .collect();
+    if let Some(declared) = evidence.declared {
+        if agrees(declared, &readings) {
+            return Verdict::Sure(declared);
+        }
+    }
+    if let Some(verdict) = cjk_verdict(sample, &readings) {
+        return verdict;
+    }
+    decide(&readings, sample)
+}
+
+fn decide(readings: &[Reading], sample: &[u8]) -> Verdict {
+    let Some(best) = readings
+        .iter()
+        .filter(|r| r.candidate.single_byte)
+        .max_by(|a, b| a.rank(b))
+    else {
+        return Verdict::Unknown;
+    };
+    let charset = Charset::Whatwg(best.candidate.encoding);
+    if best.fit() < MIN_FIT || best.letters == 0 {
+        return Verdict::Unknown;
+    }
+    let as_1252 = &readings[0];
+    let few = best.letters < MIN_LETTERS;
+    if few && as_1252.text != best.text {
+        return Verdict::Unknown;
+    }
+    let margin = (best.letters as f64 * MIN_MARGIN).max(1.0);
+    let rival = readings
+        .iter()
+        .filter(|r| r.candidate.single_byte && r.text != best.text)
+        .filter(|r| r.fit() >= MIN_FIT && r.letters > 0)
+        .filter(|r| best.candidate.twin != r.candidate.twin || r.candidate.twin == 0)
+        .filter(|r| (best.net() - r.net()) as f64 <= margin)
+        .max_by(|a, b| a.rank(b));
+    let Some(rival) = rival else {
+        return Verdict::Sure(charset);
+    };
+    if few {
+        return Verdict::Unknown;
+    }
+    // Two readings that fit alike but one in capitals: prose is mostly small letters, and the
+    // wrong one of KOI8-R and windows-1251 (or of MacCyrillic) turns them into capitals.
+    // (Only between readings whose letters have case: Hebrew and Arabic have none.)
+    let lowercase = |r: &Reading| {
+        let cased = r.lowercase + r.uppercase;
+        (cased * 2 > r.letters).then(|| r.lowercase as f64 / cased as f64)
+    };
+    if let (Some(ours), Some(theirs)) = (lowercase(best), lowercase(rival)) {
+        if ours >= 0.5 && theirs * 2.0 <= ours {
+            return Verdict::Sure(charset);
+        }
+        if theirs >= 0.5 && ours * 2.0 <= theirs {
+            return Verdict::Sure(Charset::Whatwg(rival.candidate.encoding));
+        }
+    }
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(sample, true);
+    let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
+    let twin_of = |encoding: &'static Encoding| {
+        CANDIDATES
+            .iter()
+            .find(|c| c.encoding == encoding)
+            .map(|c| c.twin)
+    };
+    let confirms = guess == best.candidate.encoding
+        || (best.candidate.twin != 0 && twin_of(guess) == Some(best.candidate.twin));
+    if confirms {
+        Verdict::Sure(charset)
+    } else {
+        Verdict::Possibly(charset, Charset::Whatwg(rival.candidate.encoding))
+    }
+}
+
+/// The encoding the text declares for itself, as editors and parsers read it: vim's
+/// `scriptencoding`, the `coding:` line of Emacs and Python, `charset=` (HTML, e-mail, the header
+/// of a gettext catalogue), XML's `encoding=` and CSS's `@charset`. Only a legacy encoding
+/// counts: a file that says UTF-8 and is not is the very case the hint is for.
+fn declared(line: &[u8]) -> Option<Charset> {
+    let head = line;
+    const KEYS: [&[u8]; 5] = [
+        b"scriptencoding ",
+        b"coding:",
+        b"coding=",
+        b"charset=",
+        b"@charset ",
+    ];
+    if !head.contains(&b'=') && !head.contains(&b':') && !head.contains(&b' ') {
+        return None;
+    }
+    let lower = head.to_ascii_lowercase();
+    for key in KEYS {
+        let mut from = 0;
+        while let Some(at) = find(&lower[from..], key) {
+            let start = from + at + key.len();
+            from = start;
+            let rest = &lower[start..];
+            let rest = &rest[rest
+                .iter()
+                .position(|&b| !matches!(b, b' ' | b'"' | b'\''))
+                .unwrap_or(rest.len())..];
+            let end = rest
+                .iter()
+                .position(|&b| !(b.is_ascii_alphanumeric() || b"_.:-".contains(&b)))
+                .unwrap_or(rest.len());
+            let Ok(label) = std::str::from_utf8(&rest[..end]) else {
+                continue;
+            };
+            let Some(entry) = crate::encodings::lookup(label) else {
+                continue;
+            };
+            match entry.charset {
+                Charset::Whatwg(encoding)
+                    if encoding != encoding_rs::UTF_8 && encoding != encoding_rs::REPLACEMENT =>
+                {
+                    return Some(entry.charset)
+                }
+                Charset::Latin1 => return Some(entry.charset),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Whether the evidence does not contradict a declared encoding: its reading is text.
+fn agrees(declared: Charset, readings: &[Reading]) -> bool {
+    let encoding = match declared {
+        Charset::Latin1 => encoding_rs::WINDOWS_1252,
+        Charset::Whatwg(encoding) => encoding,
+        _ => return false,
+    };
+    let Some(reading) = readings.iter().find(|r| r.candidate.encoding == encoding) else {
+        // An encoding the detector has no model of: its decoding must at least be clean.
+        return false;
+    };
+    if !reading.candidate.single_byte {
+        // Message catalogues hold binary tables between their strings: some noise is allowed.
+        return reading.anomalies * 100 <= reading.letters * 15;
+    }
+    reading.letters < MIN_LETTERS || reading.fit() >= 0.5
+}
+
+/// CJK encodings: chardetng's guess, when its reading is clean CJK text.
+fn cjk_verdict(sample: &[u8], readings: &[Reading]) -> Option<Verdict> {
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(sample, true);
+    let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
+    let reading = readings
+        .iter()
+        .find(|r| !r.candidate.single_byte && r.candidate.encoding == guess)?;
+    let cjk = reading.letters;
+    if reading.anomalies * 100 > cjk || reading.fit() < MIN_FIT {
+        return Some(Verdict::Unknown);
+    }
+    if cjk < 20 {
+        return Some(Verdict::Unknown);
+    }
+    Some(Verdict::Sure(Charset::Whatwg(guess)))
+}
+
+/// A candidate encoding, the languages written in it, and its twin group.
+struct Candidate {
+    encoding: &'static Encoding,
+    languages: &'static [&'static str],
+    /// Encodings with the same non-zero number hold the same alphabet: naming one for the
+    /// other is the twin, not a wrong answer.
+    twin: u8,
+    single_byte: bool,
+}
+
+const WESTERN: &[&str] = &[
+    "de", "fr", "es", "pt", "it", "nl", "sv", "da", "no", "fi", "is", "fo", "ca", "gl", "eu", "ga",
+    "af", "sq", "et",
+];
+const CENTRAL: &[&str] = &["cs", "sk", "pl", "hu", "hr", "sl", "ro", "de"];
+const CYRILLIC: &[&str] = &["ru", "uk", "be", "bg", "sr", "mk"];
+const BALTIC: &[&str] = &["lt", "lv", "et"];
+
+macro_rules! candidate {
+    ($encoding:ident, $languages:expr, $twin:expr) => {
+        Candidate {
+            encoding: encoding_rs::$encoding,
+            languages: $languages,
+            twin: $twin,
+            single_byte: true,
+        }
+    };
+    ($encoding:ident, $languages:expr) => {
+        Candidate {
+            encoding: encoding_rs::$encoding,
+            languages: $languages,
+            twin: 0,
+            single_byte: false,
+        }
+    };
+}
+
+/// The candidates, commonest first: ties go to the earlier.
+static CANDIDATES: &[Candidate] = &[
+    candidate!(WINDOWS_1252, WESTERN, 1),
+    candidate!(WINDOWS_1250, CENTRAL, 2),
+    candidate!(ISO_8859_2, CENTRAL, 2),
+    candidate!(WINDOWS_1251, CYRILLIC, 3),
+    candidate!(KOI8_R, &["ru", "bg"], 4),
+    candidate!(KOI8_U, &["uk", "ru", "be"], 4),
+    candidate!(ISO_8859_5, &["ru", "bg", "sr", "mk", "be"], 5),
+    candidate!(IBM866, &["ru", "bg", "be", "uk"], 6),
+    candidate!(X_MAC_CYRILLIC, CYRILLIC, 7),
+    candidate!(WINDOWS_1253, &["el"], 8),
+    candidate!(ISO_8859_7, &["el"], 8),
+    candidate!(WINDOWS_1254, &["tr"], 9),
+    candidate!(WINDOWS_1257, BALTIC, 10),
+    candidate!(ISO_8859_13, BALTIC, 10),
+    candidate!(ISO_8859_4, BALTIC, 10),
+    candidate!(WINDOWS_1255, &["he"], 11),
+    candidate!(ISO_8859_8, &["he"], 11),
+    candidate!(WINDOWS_1256, &["ar", "fa", "ur"], 12),
+    candidate!(ISO_8859_6, &["ar"], 12),
+    candidate!(ISO_8859_3, &["eo", "mt"], 13),
+    candidate!(ISO_8859_15, WESTERN, 1),
+    candidate!(WINDOWS_874, &["th"], 14),
+    candidate!(SHIFT_JIS, &["ja"]),
+    candidate!(EUC_JP, &["ja"]),
+    candidate!(GBK, &["zh"]),
+    candidate!(BIG5, &["zh"]),
+    candidate!(EUC_KR, &["ko"]),
+];
+
+/// The non-ASCII letters of each language's alphabet (CLDR's main exemplar characters,
+/// lowercase; Romanian with both the comma and the cedilla forms that code pages hold).
+fn alphabet(language: &str) -> &'static str {
+    match language {
+        "cs" => "áčďéěíňóřšťúůýž",
+        "sk" => "áäčďéíĺľňóôŕšťúýž",
+        "pl" => "ąćęłńóśźż",
+        "hu" => "áéíóöőúüű",
+        "hr" => "čćđšž",
+        "sl" => "čšž",
+        "ro" => "ăâîșțşţ",
+        "de" => "äöüß",
+        "fr" => "àâæçéèêëîïôœùûüÿ",
+        "es" => "áéíñóúü",
+        "pt" => "áàâãçéêíóôõú",
+        "it" => "àèéìíîòóùú",
+        "nl" => "áäéëíïóöúü",
+        "sv" => "åäöé",
+        "da" | "no" => "åæøé",
+        "fi" => "åäöšž",
+        "is" => "áæðéíóöúýþ",
+        "fo" => "áæðíóøúý",
+        "ca" => "àçèéíïòóúü",
+        "gl" => "áéíñóúü",
+        "eu" => "ñ",
+        "ga" => "áéíóú",
+        "af" => "éèêëîïôûŉ",
+        "sq" => "çë",
+        "et" => "äõöüšž",
+        "tr" => "âçğıîöşûü",
+        "lt" => "ąčęėįšųūž",
+        "lv" => "āčēģīķļņšūž",
+        "eo" => "ĉĝĥĵŝŭ",
+        "mt" => "àċèġħìòùż",
+        "ru" => "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+        "uk" => "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя",
+        "be" => "абвгдеёжзійклмнопрстуўфхцчшыьэюя",
+        "bg" => "абвгдежзийклмнопрстуфхцчшщъьюя",
+        "sr" => "абвгдђежзијклљмнњопрстћуфхцчџш",
+        "mk" => "абвгдѓежзѕијклљмнњопрстќуфхцчџш",
+        "el" => "αβγδεζηθικλμνξοπρσςτυφχψωάέήίόύώϊϋΐΰ",
+        "he" => "אבגדהוזחטיךכלםמןנסעףפץצקרשת",
+        "ar" => "ءآأؤإئابةتثجحخدذرزسشصضطظعغفقكلمنهوىي",
+        "fa" => "آأئابپتثجچحخدذرزژسشصضطظعغفقکگلمنهوی",
+        "ur" => "آابپتٹثجچحخدڈذرڑزژسشصضطظعغفقکگلمنںوہھءیے",
+        "th" => "กขฃคฅฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรฤลฦวศษสหฬอฮะัาำิีึืฺุูเแโใไๅๆ็่้๊๋์",
+        _ => "",
+    }
+}
+
+/// The script of a letter, for telling words that mix scripts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Script {
+    Latin,
+    Greek,
+    Cyrillic,
+    Hebrew,
+    Arabic,
+    Thai,
+    Cjk,
+    Other,
+}
+
+fn script(c: char) -> Script {
+    match u32::from(c) {
+        0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x1E00..=0x1EFF => Script::Latin,
+        0x370..=0x3FF | 0x1F00..=0x1FFF => Script::Greek,
+        0x400..=0x52F => Script::Cyrillic,
+        0x590..=0x5FF => Script::Hebrew,
+        0x600..=0x6FF | 0x750..=0x77F => Script::Arabic,
+        0xE00..=0xE7F => Script::Thai,
+        0x3040..=0x30FF
+        | 0x3400..=0x9FFF
+        | 0xAC00..=0xD7AF
+        | 0x1100..=0x11FF
+        | 0xF900..=0xFAFF
+        | 0xFF00..=0xFFEF
+        | 0x3000..=0x303F
+        | 0x3130..=0x318F => Script::Cjk,
+        _ => Script::Other,
+    }
+}
+
+/// Symbols that may stand between two letters of a word.
+fn joins_words(c: char) -> bool {
+    matches!(
+        c,
+        '\u{2019}' | '\u{2018}' | '\u{B7}' | '\u{AD}' | '\u{2010}' | '\u{2011}' | '\u{A0}'
+    )
+}
+
+/// One candidate's reading of the evidence.
+struct Reading {
+    candidate: &'static Candidate,
+    text: String,
+    /// Non-ASCII letters.
+    letters: usize,
+    /// Non-ASCII letters in the alphabet of the best-fitting language, in one-script words.
+    fits: usize,
+    /// Lowercase non-ASCII letters.
+    lowercase: usize,
+    /// Uppercase non-ASCII letters.
+    uppercase: usize,
+    /// Final forms where they belong, at the end of a word: evidence for Greek and Hebrew.
+    finals: usize,
+    anomalies: usize,
+}
+
+impl Reading {
+    fn of(candidate: &'static Candidate, sample: &[u8]) -> Reading {
+        let (text, _) = candidate.encoding.decode_without_bom_handling(sample);
+        let text = text.into_owned();
+        let mut reading = Reading {
+            candidate,
+            text: String::new(),
+            letters: 0,
+            fits: 0,
+            lowercase: 0,
+            uppercase: 0,
+            finals: 0,
+            anomalies: 0,
+        };
+        let is_cjk = !candidate.single_byte;
+        let alphabets: Vec<&str> = candidate.languages.iter().map(|l| alphabet(l)).collect();
+        let mut hits = vec![0usize; alphabets.len()];
+        let chars: Vec<char> = text.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            let is_letter = |c: char| c.is_alphabetic() || is_mark(c);
+            if is_letter(c) && !(is_cjk && script(c) == Script::Cjk) {
+                // A word: letters and marks, with the symbols that join words.
+                let start = i;
+                while i < chars.len()
+                    && (is_letter(chars[i])
+                        || (joins_words(chars[i])
+                            && i + 1 < chars.len()
+                            && is_letter(chars[i + 1])
+                            && i > start))
+                    && !(is_cjk && script(chars[i]) == Script::Cjk)
+                {
+                    i += 1;
+                }
+                let word = &chars[start..i];
+                let scripts = word
+                    .iter()
+                    .filter(|c| c.is_alphabetic())
+                    .map(|&c| script(c))
+                    .fold(Vec::new(), |mut seen, s| {
+                        if !seen.contains(&s) {
+                            seen.push(s);
+                        }
+                        seen
+                    });
+                let is_one_script = scripts.len() <= 1;
+                // A letter on its own (a keymap, a table of characters) says nothing of the
+                // language: only words of two letters or more are evidence.
+                let is_word = word.iter().filter(|c| c.is_alphabetic()).count() >= 2;
+                for &c in word
+                    .iter()
+                    .filter(|c| !c.is_ascii() && c.is_alphabetic() && is_word)
+                {
+                    reading.letters += 1;
+                    reading.lowercase += usize::from(c.is_lowercase());
+                    reading.uppercase += usize::from(c.is_uppercase());
+                    if !is_one_script || script(c) == Script::Other {
+                        continue;
+                    }
+                    let lower = c.to_lowercase().next().unwrap_or(c);
+                    for (hit, alphabet) in hits.iter_mut().zip(&alphabets) {
+                        *hit += usize::from(
+                            alphabet.contains(lower) || (c == 'İ' && alphabet.contains('ı')),
+                        );
+                    }
+                }
+                if !is_one_script {
+                    reading.anomalies += 1;
+                }
+                // Final forms end words and only they do: Greek ς and σ, Hebrew ך ם ן ף ץ (a
+                // Russian т read in windows-1253 is ς in mid-word).
+                let letters: Vec<char> =
+                    word.iter().copied().filter(|c| c.is_alphabetic()).collect();
+                if letters.len() >= 2 {
+                    let (last, inner) = letters.split_last().expect("two letters");
+                    reading.anomalies += inner.iter().filter(|c| "ςךםןףץ".contains(**c)).count();
+                    reading.anomalies += usize::from(*last == 'σ');
+                    reading.finals += usize::from("ςךםןףץ".contains(*last));
+                }
+                // A capital after a small letter, one of them not ASCII (`żQué` is `¿Qué` read
+                // in the wrong code page; `пРИВЕТ` is KOI8-R read as windows-1251).
+                reading.anomalies += word
+                    .windows(2)
+                    .filter(|pair| {
+                        pair[0].is_lowercase()
+                            && pair[1].is_uppercase()
+                            && !(pair[0].is_ascii() && pair[1].is_ascii())
+                    })
+                    .count();
+                // A symbol right after a word and right before the next letter sits inside it.
+                if i + 1 < chars.len()
+                    && !chars[i].is_ascii()
+                    && !chars[i].is_alphabetic()
+                    && !chars[i].is_whitespace()
+                    && is_letter(chars[i + 1])
+                    && !joins_words(chars[i])
+                {
+                    reading.anomalies += 1;
+                }
+                continue;
+            }
+            if is_cjk && script(c) == Script::Cjk {
+                if c.is_alphabetic() {
+                    reading.letters += 1;
+                    reading.fits += 1;
+                }
+            } else if c == '\u{FFFD}'
+                || (c.is_control() && !c.is_ascii())
+                || ('\u{E000}'..='\u{F8FF}').contains(&c)
+            {
+                reading.anomalies += 1;
+            }
+            i += 1;
+        }
+        if !is_cjk {
+            reading.fits = hits.into_iter().max().unwrap_or(0);
+        }
+        reading.text = text;
+        reading
+    }
+
+    fn net(&self) -> i64 {
+        (self.fits + self.finals) as i64
+            - (self.letters - self.fits) as i64
+            - 2 * self.anomalies as i64
+    }
+
+    fn fit(&self) -> f64 {
+        (self.fits as f64 - self.anomalies as f64) / ((self.letters + self.anomalies).max(1) as f64)
+    }
+
+    /// Orders readings: the higher `net`, then more lowercase, then the earlier candidate.
+    fn rank(&self, other: &Reading) -> std::cmp::Ordering {
+        self.net()
+            .cmp(&other.net())
+            .then(other.uppercase.cmp(&self.uppercase))
+            .then_with(|| {
+                let index = |r: &Reading| {
+                    CANDIDATES
+                        .iter()
+                        .position(|c| std::ptr::eq(c, r.candidate))
+                        .unwrap_or(usize::MAX)
+                };
+                index(other).cmp(&index(self))
+            })
+    }
+}
+
+fn is_mark(c: char) -> bool {
+    matches!(u32::from(c), 0x300..=0x36F | 0x591..=0x5C7 | 0x610..=0x61A | 0x64B..=0x65F | 0x670 | 0xE31 | 0xE34..=0xE3A | 0xE47..=0xE4E)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verdict(bytes: &[u8]) -> Verdict {
+        let mut evidence = Evidence::new();
+        evidence.feed(bytes);
+        evidence.finish();
+        detect(&evidence)
+    }
+
+    fn encode(text: &str, encoding: &'static Encoding) -> Vec<u8> {
+        let (bytes, _, unmappable) = encoding.encode(text);
+        assert!(!unmappable, "{text} in {}", encoding.name());
+        bytes.into_owned()
+    }
+
+    #[test]
+    fn a_lone_byte_is_no_evidence() {
+        assert_eq!(verdict(b"10 \xb5s\n"), Verdict::Unknown);
+    }
+
+    #[test]
+    fn a_latin1_name_among_utf8_reads_as_windows_1252() {
+        let mut evidence = Evidence::new();
+        evidence.feed(
+            "Kłoczko ‰\nBj\u{0}rn\n"
+                .replace('\u{0}', "\u{F6}")
+                .as_bytes(),
+        );
+        evidence.feed(b"Bj\xf6rn Lindqvist\n");
+        evidence.finish();
+        assert!(evidence.is_mixed());
+        assert_eq!(
+            detect(&evidence),
+            Verdict::Sure(Charset::Whatwg(encoding_rs::WINDOWS_1252))
+        );
+    }
+
+    #[test]
+    fn each_script_is_told_apart() {
+        let cases: &[(&str, &'static Encoding)] = &[
+            (
+                "Привет, как дела? Сегодня хорошая погода.\n",
+                encoding_rs::WINDOWS_1251,
+            ),
+            (
+                "Привет, как дела? Сегодня хорошая погода.\n",
+                encoding_rs::KOI8_R,
+            ),
+            (
+                "Καλημέρα σας, τι κάνετε σήμερα;\n",
+                encoding_rs::WINDOWS_1253,
+            ),
+            ("שלום עולם, מה שלומך היום\n", encoding_rs::WINDOWS_1255),
+            (
+                "Příliš žluťoučký kůň úpěl ďábelské ódy\n",
+                encoding_rs::WINDOWS_1250,
+            ),
+            (
+                "Příliš žluťoučký kůň úpěl ďábelské ódy\n",
+                encoding_rs::ISO_8859_2,
+            ),
+            ("Zażółć gęślą jaźń\n", encoding_rs::WINDOWS_1250),
+            (
+                "Pijamalı hasta yağız şoföre çabucak güvendi\n",
+                encoding_rs::WINDOWS_1254,
+            ),
+            (
+                "Įlinkdama fechtuotojo špaga sublykčiojusi\n",
+                encoding_rs::WINDOWS_1257,
+            ),
+            (
+                "Le cœur déçu mais l'âme plutôt naïve\n",
+                encoding_rs::WINDOWS_1252,
+            ),
+        ];
+        for (text, encoding) in cases {
+            assert_eq!(
+                verdict(&encode(text, encoding)),
+                Verdict::Sure(Charset::Whatwg(encoding)),
+                "{text} in {}",
+                encoding.name()
+            );
+        }
+    }
+
+    #[test]
+    fn unmarked_utf16_is_seen() {
+        use utf8kit_codec::Endian;
+        let le: Vec<u8> = "plain text, no mark\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let be: Vec<u8> = "plain text, no mark\n"
+            .encode_utf16()
+            .flat_map(u16::to_be_bytes)
+            .collect();
+        assert_eq!(
+            unmarked_utf16_or_32(&le),
+            Some(Charset::Utf16(Some(Endian::Little)))
+        );
+        assert_eq!(
+            unmarked_utf16_or_32(&be),
+            Some(Charset::Utf16(Some(Endian::Big)))
+        );
+        assert_eq!(unmarked_utf16_or_32(b"plain text, no mark at all\n"), None);
+    }
+}

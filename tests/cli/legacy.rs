@@ -1,0 +1,342 @@
+//! Legacy encodings (issue 15): the hint's advice, `--from auto`, one table of names, byte order
+//! marks under explicit labels.
+
+use std::fs;
+use std::process::Command;
+
+use crate::common::program;
+
+fn encode(text: &str, label: &str) -> Vec<u8> {
+    let encoding = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+    let (bytes, _, unmappable) = encoding.encode(text);
+    assert!(!unmappable);
+    bytes.into_owned()
+}
+
+/// Runs the program with stdin and returns (status, stdout, stderr).
+fn run(name: &str, args: &[&str], input: &[u8]) -> (Option<i32>, Vec<u8>, String) {
+    let output = program(name)
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        output.stdout,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The command a hint advises, after "with: ".
+fn advised(stderr: &str) -> String {
+    let line = stderr
+        .lines()
+        .find(|l| l.contains(": hint: "))
+        .expect("a hint");
+    line.split("with: ").nth(1).expect("a command").to_owned()
+}
+
+/// Runs an advised command in `dir` with the programs under test first on PATH.
+fn paste(dir: &std::path::Path, command: &str) {
+    let bin = assert_cmd::cargo::cargo_bin("utf8fix");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let status = Command::new("sh")
+        .args(["-c", command])
+        .current_dir(dir)
+        .env("PATH", path)
+        .status()
+        .unwrap();
+    assert!(status.success(), "{command}");
+}
+
+const RUSSIAN: &str =
+    "Привет! Это учебник по редактору Vim.\nЧтобы выйти, наберите :q и нажмите Enter.\n";
+const GREEK: &str =
+    "Καλημέρα σας. Αυτός είναι ο οδηγός του Vim.\nΓια να βγείτε, πατήστε :q και Enter.\n";
+const CZECH: &str =
+    "Příliš žluťoučký kůň úpěl ďábelské ódy.\nTento soubor je v kódování windows-1250.\n";
+
+#[test]
+fn the_advised_command_pasted_fixes_a_legacy_file_in_place() {
+    for (text, label) in [
+        (RUSSIAN, "windows-1251"),
+        (RUSSIAN, "koi8-r"),
+        (GREEK, "windows-1253"),
+        (CZECH, "windows-1250"),
+        (CZECH, "iso-8859-2"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("notes.txt");
+        fs::write(&file, encode(text, label)).unwrap();
+        let output = program("utf8check")
+            .current_dir(dir.path())
+            .arg("notes.txt")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(
+            stderr.contains(&format!("this looks like {label} text, not UTF-8")),
+            "{label}: {stderr}"
+        );
+        assert_eq!(
+            advised(&stderr),
+            format!("utf8fix --fallback {label} -i notes.txt")
+        );
+        paste(dir.path(), &advised(&stderr));
+        assert_eq!(fs::read_to_string(&file).unwrap(), text, "{label}");
+        // utf8enc --from auto agrees with the hint.
+        let (code, out, _) = run("utf8enc", &["--from", "auto"], &encode(text, label));
+        assert_eq!(
+            (code, String::from_utf8(out).unwrap()),
+            (Some(0), text.to_owned())
+        );
+    }
+}
+
+#[test]
+fn a_mixed_file_gets_the_fallback_that_keeps_every_valid_character() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("changelog");
+    let mut bytes = "  * Fix the parser (Tomasz Kłoczko), 5‰ faster.\n"
+        .as_bytes()
+        .to_vec();
+    bytes.extend_from_slice(b"  * New translation (Bj\xf6rn Lindqvist).\n");
+    fs::write(&file, &bytes).unwrap();
+    let output = program("utf8check")
+        .current_dir(dir.path())
+        .arg("changelog")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(
+        stderr.contains("UTF-8 mixed with windows-1252 bytes"),
+        "{stderr}"
+    );
+    assert_eq!(
+        advised(&stderr),
+        "utf8fix --fallback windows-1252 -i changelog"
+    );
+    paste(dir.path(), &advised(&stderr));
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        "  * Fix the parser (Tomasz Kłoczko), 5‰ faster.\n  * New translation (Björn Lindqvist).\n"
+    );
+}
+
+#[test]
+fn weak_evidence_gets_no_encoding() {
+    // One stray byte: ISO-8859-2 would read it as ľ, windows-1252 as µ.
+    let (code, _, stderr) = run("utf8check", &[], b"10 \xb5s\n");
+    assert_eq!((code, stderr.as_str()), (Some(1), ""));
+    // Greek letters one by one, as in a keymap, say nothing of the language.
+    let (_, _, stderr) = run("utf8check", &[], b"a\t\xe1\nb\t\xe2\ng\t\xe3\n");
+    assert_eq!(stderr, "");
+}
+
+#[test]
+fn a_declared_encoding_is_believed_when_the_text_agrees() {
+    let mut bytes = b"scriptencoding cp1253\n".to_vec();
+    bytes.extend(encode("\" \u{3b1}\n", "windows-1253"));
+    let (_, _, stderr) = run("utf8check", &[], &bytes);
+    assert!(
+        stderr.contains("this looks like windows-1253 text"),
+        "{stderr}"
+    );
+    // A file that says UTF-8 and is not is what the hint is for: the statement is not evidence.
+    let (_, _, stderr) = run("utf8check", &[], b"# coding: utf-8\nx = '\xb5'\n");
+    assert_eq!(stderr, "");
+}
+
+#[test]
+fn unmarked_utf16_gets_its_own_hint_and_conversion() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("export.csv");
+    let text = "name,city\nJos\u{e9},M\u{e1}laga\nAnna,Berlin\n";
+    let bytes: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    fs::write(&file, &bytes).unwrap();
+    let output = program("utf8check")
+        .current_dir(dir.path())
+        .arg("export.csv")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(
+        stderr.contains("this looks like UTF-16LE without a byte order mark"),
+        "{stderr}"
+    );
+    assert_eq!(
+        advised(&stderr),
+        "utf8enc --from utf-16le -o export.csv export.csv"
+    );
+    paste(dir.path(), &advised(&stderr));
+    assert_eq!(fs::read_to_string(&file).unwrap(), text);
+    // An ASCII-only UTF-16 file is valid UTF-8 (NULs and letters) and still gets the hint.
+    let ascii: Vec<u8> = "plain words only\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let (code, _, stderr) = run("utf8check", &[], &ascii);
+    assert_eq!(code, Some(0));
+    assert!(
+        stderr.contains("UTF-16LE without a byte order mark"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn output_file_is_replaced_only_when_everything_was_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("out.txt");
+    fs::write(&file, "kept\n").unwrap();
+    let out = file.to_str().unwrap();
+    // A strict failure half-way: the old content stays, and no temporary file is left.
+    let (code, _, stderr) = run("utf8enc", &["--from", "ascii", "-o", out], b"ok\n\xe9\n");
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("not written"), "{stderr}");
+    assert_eq!(fs::read_to_string(&file).unwrap(), "kept\n");
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    let (code, _, _) = run("utf8enc", &["--from", "latin1", "-o", out], b"caf\xe9\n");
+    assert_eq!(code, Some(0));
+    assert_eq!(fs::read_to_string(&file).unwrap(), "café\n");
+}
+
+#[test]
+fn every_label_means_the_same_in_every_program() {
+    let (code, list, _) = run("utf8enc", &["--list"], b"");
+    assert_eq!(code, Some(0));
+    let list = String::from_utf8(list).unwrap();
+    let mut checked = 0;
+    for line in list.lines().skip(1).filter(|l| !l.starts_with('(')) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let name = fields[0];
+        let takes_fallback = fields.contains(&"--fallback");
+        let labels: Vec<&str> = fields
+            .iter()
+            .skip_while(|f| !f.starts_with("--"))
+            .skip_while(|f| f.starts_with("--"))
+            .copied()
+            .collect();
+        assert!(!labels.is_empty(), "{line}");
+        let reference = run(
+            "utf8enc",
+            &["--from", labels[0], "--errors", "replace"],
+            b"A\xe9\xc4",
+        );
+        for label in &labels {
+            let from = run(
+                "utf8enc",
+                &["--from", label, "--errors", "replace"],
+                b"A\xe9\xc4",
+            );
+            assert_eq!(from.1, reference.1, "{name}: --from {label}");
+            assert_ne!(from.0, Some(2), "{name}: --from {label}: {}", from.2);
+            let fix = run("utf8fix", &["--fallback", label], b"A\xe9\xc4");
+            if takes_fallback {
+                assert_eq!(fix.0, Some(0), "{name}: --fallback {label}: {}", fix.2);
+                assert_eq!(fix.1, reference.1, "{name}: --fallback {label}");
+            } else {
+                assert_eq!(fix.0, Some(2), "{name}: --fallback {label}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 240, "{checked} labels");
+}
+
+#[test]
+fn the_names_of_latin1_ascii_and_utf16_are_what_people_mean() {
+    for label in [
+        "latin1",
+        "latin-1",
+        "iso_8859-1",
+        "iso88591",
+        "cp819",
+        "ibm819",
+        "csisolatin1",
+        "l1",
+    ] {
+        assert_eq!(
+            run("utf8enc", &["--from", label], b"\x80").1,
+            "\u{80}".as_bytes(),
+            "{label}"
+        );
+        assert_eq!(
+            run("utf8fix", &["--fallback", label], b"\x80").1,
+            "\u{80}".as_bytes(),
+            "{label}"
+        );
+    }
+    let (code, _, stderr) = run("utf8enc", &["--to", "ascii"], "naïve".as_bytes());
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("cannot be encoded in ascii (US-ASCII)"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run("utf8enc", &["--from", "us-ascii"], b"na\xefve");
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("byte ef is not 7-bit ASCII"), "{stderr}");
+    // unicode is iconv's UNICODE: UTF-16LE with a mark; the WHATWG labels of UTF-16 write UTF-16.
+    assert_eq!(run("utf8enc", &["--to", "unicode"], b"A").1, b"\xFF\xFEA\0");
+    assert_eq!(
+        run("utf8enc", &["--to", "csunicode"], b"A").1,
+        b"\xFF\xFEA\0"
+    );
+    assert_eq!(run("utf8enc", &["--to", "utf-16le"], b"A").1, b"A\0");
+    for label in ["replacement", "hz-gb-2312", "iso-2022-kr"] {
+        let (code, out, stderr) = run("utf8enc", &["--to", label], b"A");
+        assert_eq!((code, out.len()), (Some(2), 0), "{label}");
+        assert!(
+            stderr.contains(&format!(
+                "{label} is decoded as the WHATWG replacement encoding"
+            )),
+            "{stderr}"
+        );
+    }
+    let (code, _, stderr) = run("utf8enc", &["--from", "hz-gb-2312"], b"A");
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("hz-gb-2312 is decoded as the WHATWG replacement encoding"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_byte_order_mark_under_an_explicit_label_is_a_character() {
+    // Labels with a byte order keep U+FEFF (RFC 2781, as iconv and Python do).
+    assert_eq!(
+        run("utf8enc", &["--from", "utf-16le"], b"\xFF\xFEA\0").1,
+        "\u{FEFF}A".as_bytes()
+    );
+    assert_eq!(
+        run("utf8enc", &["--from", "utf-8"], b"\xEF\xBB\xBFA").1,
+        b"\xEF\xBB\xBFA"
+    );
+    // Labels without one read the mark and drop it.
+    assert_eq!(
+        run("utf8enc", &["--from", "utf-16"], b"\xFF\xFEA\0").1,
+        b"A"
+    );
+    assert_eq!(
+        run("utf8enc", &["--from", "unicode"], b"\xFE\xFF\0A").1,
+        b"A"
+    );
+    assert_eq!(run("utf8enc", &["--from", "unicode"], b"A\0").1, b"A");
+    // auto obeys any mark.
+    assert_eq!(
+        run("utf8enc", &["--from", "auto"], b"\xEF\xBB\xBFA").1,
+        b"A"
+    );
+    // A legacy label reads the bytes of a mark as its own characters.
+    assert_eq!(
+        run("utf8enc", &["--from", "windows-1252"], b"\xEF\xBB\xBFA").1,
+        "ï»¿A".as_bytes()
+    );
+    assert_eq!(
+        run("utf8enc", &["--from", "shift_jis"], b"\xFF\xFEA").0,
+        Some(1)
+    );
+}
