@@ -82,10 +82,11 @@ words of one script, and lead every reading that differs from it and is not its 
 alphabet in another code page); a legacy encoding the file declares for itself (scriptencoding, \
 coding:, charset=, encoding=) counts when the text agrees. On weaker evidence the note says \
 'possibly A or B' without a command, on too little it is silent. The advice never changes a \
-well-formed character: for a single-byte encoding it is 'utf8fix --fallback ENC -i FILE', which \
-decodes only the ill-formed bytes (for a file wholly in that encoding that is all of them; for a \
-file that mixes UTF-8 with stray legacy bytes, just those); for a multi-byte encoding or UTF-16 \
-it is 'utf8enc --from ENC -o FILE FILE', which replaces the file atomically. Pasted, the command \
+well-formed character: a file that mixes UTF-8 with stray bytes of a single-byte encoding (more \
+than one well-formed multi-byte character per hundred broken bytes) gets 'utf8fix --fallback ENC \
+-i FILE', which decodes only the ill-formed bytes; a file wholly in a legacy encoding (where a few \
+byte pairs may be well-formed UTF-8 by chance) or in UTF-16 gets 'utf8enc --from ENC -o FILE \
+FILE', which converts it and replaces it atomically. Pasted, the command \
 fixes the file. The note is not trouble: it \
 does not change the exit status, and standard output keeps one line per finding.";
 

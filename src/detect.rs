@@ -105,18 +105,35 @@ impl Evidence {
         if self.declared.is_none() && line.len() <= 1024 {
             self.declared = declared(line);
         }
-        let mut is_valid = true;
-        for chunk in line.utf8_chunks() {
-            self.valid_multibyte += chunk.valid().bytes().filter(|&b| b >= 0xC0).count() as u64;
-            if !chunk.invalid().is_empty() {
-                self.ill_formed += 1;
-                is_valid = false;
-            }
-        }
         // A piece with control bytes is binary data (the tables of a message catalogue), not text.
         let is_binary = line
             .iter()
             .any(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B) || b == 0x7F);
+        let mut is_valid = true;
+        let mut after_invalid = false;
+        for chunk in line.utf8_chunks() {
+            let before_invalid = !chunk.invalid().is_empty();
+            if !is_binary {
+                // A well-formed character right against a broken byte is likelier two legacy
+                // letters that happen to pair (`Сё` in windows-1251) than UTF-8.
+                let count = chunk.valid().chars().count();
+                self.valid_multibyte += chunk
+                    .valid()
+                    .chars()
+                    .enumerate()
+                    .filter(|&(i, c)| {
+                        let is_against_broken =
+                            (i == 0 && after_invalid) || (i + 1 == count && before_invalid);
+                        !c.is_ascii() && !is_against_broken
+                    })
+                    .count() as u64;
+            }
+            if before_invalid {
+                self.ill_formed += 1;
+                is_valid = false;
+            }
+            after_invalid = before_invalid;
+        }
         if !is_valid && !is_binary && self.lines.len() < EVIDENCE_LEN {
             self.lines.extend_from_slice(line);
             if !line.ends_with(b"\n") {
@@ -125,9 +142,13 @@ impl Evidence {
         }
     }
 
-    /// Whether the input holds well-formed multi-byte UTF-8 as well as ill-formed bytes.
+    /// Whether the input holds well-formed multi-byte UTF-8 beyond what chance explains, as
+    /// well as ill-formed bytes: more than one well-formed character per hundred ill-formed
+    /// units, not counting characters right against a broken byte or in binary data (vim's
+    /// Russian tutor in windows-1251 has 5 chance pairs such as `Сё` among 21,374 lone bytes; a
+    /// UTF-8 file with a few Latin-1 names has as many well-formed characters as broken ones).
     pub fn is_mixed(&self) -> bool {
-        self.valid_multibyte > 0 && self.ill_formed > 0
+        self.ill_formed > 0 && self.valid_multibyte * 100 > self.ill_formed
     }
 }
 

@@ -38,9 +38,8 @@ any single-byte name of the encoding table all programs share (utf8enc -l lists 
 ISO-8859-1 exactly (byte n is U+00nn) under every name people give it (latin1, latin-1, \
 iso-8859-1, cp819, l1, ...), windows-1252 (whose 80..9F are the curly quotes, dashes and euro \
 sign), windows-1250 to windows-1258, iso-8859-2 to iso-8859-16, koi8-r, koi8-u, ibm866, \
-macintosh, x-mac-cyrillic, windows-874. It is the command utf8check's hint advises: it never \
-changes a well-formed character, so it repairs a file wholly in that encoding and a file that \
-mixes it with UTF-8 alike.
+macintosh, x-mac-cyrillic, windows-874. It is the command utf8check's hint advises for a file that \
+mixes UTF-8 with stray legacy bytes: it never changes a well-formed character.
 
 These repairs run first, each only when asked: --cesu joins CESU-8 surrogate pairs into the \
 4-byte form of their character; --modified also turns Java's C0 80 into U+0000; --strip-bom \

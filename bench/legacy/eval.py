@@ -302,8 +302,7 @@ def main():
             results = {"utf8check": guess, "utf8enc auto": auto_of(args.bin, path)}
             if not args.no_peers:
                 results.update(peers_of(path, data))
-            single = truth not in ("shift_jis", "euc-jp", "gbk", "big5", "euc-kr")
-            want = "fallback" if single else "convert"
+            want = "fallback" if group == "mixed" else "convert"
             if guess is not None:
                 key = (group, advice == want)
                 advice_tally[key] = advice_tally.get(key, 0) + 1

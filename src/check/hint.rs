@@ -4,12 +4,12 @@
 //! `utf8enc --from auto` uses ([`crate::detect`]); the note names an encoding only on strong
 //! evidence, says "possibly A or B" on some, and nothing on too little.
 //!
-//! The advice never changes a well-formed character: a single-byte encoding is always repaired
-//! with `utf8fix --fallback ENC -i FILE`, which decodes only the ill-formed bytes (for a file
-//! wholly in that encoding, every non-ASCII byte is ill-formed, so it is the whole conversion);
-//! a multi-byte encoding or UTF-16/32 is converted with `utf8enc --from ENC -o FILE FILE`, which
-//! replaces the file atomically, and only for a file with no more well-formed UTF-8 than its
-//! reading in that encoding explains.
+//! The advice never changes a well-formed character beyond what chance explains: a file that
+//! mixes UTF-8 with stray bytes of a single-byte encoding is repaired with
+//! `utf8fix --fallback ENC -i FILE`, which decodes only the ill-formed bytes; a file in a legacy
+//! encoding (with at most one chance UTF-8 pair per hundred lone bytes, see
+//! [`Evidence::is_mixed`]), or in UTF-16/32 without a mark, is converted whole with
+//! `utf8enc --from ENC -o FILE FILE`, which replaces the file atomically.
 
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -56,24 +56,22 @@ pub(super) fn hint(
     }
     evidence.finish();
     match detect::detect(&evidence) {
-        Verdict::Sure(charset) if charset.is_single_byte() => {
-            let what = if evidence.is_mixed() {
-                format!("UTF-8 mixed with {} bytes", label(charset))
-            } else {
-                format!("{} text, not UTF-8", label(charset))
-            };
+        Verdict::Sure(charset) if charset.is_single_byte() && evidence.is_mixed() => Some(format!(
+            "{name}: hint: this looks like UTF-8 mixed with {} bytes; {}",
+            label(charset),
+            advice(source, Advice::Fallback(label(charset)))
+        )),
+        // Chance explains some well-formed UTF-8 in a multi-byte legacy encoding (EUC-JP's
+        // pairs are often well-formed UTF-8), not more of it than of the broken units.
+        Verdict::Sure(charset)
+            if !charset.is_single_byte() && evidence.valid_multibyte > evidence.ill_formed =>
+        {
             Some(format!(
-                "{name}: hint: this looks like {what}; {}",
-                advice(source, Advice::Fallback(label(charset)))
+                "{name}: hint: some lines look like {} text among UTF-8; no command repairs only \
+             them (utf8fix --fallback takes single-byte encodings)",
+                label(charset)
             ))
         }
-        // Chance explains some well-formed UTF-8 in a multi-byte legacy encoding, not more of
-        // it than of the broken units.
-        Verdict::Sure(charset) if evidence.valid_multibyte > evidence.ill_formed => Some(format!(
-            "{name}: hint: some lines look like {} text among UTF-8; no command repairs only \
-             them (utf8fix --fallback takes single-byte encodings)",
-            label(charset)
-        )),
         Verdict::Sure(charset) => Some(format!(
             "{name}: hint: this looks like {} text, not UTF-8; {}",
             label(charset),

@@ -322,7 +322,7 @@ fn strict_errors_name_the_byte_offset() {
     let (code, out, err) = run(&["--to", "latin1"], "naïve €5".as_bytes());
     assert_eq!((code, out.as_slice()), (Some(1), &b"na\xEFve "[..]));
     assert!(
-        err.contains("byte offset 7: U+20AC EURO SIGN cannot be encoded in ISO-8859-1"),
+        err.contains("byte offset 7: U+20AC EURO SIGN cannot be encoded in latin1 (ISO-8859-1)"),
         "{err}"
     );
     let (code, _, err) = run(&["--to", "utf-16le"], b"ok\xC0\xAF");

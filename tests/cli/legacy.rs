@@ -84,7 +84,7 @@ fn the_advised_command_pasted_fixes_a_legacy_file_in_place() {
         );
         assert_eq!(
             advised(&stderr),
-            format!("utf8fix --fallback {label} -i notes.txt")
+            format!("utf8enc --from {label} -o notes.txt notes.txt")
         );
         paste(dir.path(), &advised(&stderr));
         assert_eq!(fs::read_to_string(&file).unwrap(), text, "{label}");

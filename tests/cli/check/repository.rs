@@ -503,8 +503,8 @@ fn a_hint_names_the_legacy_encoding_and_the_command() {
         .assert()
         .code(1)
         .stderr(
-            "utf8check: menu.txt: hint: this looks like windows-1252 text, not UTF-8; repair \
-             it in place with: utf8fix --fallback windows-1252 -i menu.txt\n",
+            "utf8check: menu.txt: hint: this looks like windows-1252 text, not UTF-8; convert \
+             it in place with: utf8enc --from windows-1252 -o menu.txt menu.txt\n",
         )
         .get_output()
         .clone();
