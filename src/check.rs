@@ -595,7 +595,8 @@ impl Tally {
 /// How many bytes at the start of a walked file are looked at for a NUL byte.
 const BINARY_PROBE_LEN: usize = 8 * 1024;
 
-/// How many bytes at the start of an input the legacy-encoding hint looks at.
+/// How many bytes at the start of an input the hint looks at for UTF-16 without a mark (and
+/// keeps of standard input, which cannot be read again).
 const HINT_SAMPLE_LEN: usize = 64 * 1024;
 
 /// Checks one job, writing its output to `out`. The `Err` case is a failure to write.
@@ -633,7 +634,12 @@ fn check_job(
     };
     let mut is_binary = false;
     let mut is_first = true;
+    // Standard input cannot be read again: its start is kept for the hint. A file is read
+    // again only if the hint is wanted (findings of the legacy kind, or a NUL near the start).
     let mut sample = Vec::new();
+    let keeps_sample = wants_hint && matches!(source, Source::Stdin);
+    let mut head_seen = 0;
+    let mut head_has_nul = false;
     let read = reader.read(source, &mut |chunk, is_last| {
         if is_first {
             is_first = false;
@@ -642,9 +648,13 @@ fn check_job(
                 return ControlFlow::Break(());
             }
         }
-        if wants_hint && sample.len() < HINT_SAMPLE_LEN {
-            let room = HINT_SAMPLE_LEN - sample.len();
-            sample.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        if wants_hint && head_seen < HINT_SAMPLE_LEN {
+            let head = &chunk[..chunk.len().min(HINT_SAMPLE_LEN - head_seen)];
+            head_has_nul |= head.contains(&0);
+            head_seen += head.len();
+            if keeps_sample {
+                sample.extend_from_slice(head);
+            }
         }
         scanner.feed(chunk, is_last, &mut sink)
     });
@@ -686,7 +696,7 @@ fn check_job(
         Mode::Findings => printer.summary(out, &name, &summary, settings.summary)?,
     }
     let looks_legacy = ill_formed > 0 && !has_foreign_bom && short_units * 10 >= ill_formed * 9;
-    let may_be_utf16 = !has_foreign_bom && sample.contains(&0);
+    let may_be_utf16 = !has_foreign_bom && head_has_nul;
     let hint = if wants_hint && (looks_legacy || may_be_utf16) {
         hint::hint(source, reader, &sample, looks_legacy)
     } else {

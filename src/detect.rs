@@ -25,6 +25,8 @@
 
 use encoding_rs::Encoding;
 
+use utf8kit_codec::Lint;
+
 use crate::encodings::Charset;
 
 /// How much evidence (invalid lines) is kept.
@@ -243,20 +245,25 @@ pub fn detect(evidence: &Evidence) -> Verdict {
     }
     let readings: Vec<Reading> = CANDIDATES
         .iter()
-        .map(|candidate| Reading::of(candidate, sample))
+        .enumerate()
+        .map(|(index, _)| Reading::of(index, sample))
         .collect();
     if let Some(declared) = evidence.declared {
         if agrees(declared, &readings) {
             return Verdict::Sure(declared);
         }
     }
-    if let Some(verdict) = cjk_verdict(sample, &readings) {
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(sample, true);
+    let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
+    if let Some(verdict) = cjk_verdict(guess, &readings) {
         return verdict;
     }
-    decide(&readings, sample)
+    decide(&readings, guess)
 }
 
-fn decide(readings: &[Reading], sample: &[u8]) -> Verdict {
+/// Picks among the single-byte readings; `guess` is chardetng's, for close calls.
+fn decide(readings: &[Reading], guess: &'static Encoding) -> Verdict {
     let Some(best) = readings
         .iter()
         .filter(|r| r.candidate.single_byte)
@@ -302,9 +309,6 @@ fn decide(readings: &[Reading], sample: &[u8]) -> Verdict {
             return Verdict::Sure(Charset::Whatwg(rival.candidate.encoding));
         }
     }
-    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-    detector.feed(sample, true);
-    let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
     let twin_of = |encoding: &'static Encoding| {
         CANDIDATES
             .iter()
@@ -394,10 +398,7 @@ fn agrees(declared: Charset, readings: &[Reading]) -> bool {
 }
 
 /// CJK encodings: chardetng's guess, when its reading is clean CJK text.
-fn cjk_verdict(sample: &[u8], readings: &[Reading]) -> Option<Verdict> {
-    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-    detector.feed(sample, true);
-    let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
+fn cjk_verdict(guess: &'static Encoding, readings: &[Reading]) -> Option<Verdict> {
     let reading = readings
         .iter()
         .find(|r| !r.candidate.single_byte && r.candidate.encoding == guess)?;
@@ -573,6 +574,8 @@ fn joins_words(c: char) -> bool {
 /// One candidate's reading of the evidence.
 struct Reading {
     candidate: &'static Candidate,
+    /// The candidate's place in [`CANDIDATES`]: the earlier wins a tie.
+    index: usize,
     text: String,
     /// Non-ASCII letters.
     letters: usize,
@@ -588,11 +591,13 @@ struct Reading {
 }
 
 impl Reading {
-    fn of(candidate: &'static Candidate, sample: &[u8]) -> Reading {
+    fn of(index: usize, sample: &[u8]) -> Reading {
+        let candidate = &CANDIDATES[index];
         let (text, _) = candidate.encoding.decode_without_bom_handling(sample);
         let text = text.into_owned();
         let mut reading = Reading {
             candidate,
+            index,
             text: String::new(),
             letters: 0,
             fits: 0,
@@ -696,7 +701,7 @@ impl Reading {
                 }
             } else if c == '\u{FFFD}'
                 || (c.is_control() && !c.is_ascii())
-                || ('\u{E000}'..='\u{F8FF}').contains(&c)
+                || Lint::classify(u32::from(c), 0) == Some(Lint::PrivateUse)
             {
                 reading.anomalies += 1;
             }
@@ -719,20 +724,12 @@ impl Reading {
         (self.fits as f64 - self.anomalies as f64) / ((self.letters + self.anomalies).max(1) as f64)
     }
 
-    /// Orders readings: the higher `net`, then more lowercase, then the earlier candidate.
+    /// Orders readings: the higher `net`, then fewer capitals, then the earlier candidate.
     fn rank(&self, other: &Reading) -> std::cmp::Ordering {
         self.net()
             .cmp(&other.net())
             .then(other.uppercase.cmp(&self.uppercase))
-            .then_with(|| {
-                let index = |r: &Reading| {
-                    CANDIDATES
-                        .iter()
-                        .position(|c| std::ptr::eq(c, r.candidate))
-                        .unwrap_or(usize::MAX)
-                };
-                index(other).cmp(&index(self))
-            })
+            .then(other.index.cmp(&self.index))
     }
 }
 

@@ -11,7 +11,7 @@ use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
 
 use clap::{Parser, ValueEnum};
-use encoding_rs::{DecoderResult, EncoderResult, Encoding};
+use encoding_rs::{DecoderResult, EncoderResult};
 use utf8kit_codec::{
     encode, encode_ucs2, encode_utf32, latin1_to_utf8, parse_byte_notation, parse_codepoint_arg,
     units, write_notation, CodepointArg, Config, EncodeError, Endian, Finding, Form, Malformed,
@@ -649,75 +649,9 @@ fn decode_notation(
 // ---------------------------------------------------------------------------------------------
 // Transcoding
 
-/// An encoding named by `--from` or `--to`: an entry of the encoding table, or a detection.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Enc {
-    /// UTF-8.
-    Utf8,
-    /// UTF-16; `None`: a byte order mark decides, else big-endian.
-    Utf16(Option<Endian>),
-    /// UTF-16 with a byte order mark, little-endian without one (iconv's `UNICODE`).
-    Unicode,
-    /// UTF-32; `None` as for UTF-16.
-    Utf32(Option<Endian>),
-    /// UCS-2; `None` as for UTF-16.
-    Ucs2(Option<Endian>),
-    /// UTF-7.
-    Utf7,
-    /// ISO-8859-1 exactly.
-    Latin1,
-    /// 7-bit ASCII.
-    Ascii,
-    /// A WHATWG encoding.
-    Whatwg(&'static Encoding),
-    /// Detect (only for `--from`).
-    Auto,
-}
-
-impl From<Charset> for Enc {
-    fn from(charset: Charset) -> Enc {
-        match charset {
-            Charset::Utf8 => Enc::Utf8,
-            Charset::Utf16(endian) => Enc::Utf16(endian),
-            Charset::Unicode => Enc::Unicode,
-            Charset::Utf32(endian) => Enc::Utf32(endian),
-            Charset::Ucs2(endian) => Enc::Ucs2(endian),
-            Charset::Utf7 => Enc::Utf7,
-            Charset::Latin1 => Enc::Latin1,
-            Charset::Ascii => Enc::Ascii,
-            Charset::Whatwg(encoding) => Enc::Whatwg(encoding),
-        }
-    }
-}
-
-/// Reads an encoding name: `auto`, or any label of the encoding table (`utf8enc --list`).
-///
-/// # Errors
-///
-/// A name that is none of the encodings utf8enc knows.
-pub fn parse_enc(label: &str) -> Result<Enc, String> {
-    if label.trim().eq_ignore_ascii_case("auto") {
-        return Ok(Enc::Auto);
-    }
-    encodings::resolve(label).map(|named| Enc::from(named.charset()))
-}
-
-impl Enc {
-    fn name(self) -> String {
-        let charset = match self {
-            Enc::Utf8 => Charset::Utf8,
-            Enc::Utf16(endian) => Charset::Utf16(endian),
-            Enc::Unicode => Charset::Unicode,
-            Enc::Utf32(endian) => Charset::Utf32(endian),
-            Enc::Ucs2(endian) => Charset::Ucs2(endian),
-            Enc::Utf7 => Charset::Utf7,
-            Enc::Latin1 => Charset::Latin1,
-            Enc::Ascii => Charset::Ascii,
-            Enc::Whatwg(encoding) => Charset::Whatwg(encoding),
-            Enc::Auto => return "auto".into(),
-        };
-        encodings::entry_of(charset).name.to_owned()
-    }
+/// The canonical name of an encoding, for messages.
+fn name_of(charset: Charset) -> String {
+    encodings::entry_of(charset).name.to_owned()
 }
 
 /// `--list`: every encoding, the options that take it, and its labels.
@@ -742,15 +676,16 @@ fn list_encodings(out: &mut dyn Write) -> io::Result<Status> {
 }
 
 fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> io::Result<Status> {
-    // Messages name the label as the user typed it, and what it resolved to.
-    let parse = |label: &Option<String>| -> Result<(Enc, String), String> {
+    // Messages name the label as the user typed it, and what it resolved to. `None` is auto.
+    let parse = |label: &Option<String>| -> Result<(Option<Charset>, String), String> {
         match label.as_deref() {
-            None => Ok((Enc::Utf8, "UTF-8".to_owned())),
+            None => Ok((Some(Charset::Utf8), "UTF-8".to_owned())),
             Some(label) if label.trim().eq_ignore_ascii_case("auto") => {
-                Ok((Enc::Auto, "auto".to_owned()))
+                Ok((None, "auto".to_owned()))
             }
-            Some(label) => encodings::resolve(label)
-                .map(|named| (Enc::from(named.charset()), named.to_string())),
+            Some(label) => {
+                encodings::resolve(label).map(|named| (Some(named.charset()), named.to_string()))
+            }
         }
     };
     let ((from, from_label), (to, to_label)) = match (parse(&args.from), parse(&args.to)) {
@@ -760,11 +695,11 @@ fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> i
             return Ok(Status::Trouble);
         }
     };
-    if to == Enc::Auto {
+    let Some(to) = to else {
         messages.error("--to auto: detection only reads input");
         return Ok(Status::Trouble);
-    }
-    if to == Enc::Whatwg(encoding_rs::REPLACEMENT) {
+    };
+    if !to.can_encode() {
         let typed = args.to.as_deref().unwrap_or_default().trim();
         messages.error(format_args!(
             "--to {typed}: {typed} is decoded as the WHATWG replacement encoding, which has no \
@@ -795,13 +730,13 @@ fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> i
                 bytes.clear();
                 let decoded = decoder.decode(piece, last, &mut text);
                 if let Err(malformed) = &decoded {
-                    problem = Some(if from == Enc::Whatwg(encoding_rs::REPLACEMENT) {
+                    problem = Some(if from == Some(Charset::Whatwg(encoding_rs::REPLACEMENT)) {
                         let typed = args.from.as_deref().unwrap_or_default().trim();
                         format!(
                             "{typed} is decoded as the WHATWG replacement encoding: its input \
                              is one malformed character (--errors replace writes U+FFFD)"
                         )
-                    } else if from == Enc::Auto {
+                    } else if from.is_none() {
                         format!("malformed {}: {malformed}", decoder.name())
                     } else {
                         format!("malformed {from_label}: {malformed}")
@@ -811,7 +746,7 @@ fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> i
                 // text. Every decoder writes whole UTF-8 characters (encoding_rs documents it
                 // for decode_to_utf8, the codec's decoders push chars), so they are not checked
                 // again: the profile showed that check at half the time of a conversion.
-                let encoded = if to == Enc::Utf8 {
+                let encoded = if to == Charset::Utf8 {
                     Ok(())
                 } else {
                     debug_assert!(std::str::from_utf8(&text).is_ok());
@@ -819,7 +754,7 @@ fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> i
                     let text = unsafe { std::str::from_utf8_unchecked(&text) };
                     encoder.encode(text, last && decoded.is_ok(), &mut bytes)
                 };
-                let output = if to == Enc::Utf8 {
+                let output = if to == Charset::Utf8 {
                     &text[..]
                 } else {
                     &bytes[..]
@@ -890,7 +825,8 @@ enum Decoder {
     Utf7(Utf7Decoder, bool),
     /// A byte order mark or a detection decides the decoder: the head is held until then.
     Sniffing {
-        enc: Enc,
+        /// `None`: auto.
+        enc: Option<Charset>,
         head: Vec<u8>,
         replace: bool,
     },
@@ -903,33 +839,42 @@ enum Decoder {
 const SNIFF_LEN: usize = 64 * 1024;
 
 impl Decoder {
-    fn new(enc: Enc, replace: bool) -> Decoder {
-        match enc {
-            Enc::Utf8 if replace => Decoder::Utf8Lossy(Repairer::new(RepairOptions::default())),
-            Enc::Utf8 => Decoder::Utf8Strict(Scanner::new(Config::default())),
+    /// A decoder for `enc`; `None` detects.
+    fn new(enc: Option<Charset>, replace: bool) -> Decoder {
+        let Some(charset) = enc else {
+            return Decoder::Sniffing {
+                enc,
+                head: Vec::new(),
+                replace,
+            };
+        };
+        match charset {
+            Charset::Utf8 if replace => Decoder::Utf8Lossy(Repairer::new(RepairOptions::default())),
+            Charset::Utf8 => Decoder::Utf8Strict(Scanner::new(Config::default())),
             // The codec's decoder converts 16 units at a time (AVX2; 8 with SSSE3): 2.2 GB/s
             // where encoding_rs's decoder gave 0.55 GB/s on the bench's multilingual mix.
-            Enc::Utf16(Some(endian)) => Decoder::Utf16(Utf16Decoder::new(endian), replace),
+            Charset::Utf16(Some(endian)) => Decoder::Utf16(Utf16Decoder::new(endian), replace),
             // An explicit label reads a byte order mark as what its bytes are in that encoding
             // (the same rule as utf-8 and utf-16le: see the man page).
-            Enc::Whatwg(encoding) => Decoder::Rs {
+            Charset::Whatwg(encoding) => Decoder::Rs {
                 decoder: encoding.new_decoder_without_bom_handling(),
                 consumed: 0,
                 replace,
                 name: encoding.name().to_owned(),
             },
-            Enc::Latin1 => Decoder::Latin1,
-            Enc::Ascii => Decoder::Ascii(0, replace),
-            Enc::Utf32(Some(endian)) => Decoder::Utf32(Utf32Decoder::new(endian), replace),
-            Enc::Ucs2(Some(endian)) => Decoder::Ucs2(Ucs2Decoder::new(endian), replace),
-            Enc::Utf7 => Decoder::Utf7(Utf7Decoder::new(), replace),
-            Enc::Utf16(None) | Enc::Unicode | Enc::Utf32(None) | Enc::Ucs2(None) | Enc::Auto => {
-                Decoder::Sniffing {
-                    enc,
-                    head: Vec::new(),
-                    replace,
-                }
-            }
+            Charset::Latin1 => Decoder::Latin1,
+            Charset::Ascii => Decoder::Ascii(0, replace),
+            Charset::Utf32(Some(endian)) => Decoder::Utf32(Utf32Decoder::new(endian), replace),
+            Charset::Ucs2(Some(endian)) => Decoder::Ucs2(Ucs2Decoder::new(endian), replace),
+            Charset::Utf7 => Decoder::Utf7(Utf7Decoder::new(), replace),
+            Charset::Utf16(None)
+            | Charset::Unicode
+            | Charset::Utf32(None)
+            | Charset::Ucs2(None) => Decoder::Sniffing {
+                enc,
+                head: Vec::new(),
+                replace,
+            },
         }
     }
 
@@ -943,7 +888,7 @@ impl Decoder {
             Decoder::Utf32(..) => "UTF-32".into(),
             Decoder::Ucs2(..) => "UCS-2".into(),
             Decoder::Utf7(..) => "UTF-7".into(),
-            Decoder::Sniffing { enc, .. } => enc.name(),
+            Decoder::Sniffing { enc, .. } => enc.map_or_else(|| "auto".to_owned(), name_of),
             Decoder::Shifted(inner, ..) => inner.name(),
         }
     }
@@ -993,13 +938,13 @@ impl Decoder {
             }),
             Decoder::Sniffing { enc, head, replace } => {
                 head.extend_from_slice(src);
-                let needed = if *enc == Enc::Auto { SNIFF_LEN } else { 4 };
+                let needed = if enc.is_none() { SNIFF_LEN } else { 4 };
                 if head.len() < needed && !last {
                     return Ok(());
                 }
                 let head = std::mem::take(head);
                 let (decided, bom_len, sure) = sniff(*enc, &head, last);
-                let mut inner = Decoder::new(decided, *replace);
+                let mut inner = Decoder::new(Some(decided), *replace);
                 let result = inner.decode(&head[bom_len..], last, dst);
                 *self = Decoder::Shifted(Box::new(inner), bom_len as u64, sure);
                 result.map_err(|mut e| {
@@ -1013,33 +958,31 @@ impl Decoder {
 
 /// Decides an encoding from the start of the input (`is_whole` when that is all of it): the
 /// encoding and the length of its byte order mark.
-fn sniff(enc: Enc, head: &[u8], is_whole: bool) -> (Enc, usize, Option<bool>) {
+/// `enc` is `None` for auto, which also reports whether its detection was sure.
+fn sniff(enc: Option<Charset>, head: &[u8], is_whole: bool) -> (Charset, usize, Option<bool>) {
+    let is_utf32 = matches!(enc, Some(Charset::Utf32(None)));
     let bom = match head {
-        [0xFF, 0xFE, 0, 0, ..] if matches!(enc, Enc::Utf32(None) | Enc::Auto) => {
-            Some((Enc::Utf32(Some(Endian::Little)), 4))
+        [0xFF, 0xFE, 0, 0, ..] if is_utf32 || enc.is_none() => {
+            Some((Charset::Utf32(Some(Endian::Little)), 4))
         }
-        [0, 0, 0xFE, 0xFF, ..] if matches!(enc, Enc::Utf32(None) | Enc::Auto) => {
-            Some((Enc::Utf32(Some(Endian::Big)), 4))
+        [0, 0, 0xFE, 0xFF, ..] if is_utf32 || enc.is_none() => {
+            Some((Charset::Utf32(Some(Endian::Big)), 4))
         }
-        [0xEF, 0xBB, 0xBF, ..] if enc == Enc::Auto => Some((Enc::Utf8, 3)),
-        [0xFF, 0xFE, ..] if !matches!(enc, Enc::Utf32(None)) => {
-            Some((with_endian(enc, Endian::Little), 2))
-        }
-        [0xFE, 0xFF, ..] if !matches!(enc, Enc::Utf32(None)) => {
-            Some((with_endian(enc, Endian::Big), 2))
-        }
+        [0xEF, 0xBB, 0xBF, ..] if enc.is_none() => Some((Charset::Utf8, 3)),
+        [0xFF, 0xFE, ..] if !is_utf32 => Some((with_endian(enc, Endian::Little), 2)),
+        [0xFE, 0xFF, ..] if !is_utf32 => Some((with_endian(enc, Endian::Big), 2)),
         _ => None,
     };
     if let Some((found, len)) = bom {
-        return (found, len, (enc == Enc::Auto).then_some(true));
+        return (found, len, enc.is_none().then_some(true));
     }
     match enc {
-        Enc::Auto => {
+        None => {
             let (found, sure) = detect_head(head, is_whole);
             (found, 0, Some(sure))
         }
         // iconv's UNICODE: without a byte order mark, little-endian.
-        Enc::Unicode => (Enc::Utf16(Some(Endian::Little)), 0, None),
+        Some(Charset::Unicode) => (Charset::Utf16(Some(Endian::Little)), 0, None),
         // RFC 2781: without a byte order mark, big-endian.
         other => (with_endian(other, Endian::Big), 0, None),
     }
@@ -1048,16 +991,16 @@ fn sniff(enc: Enc, head: &[u8], is_whole: bool) -> (Enc, usize, Option<bool>) {
 /// `--from auto` without a byte order mark: UTF-8 when the head is valid (but for a character
 /// cut by its end), UTF-16/32 by the zero bytes of ASCII, else the detector of utf8check's hint;
 /// windows-1252 when even the likeliest reading is no better than a guess.
-fn detect_head(head: &[u8], is_whole: bool) -> (Enc, bool) {
+fn detect_head(head: &[u8], is_whole: bool) -> (Charset, bool) {
     let is_utf8 = match std::str::from_utf8(head) {
         Ok(_) => true,
         Err(e) => e.error_len().is_none() && !is_whole,
     };
     if let Some(charset) = crate::detect::unmarked_utf16_or_32(head) {
-        return (Enc::from(charset), true);
+        return (charset, true);
     }
     if is_utf8 {
-        return (Enc::Utf8, true);
+        return (Charset::Utf8, true);
     }
     let mut evidence = crate::detect::Evidence::new();
     evidence.feed(head);
@@ -1066,10 +1009,7 @@ fn detect_head(head: &[u8], is_whole: bool) -> (Enc, bool) {
     let found = verdict
         .likeliest()
         .unwrap_or(Charset::Whatwg(encoding_rs::WINDOWS_1252));
-    (
-        Enc::from(found),
-        matches!(verdict, crate::detect::Verdict::Sure(_)),
-    )
+    (found, matches!(verdict, crate::detect::Verdict::Sure(_)))
 }
 
 /// 7-bit ASCII into UTF-8: a byte above 7F is malformed (U+FFFD when replacing).
@@ -1100,11 +1040,12 @@ fn decode_ascii(
     Ok(())
 }
 
-fn with_endian(enc: Enc, endian: Endian) -> Enc {
+/// The byte-ordered form of a UTF-16, UTF-32 or UCS-2 label (UTF-16 for auto and `unicode`).
+fn with_endian(enc: Option<Charset>, endian: Endian) -> Charset {
     match enc {
-        Enc::Utf32(_) => Enc::Utf32(Some(endian)),
-        Enc::Ucs2(_) => Enc::Ucs2(Some(endian)),
-        _ => Enc::Utf16(Some(endian)),
+        Some(Charset::Utf32(_)) => Charset::Utf32(Some(endian)),
+        Some(Charset::Ucs2(_)) => Charset::Ucs2(Some(endian)),
+        _ => Charset::Utf16(Some(endian)),
     }
 }
 
@@ -1215,29 +1156,29 @@ fn push_bom(dst: &mut Vec<u8>, needs_bom: &mut bool, endian: Endian, width: usiz
 }
 
 impl Encoder {
-    fn new(enc: Enc, label: &str, errors: Errors) -> Encoder {
+    fn new(enc: Charset, label: &str, errors: Errors) -> Encoder {
         let kind = match enc {
-            Enc::Utf8 | Enc::Auto => EncoderKind::Utf8,
-            Enc::Utf16(endian) => EncoderKind::Utf16 {
+            Charset::Utf8 => EncoderKind::Utf8,
+            Charset::Utf16(endian) => EncoderKind::Utf16 {
                 endian: endian.unwrap_or(Endian::Big),
                 needs_bom: endian.is_none(),
             },
-            Enc::Utf32(endian) => EncoderKind::Utf32 {
+            Charset::Utf32(endian) => EncoderKind::Utf32 {
                 endian: endian.unwrap_or(Endian::Big),
                 needs_bom: endian.is_none(),
             },
-            Enc::Ucs2(endian) => EncoderKind::Ucs2 {
+            Charset::Ucs2(endian) => EncoderKind::Ucs2 {
                 endian: endian.unwrap_or(Endian::Big),
                 needs_bom: endian.is_none(),
             },
-            Enc::Utf7 => EncoderKind::Utf7(Utf7Encoder::new()),
-            Enc::Unicode => EncoderKind::Utf16 {
+            Charset::Utf7 => EncoderKind::Utf7(Utf7Encoder::new()),
+            Charset::Unicode => EncoderKind::Utf16 {
                 endian: Endian::Little,
                 needs_bom: true,
             },
-            Enc::Latin1 => EncoderKind::Latin1,
-            Enc::Ascii => EncoderKind::Ascii,
-            Enc::Whatwg(encoding) => EncoderKind::Rs(encoding.new_encoder()),
+            Charset::Latin1 => EncoderKind::Latin1,
+            Charset::Ascii => EncoderKind::Ascii,
+            Charset::Whatwg(encoding) => EncoderKind::Rs(encoding.new_encoder()),
         };
         Encoder {
             kind,

@@ -64,7 +64,7 @@ impl Charset {
     /// The character of each byte 80..FF, for a single-byte encoding.
     pub fn high_half(self) -> Option<[char; 128]> {
         match self {
-            Charset::Latin1 => Some(std::array::from_fn(|i| char::from(0x80 + i as u8))),
+            Charset::Latin1 => Some(*utf8kit_codec::latin1_table()),
             Charset::Whatwg(encoding) if encoding.is_single_byte() => {
                 Some(std::array::from_fn(|i| {
                     let byte = [0x80 + i as u8];
@@ -117,14 +117,6 @@ impl Named {
         self.entry.charset
     }
 }
-
-impl PartialEq for Named {
-    fn eq(&self, other: &Named) -> bool {
-        std::ptr::eq(self.entry, other.entry)
-    }
-}
-
-impl Eq for Named {}
 
 /// The label as typed, and the canonical name after it when that is another spelling:
 /// `cp1251 (windows-1251)`; the canonical name alone when the label is it in another case.

@@ -20,8 +20,8 @@ use crate::input::{ChunkReader, Source};
 
 /// The hint for one input, if there is one to give.
 ///
-/// `sample` is the start of the input; a file is read again for the evidence (the hint is rare:
-/// only inputs with findings of the legacy kind), standard input is judged on the sample.
+/// `sample` is the start of standard input (a file is read again for the evidence: the hint is
+/// rare, only for inputs with findings of the legacy kind or a NUL byte near the start).
 pub(super) fn hint(
     source: &Source,
     reader: &mut ChunkReader,
@@ -29,17 +29,7 @@ pub(super) fn hint(
     looks_legacy: bool,
 ) -> Option<String> {
     let name = source.display_name();
-    let label = |charset: Charset| encodings::named(charset).entry.labels[0];
-    if let Some(charset) = detect::unmarked_utf16_or_32(sample) {
-        return Some(format!(
-            "{name}: hint: this looks like {} without a byte order mark, not UTF-8; {}",
-            encodings::named(charset).entry.name,
-            advice(source, Advice::Convert(label(charset)))
-        ));
-    }
-    if !looks_legacy {
-        return None;
-    }
+    let label = |charset: Charset| encodings::entry_of(charset).labels[0];
     let mut evidence = Evidence::new();
     match source {
         Source::Stdin => evidence.feed(sample),
@@ -55,6 +45,16 @@ pub(super) fn hint(
         }
     }
     evidence.finish();
+    if let Some(charset) = detect::unmarked_utf16_or_32(evidence.head()) {
+        return Some(format!(
+            "{name}: hint: this looks like {} without a byte order mark, not UTF-8; {}",
+            encodings::entry_of(charset).name,
+            advice(source, Advice::Convert(label(charset)))
+        ));
+    }
+    if !looks_legacy {
+        return None;
+    }
     match detect::detect(&evidence) {
         Verdict::Sure(charset) if charset.is_single_byte() && evidence.is_mixed() => Some(format!(
             "{name}: hint: this looks like UTF-8 mixed with {} bytes; {}",

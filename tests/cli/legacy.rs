@@ -27,6 +27,16 @@ fn run(name: &str, args: &[&str], input: &[u8]) -> (Option<i32>, Vec<u8>, String
     )
 }
 
+/// Runs utf8check on `file` in `dir` and returns its standard error.
+fn check_in(dir: &std::path::Path, file: &str) -> String {
+    let output = program("utf8check")
+        .current_dir(dir)
+        .arg(file)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
 /// The command a hint advises, after "with: ".
 fn advised(stderr: &str) -> String {
     let line = stderr
@@ -72,12 +82,7 @@ fn the_advised_command_pasted_fixes_a_legacy_file_in_place() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("notes.txt");
         fs::write(&file, encode(text, label)).unwrap();
-        let output = program("utf8check")
-            .current_dir(dir.path())
-            .arg("notes.txt")
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        let stderr = check_in(dir.path(), "notes.txt");
         assert!(
             stderr.contains(&format!("this looks like {label} text, not UTF-8")),
             "{label}: {stderr}"
@@ -106,12 +111,7 @@ fn a_mixed_file_gets_the_fallback_that_keeps_every_valid_character() {
         .to_vec();
     bytes.extend_from_slice(b"  * New translation (Bj\xf6rn Lindqvist).\n");
     fs::write(&file, &bytes).unwrap();
-    let output = program("utf8check")
-        .current_dir(dir.path())
-        .arg("changelog")
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let stderr = check_in(dir.path(), "changelog");
     assert!(
         stderr.contains("UTF-8 mixed with windows-1252 bytes"),
         "{stderr}"
@@ -158,12 +158,7 @@ fn unmarked_utf16_gets_its_own_hint_and_conversion() {
     let text = "name,city\nJos\u{e9},M\u{e1}laga\nAnna,Berlin\n";
     let bytes: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
     fs::write(&file, &bytes).unwrap();
-    let output = program("utf8check")
-        .current_dir(dir.path())
-        .arg("export.csv")
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let stderr = check_in(dir.path(), "export.csv");
     assert!(
         stderr.contains("this looks like UTF-16LE without a byte order mark"),
         "{stderr}"
