@@ -409,6 +409,11 @@ fn cjk_verdict(guess: &'static Encoding, readings: &[Reading]) -> Option<Verdict
     if cjk < 20 {
         return Some(Verdict::Unknown);
     }
+    // A table of characters, each once (a decoder's test input, a code chart), says nothing of
+    // the language, as a keymap's lone letters do not: real text repeats its common characters.
+    if cjk >= 200 && reading.distinct_cjk * 10 > cjk * 8 {
+        return Some(Verdict::Unknown);
+    }
     Some(Verdict::Sure(Charset::Whatwg(guess)))
 }
 
@@ -585,6 +590,8 @@ struct Reading {
     lowercase: usize,
     /// Uppercase non-ASCII letters.
     uppercase: usize,
+    /// Distinct CJK characters (for a CJK candidate).
+    distinct_cjk: usize,
     /// Final forms where they belong, at the end of a word: evidence for Greek and Hebrew.
     finals: usize,
     anomalies: usize,
@@ -603,12 +610,14 @@ impl Reading {
             fits: 0,
             lowercase: 0,
             uppercase: 0,
+            distinct_cjk: 0,
             finals: 0,
             anomalies: 0,
         };
         let is_cjk = !candidate.single_byte;
         let alphabets: Vec<&str> = candidate.languages.iter().map(|l| alphabet(l)).collect();
         let mut hits = vec![0usize; alphabets.len()];
+        let mut seen = std::collections::HashSet::new();
         let chars: Vec<char> = text.chars().collect();
         let mut i = 0;
         while i < chars.len() {
@@ -698,6 +707,7 @@ impl Reading {
                 if c.is_alphabetic() {
                     reading.letters += 1;
                     reading.fits += 1;
+                    seen.insert(c);
                 }
             } else if c == '\u{FFFD}'
                 || (c.is_control() && !c.is_ascii())
@@ -710,6 +720,7 @@ impl Reading {
         if !is_cjk {
             reading.fits = hits.into_iter().max().unwrap_or(0);
         }
+        reading.distinct_cjk = seen.len();
         reading.text = text;
         reading
     }

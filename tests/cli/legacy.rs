@@ -335,3 +335,22 @@ fn a_byte_order_mark_under_an_explicit_label_is_a_character() {
         Some(1)
     );
 }
+
+#[test]
+fn a_table_of_every_character_is_no_evidence() {
+    // encoding_rs's decoder test input: every JIS X 0208 pair in EUC-JP, holes included. Big5
+    // happens to read it cleanly, but a code chart says nothing of the language.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/conformance/encoding_rs/jis0208_in.txt");
+    let Ok(bytes) = fs::read(&path) else {
+        eprintln!(
+            "encoding_rs conformance data absent: {} (the shared conformance folder is not beside \
+             the repository); the test was not run",
+            path.display()
+        );
+        return;
+    };
+    let (code, _, stderr) = run("utf8check", &[], &bytes);
+    assert_eq!(code, Some(1));
+    assert_eq!(stderr, "");
+}
