@@ -23,7 +23,7 @@ _utf8check() {
 
     case "${cmd}" in
         utf8check)
-            opts="-q -l -L -c -m -0 -r -g -j -h -V --format --quiet --files-with-errors --files-without-errors --count --max-errors --summary --allow --deny --files-from --null --recursive --glob --hidden --no-ignore --binary --threads --color --help --version"
+            opts="-q -l -L -c -m -0 -r -g -j -h -V --format --quiet --files-with-errors --files-without-errors --count --max-errors --summary --allow --deny --files-from --files0-from --ignore-missing --null --label --recursive --glob --hidden --no-ignore --binary --follow --threads --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -50,6 +50,14 @@ _utf8check() {
                     return 0
                     ;;
                 --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --files0-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --label)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

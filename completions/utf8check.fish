@@ -2,10 +2,12 @@ complete -c utf8check -l format -d 'Output format' -r -f -a "human\t'`PATH:LINE:
 json\t'JSON Lines: one object per finding, then a summary object per input'
 github\t'GitHub Actions workflow commands: `::error file=PATH,line=N,col=N,title=KIND::message`'
 sarif\t'One SARIF 2.1.0 log with a rule per kind and a result per finding, written at the end'"
-complete -c utf8check -s m -l max-errors -d 'Stop reading an input after N findings (its summary then says "complete": false)' -r
+complete -c utf8check -s m -l max-errors -d 'Stop reading an input after N findings, N at least 1 (its summary then says "complete": false)' -r
 complete -c utf8check -l allow -d 'Accept ill-formed units other systems write on purpose: surrogates, cesu8 or modified (comma-separated)' -r
 complete -c utf8check -l deny -d 'Also report these well-formed characters: bom, nul, control, noncharacter, bidi, private-use, replacement, or all (comma-separated)' -r
-complete -c utf8check -l files-from -d 'Read the paths to check from FILE (\'-\' for standard input), one a line' -r
+complete -c utf8check -l files-from -d 'Read more paths to check from FILE (\'-\' for standard input), one a line; they are treated as a walk treats the files it finds' -r
+complete -c utf8check -l files0-from -d 'Like --files-from, with each path ended by NUL, as find -print0 and git ls-files -z write them' -r
+complete -c utf8check -l label -d 'The name standard input gets in every format (default: <stdin> for people, - in JSON)' -r
 complete -c utf8check -s g -l glob -d 'With -r, check only files matching GLOB, or skip those matching !GLOB (repeatable; matched like .gitignore lines)' -r
 complete -c utf8check -s j -l threads -d 'Check this many inputs at once (default: the number of CPUs)' -r
 complete -c utf8check -l color -d 'When to colour the output' -r -f -a "auto\t'Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`'
@@ -16,10 +18,12 @@ complete -c utf8check -s l -l files-with-errors -d 'Print only the names of inpu
 complete -c utf8check -s L -l files-without-errors -d 'Print only the names of inputs without any finding'
 complete -c utf8check -s c -l count -d 'Print only the number of findings of each input'
 complete -c utf8check -l summary -d 'After each input, a line with its size and its number of findings (human format), and a total at the end'
-complete -c utf8check -s 0 -l null -d 'Paths in --files-from end with NUL, as find -print0 and git ls-files -z write them'
+complete -c utf8check -l ignore-missing -d 'With --files-from or --files0-from, skip a listed file that does not exist, with a note (a list of changed files names deleted ones too)'
+complete -c utf8check -s 0 -l null -d 'Write a NUL, not a newline, after each path that -l or -L prints (and between path and count with -c), as ripgrep and grep -Z do; the path is then written as its exact bytes'
 complete -c utf8check -s r -l recursive -d 'Walk directories'
 complete -c utf8check -l hidden -d 'With -r, include hidden files and directories'
 complete -c utf8check -l no-ignore -d 'With -r, do not skip what .gitignore, .ignore and git\'s exclude files name'
-complete -c utf8check -l binary -d 'With -r, also check files that look binary'
+complete -c utf8check -l binary -d 'Also check files found by a walk or a list that look binary'
+complete -c utf8check -l follow -d 'Follow symbolic links found by a walk or a list (never into /proc, /sys or /dev). ripgrep spells it -L; here -L is grep\'s --files-without-match'
 complete -c utf8check -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c utf8check -s V -l version -d 'Print version'

@@ -23,7 +23,7 @@ _utf8fix() {
 
     case "${cmd}" in
         utf8fix)
-            opts="-i -v -h -V --in-place --check --verbose --replacement --drop --escape --fallback --cesu --modified --strip-bom --mojibake --color --help --version"
+            opts="-i -0 -v -h -V --in-place --check --files-from --files0-from --ignore-missing --null --verbose --replacement --drop --escape --fallback --cesu --modified --strip-bom --mojibake --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -34,6 +34,14 @@ _utf8fix() {
                     return 0
                     ;;
                 -i)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --files-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --files0-from)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -9,17 +9,16 @@ use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::os::unix::ffi::OsStrExt;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};
 
 use clap::Parser;
 use termcolor::{BufferWriter, WriteColor};
-use utf8kit_codec::{
-    Config, Finding, FindingKind, ForeignBom, LintSet, Policy, Scanner, Sink, UnitKind,
-};
+use utf8kit_codec::{Config, Finding, FindingKind, LintSet, Policy, Scanner, Sink, UnitKind};
 
 use crate::cli::{parse_size, ColorWhen};
-use crate::input::{io_reason, ChunkReader, Source};
+use crate::input::{io_reason, looks_binary, ChunkReader, Source};
 use crate::output::{self, Messages};
 use crate::report::{Format, InputName, Printer, Sarif, Summary};
 use crate::status::Status;
@@ -68,10 +67,24 @@ since the last LF, so a column counts characters, and an ill-formed unit counts 
 
 With -r, directories are walked as ripgrep walks them: files and directories that .gitignore, \
 .ignore or git's exclude files name are skipped (inside a git repository or not), and so are \
-hidden ones; symbolic links are followed, and a link loop is reported as trouble. Files found by \
-the walk that look binary (a NUL byte and bytes that are not UTF-8 in the first 8 KiB, and no \
-UTF-16 or UTF-32 byte order mark) are skipped unless --binary; a file named on the command line is always checked. Entries \
-are visited in sorted order.
+hidden ones. Inside a git work tree the walk also takes every file git tracks (git ls-files), \
+whatever hides it: a hidden directory such as .github/, a file force-added although ignored, an \
+.ignore file; a gate cannot be talked out of a tracked file. Symbolic links are not followed \
+unless --follow (which never enters /proc, /sys or /dev, and skips a link loop with a note). \
+Files found by the walk or listed by --files-from that look binary (a NUL byte and bytes that \
+are not UTF-8 in the first 8 KiB, and no UTF-16 or UTF-32 byte order mark) are skipped unless \
+--binary: a text file that holds a NUL is checked (--deny nul reports the NUL). A file named on \
+the command line is always checked. Entries are visited in sorted order. A --glob that matches \
+no file and an ignore file that cannot be used (a line that is not a glob, a pattern set too \
+large) are trouble, so that a typo cannot pass as a clean run.
+
+Names are shown safely: in human output and messages a control character is a C escape (\\n, \
+\\r, \\t, \\x1b), a bidi, format or invisible character \\u{202e}, a byte that is not UTF-8 \
+\\xe9, a backslash \\\\, and a relative name that starts with ':', '#' or white space gets './', \
+so that no name can move the cursor, start a line or forge a finding or a CI command. The \
+github format escapes every name as a property (%0A, %3A, %2C, %25); JSON carries the name as a \
+string and, when it is not UTF-8, its exact bytes in \"path_base64\"; SARIF percent-encodes the \
+exact bytes; -0 writes them as they are, for xargs -0.
 
 When the findings of an input look like text in a legacy encoding (almost all of them lone \
 bytes), or a valid input looks like UTF-16 or UTF-32 without a byte order mark, the human format \
@@ -100,9 +113,13 @@ checked); trouble wins over findings
 Output:
   Findings go to standard output, trouble to standard error as 'utf8check: PATH: reason'. \
 Standard input is named <stdin> in human output and - in JSON. -l, -L and -c print plain \
-lines whatever the --format; -c prints 'PATH:COUNT', or only COUNT when a single input is \
-named and nothing is walked, as grep does. A closed standard output (utf8check big | head) \
-ends the program quietly. With -j, inputs are checked in parallel and printed in input order: \
+lines whatever the --format (names escaped as GitHub properties with --format github); -c \
+prints 'PATH:COUNT', or only COUNT when a single input is named and nothing is walked, as grep \
+does; with -0 a NUL follows each path. With --format github, trouble is an ::error annotation \
+too and --summary writes ::notice lines. A closed standard output (utf8check big | head) ends \
+the program quietly with the status earned so far: 1 once a finding was made. -q stops reading \
+at the first finding, but a later input that cannot be opened still makes the status 2. A \
+standard input closed at start (<&-) is trouble, not an empty input. With -j, inputs are checked in parallel and printed in input order: \
 the output is the same for every number of threads.
 
 Colour:
@@ -123,7 +140,8 @@ Examples:
   printf 'a\\xc0\\xafb\\n' | utf8check --format json
   utf8check -q data.csv && echo valid
   utf8check -r --deny bidi,control .          # lint a whole repository in CI
-  git ls-files -z | utf8check --files-from - -0 --format github
+  git diff --name-only -z origin/main... | utf8check --files0-from - --ignore-missing
+  utf8check -r -l -0 . | xargs -0 utf8fix -i  # repair every file with findings
   utf8check -r --format sarif . > utf8check.sarif";
 
 /// The command line of `utf8check`.
@@ -161,8 +179,9 @@ pub struct Args {
     #[arg(short, long, group = "listing")]
     pub count: bool,
 
-    /// Stop reading an input after N findings (its summary then says "complete": false).
-    #[arg(short, long, value_name = "N", value_parser = parse_size)]
+    /// Stop reading an input after N findings, N at least 1 (its summary then says "complete":
+    /// false).
+    #[arg(short, long, value_name = "N", value_parser = parse_max_errors)]
     pub max_errors: Option<u64>,
 
     /// After each input, a line with its size and its number of findings (human format), and a
@@ -180,13 +199,29 @@ pub struct Args {
     #[arg(long, value_name = "LINTS", value_parser = parse_lints)]
     pub deny: Vec<LintSet>,
 
-    /// Read the paths to check from FILE ('-' for standard input), one a line.
-    #[arg(long, value_name = "FILE")]
+    /// Read more paths to check from FILE ('-' for standard input), one a line; they are treated
+    /// as a walk treats the files it finds.
+    #[arg(long, value_name = "FILE", group = "list")]
     pub files_from: Option<OsString>,
 
-    /// Paths in --files-from end with NUL, as find -print0 and git ls-files -z write them.
-    #[arg(short = '0', long = "null", requires = "files_from")]
+    /// Like --files-from, with each path ended by NUL, as find -print0 and git ls-files -z write
+    /// them.
+    #[arg(long, value_name = "FILE", group = "list")]
+    pub files0_from: Option<OsString>,
+
+    /// With --files-from or --files0-from, skip a listed file that does not exist, with a note
+    /// (a list of changed files names deleted ones too).
+    #[arg(long)]
+    pub ignore_missing: bool,
+
+    /// Write a NUL, not a newline, after each path that -l or -L prints (and between path and
+    /// count with -c), as ripgrep and grep -Z do; the path is then written as its exact bytes.
+    #[arg(short = '0', long = "null")]
     pub null: bool,
+
+    /// The name standard input gets in every format (default: <stdin> for people, - in JSON).
+    #[arg(long, value_name = "NAME")]
+    pub label: Option<OsString>,
 
     /// Walk directories.
     #[arg(short, long)]
@@ -205,9 +240,14 @@ pub struct Args {
     #[arg(long)]
     pub no_ignore: bool,
 
-    /// With -r, also check files that look binary.
+    /// Also check files found by a walk or a list that look binary.
     #[arg(long)]
     pub binary: bool,
+
+    /// Follow symbolic links found by a walk or a list (never into /proc, /sys or /dev). ripgrep
+    /// spells it -L; here -L is grep's --files-without-match.
+    #[arg(long)]
+    pub follow: bool,
 
     /// Check this many inputs at once (default: the number of CPUs).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -224,6 +264,15 @@ fn parse_policy(name: &str) -> Result<Policy, String> {
         _ => Err(format!(
             "unknown policy '{name}' (use surrogates, cesu8 or modified)"
         )),
+    }
+}
+
+fn parse_max_errors(text: &str) -> Result<u64, String> {
+    match parse_size(text)? {
+        0 => {
+            Err("0 would check nothing: use at least 1 (or -q to stop at the first finding)".into())
+        }
+        n => Ok(n),
     }
 }
 
@@ -265,8 +314,12 @@ pub struct Settings {
     pub max_errors: Option<u64>,
     /// Print a summary line per input and a total (human format).
     pub summary: bool,
-    /// Check files that look binary even when a walk found them.
+    /// Check files that look binary even when a walk or a list found them.
     pub binary: bool,
+    /// End printed paths with NUL (`-0`).
+    pub null: bool,
+    /// The name of standard input (`--label`).
+    pub label: Option<OsString>,
     /// What counts as a finding.
     pub codec: Config,
     /// Inputs checked at once.
@@ -297,18 +350,35 @@ impl Settings {
             recursive: args.recursive,
             hidden: args.hidden,
             no_ignore: args.no_ignore,
+            follow: args.follow,
             globs: args.glob.clone(),
         };
         walk.validate()?;
+        let files_from = match (&args.files_from, &args.files0_from) {
+            (Some(list), _) => Some((list, false)),
+            (None, Some(list)) => Some((list, true)),
+            (None, None) => None,
+        };
+        let operands: Vec<Source> = args.files.iter().map(|f| Source::from_operand(f)).collect();
+        let stdin_readers = operands.iter().filter(|s| **s == Source::Stdin).count()
+            + usize::from(files_from.is_some_and(|(list, _)| list == "-"));
+        if stdin_readers > 1 {
+            return Err(
+                "standard input can be read only once: as one input or as the list of \
+                        files, not both"
+                    .into(),
+            );
+        }
         let threads = args.threads.map_or_else(
             || std::thread::available_parallelism().map_or(1, usize::from),
             |n| n as usize,
         );
         Ok(Settings {
-            operands: args.files.iter().map(|f| Source::from_operand(f)).collect(),
-            files_from: args.files_from.as_ref().map(|list| FilesFrom {
+            operands,
+            files_from: files_from.map(|(list, nul_separated)| FilesFrom {
                 source: Source::from_operand(list),
-                nul_separated: args.null,
+                nul_separated,
+                ignore_missing: args.ignore_missing,
             }),
             walk,
             format: args.format,
@@ -316,6 +386,8 @@ impl Settings {
             max_errors: args.max_errors,
             summary: args.summary,
             binary: args.binary,
+            null: args.null,
+            label: args.label.clone(),
             codec: Config {
                 policy: args
                     .allow
@@ -394,13 +466,21 @@ pub fn check_sequential(
         settings.files_from.as_ref(),
         &settings.walk,
         &mut |job| {
-            let outcome = check_job(settings, &job, &mut reader, out);
-            match outcome {
-                Ok(outcome) => tally.absorb(outcome, messages),
-                Err(error) => {
+            if tally.is_stopped {
+                // -q has its answer: only trouble can still change the status.
+                tally.absorb(probe_job(&job), messages);
+                return ControlFlow::Continue(());
+            }
+            let mut outcome = check_job(settings, &job, &mut reader, out);
+            let write_error = outcome.write_error.take();
+            // After -q's first finding the later jobs are still probed for trouble.
+            tally.absorb(outcome, messages);
+            match write_error {
+                Some(error) => {
                     result = Err(error);
                     ControlFlow::Break(())
                 }
+                None => ControlFlow::Continue(()),
             }
         },
     );
@@ -411,8 +491,9 @@ pub fn check_sequential(
 /// buffers in input order.
 ///
 /// Every job index gets an outcome, so the in-order printer never waits for one that will not
-/// come. When `-q` sees a finding (or standard output closes), `stop_after` drops to that job's
-/// index: later jobs are skipped, earlier ones still run, and the result is what one thread gives.
+/// come. When `-q` sees a finding, `stop_after` drops to that job's index: later jobs are only
+/// probed for trouble, earlier ones still run, and the result is what one thread gives. When
+/// standard output closes, `is_closed` stops the listing.
 fn check_parallel(
     settings: &Settings,
     tally: &mut Tally,
@@ -422,9 +503,10 @@ fn check_parallel(
     let choice = settings.color.resolve(is_terminal);
     let writer = BufferWriter::stdout(choice);
     let stop_after = AtomicUsize::new(usize::MAX);
+    let is_closed = AtomicBool::new(false);
     let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Job)>(settings.threads * 4);
     let job_rx = Mutex::new(job_rx);
-    let (done_tx, done_rx) = mpsc::channel::<(usize, termcolor::Buffer, io::Result<Outcome>)>();
+    let (done_tx, done_rx) = mpsc::channel::<(usize, termcolor::Buffer, Outcome)>();
     let mut result = Ok(());
     std::thread::scope(|scope| {
         scope.spawn(|| {
@@ -434,8 +516,7 @@ fn check_parallel(
                 settings.files_from.as_ref(),
                 &settings.walk,
                 &mut |job| {
-                    let is_stopped = index > stop_after.load(Ordering::Relaxed);
-                    if is_stopped || job_tx.send((index, job)).is_err() {
+                    if is_closed.load(Ordering::Relaxed) || job_tx.send((index, job)).is_err() {
                         return ControlFlow::Break(());
                     }
                     index += 1;
@@ -454,12 +535,11 @@ fn check_parallel(
                     let Ok((index, job)) = next else { break };
                     let mut buffer = writer.buffer();
                     let outcome = if index > stop_after.load(Ordering::Relaxed) {
-                        Ok(Outcome::default())
+                        probe_job(&job)
                     } else {
                         check_job(settings, &job, &mut reader, &mut buffer)
                     };
-                    let has_findings = matches!(&outcome, Ok(o) if o.has_findings());
-                    if settings.mode == Mode::Quiet && has_findings {
+                    if settings.mode == Mode::Quiet && outcome.has_findings() {
                         stop_after.fetch_min(index, Ordering::Relaxed);
                     }
                     if done_tx.send((index, buffer, outcome)).is_err() {
@@ -473,19 +553,26 @@ fn check_parallel(
         let mut next = 0;
         for (index, buffer, outcome) in done_rx {
             pending.insert(index, (buffer, outcome));
-            while let Some((buffer, outcome)) = pending.remove(&next) {
+            while let Some((buffer, mut outcome)) = pending.remove(&next) {
                 next += 1;
-                if result.is_err() || tally.is_stopped {
+                if result.is_err() {
                     continue;
                 }
-                match writer.print(&buffer).and(outcome) {
-                    Ok(outcome) => {
-                        let _ = tally.absorb(outcome, messages);
-                    }
-                    Err(error) => {
-                        stop_after.store(0, Ordering::Relaxed);
-                        result = Err(error);
-                    }
+                if tally.is_stopped {
+                    // -q has its answer: only trouble can still change the status.
+                    tally.absorb(probe_outcome(outcome), messages);
+                    continue;
+                }
+                let printed = match outcome.write_error.take() {
+                    Some(error) => Err(error),
+                    None => writer.print(&buffer),
+                };
+                // The findings count even when their output could not be written.
+                tally.absorb(outcome, messages);
+                if let Err(error) = printed {
+                    stop_after.store(0, Ordering::Relaxed);
+                    is_closed.store(true, Ordering::Relaxed);
+                    result = Err(error);
                 }
             }
         }
@@ -494,6 +581,37 @@ fn check_parallel(
     let mut buffer = writer.buffer();
     tally.finish(&mut buffer)?;
     writer.print(&buffer)
+}
+
+/// What is left of a job once `-q` has its answer: trouble (a missing file) still counts, since
+/// trouble wins over findings; nothing is read.
+fn probe_job(job: &Job) -> Outcome {
+    let trouble = match job {
+        Job::Trouble { path, reason } => Some((path.clone(), reason.clone())),
+        Job::Note { .. } => None,
+        Job::Check {
+            source: Source::Stdin,
+            ..
+        } => None,
+        Job::Check {
+            source: Source::Path(path),
+            ..
+        } => std::fs::File::open(path)
+            .err()
+            .map(|error| (crate::render::path(path).into_owned(), io_reason(&error))),
+    };
+    Outcome {
+        trouble,
+        ..Outcome::default()
+    }
+}
+
+/// The trouble of an outcome checked before `-q` stopped the run, without its findings.
+fn probe_outcome(outcome: Outcome) -> Outcome {
+    Outcome {
+        trouble: outcome.trouble,
+        ..Outcome::default()
+    }
 }
 
 /// What checking one job gave, besides the output it wrote.
@@ -505,8 +623,10 @@ pub struct Outcome {
     trouble: Option<(String, String)>,
     /// SARIF results, with `--format sarif`.
     sarif: Vec<serde_json::Value>,
-    /// The legacy-encoding hint, for standard error.
+    /// The legacy-encoding hint or another note, for standard error.
     hint: Option<String>,
+    /// A failure to write the job's output; its findings still count.
+    write_error: Option<io::Error>,
 }
 
 impl Outcome {
@@ -546,8 +666,8 @@ impl Tally {
         }
     }
 
-    /// Takes in the outcome of the next job in output order; `Break` once `-q` has seen a finding.
-    fn absorb(&mut self, outcome: Outcome, messages: &mut Messages) -> ControlFlow<()> {
+    /// Takes in the outcome of the next job in output order; `-q` stops at its first finding.
+    fn absorb(&mut self, outcome: Outcome, messages: &mut Messages) {
         if let Some((path, reason)) = outcome.trouble {
             messages.trouble(&path, reason);
         }
@@ -565,11 +685,9 @@ impl Tally {
                 self.status = self.status.merge(Status::Problems);
                 if self.mode == Mode::Quiet {
                     self.is_stopped = true;
-                    return ControlFlow::Break(());
                 }
             }
         }
-        ControlFlow::Continue(())
     }
 
     /// Writes what comes after the last input: the SARIF log, or the `--summary` total.
@@ -577,9 +695,13 @@ impl Tally {
         if let Some(sarif) = self.sarif.take() {
             return sarif.write(out);
         }
-        if self.summary && self.format == Format::Human && self.mode == Mode::Findings {
+        let shows_total = matches!(self.format, Format::Human | Format::Github);
+        if self.summary && shows_total && self.mode == Mode::Findings {
             let plural =
                 |n: u64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+            if self.format == Format::Github {
+                write!(out, "::notice title=utf8check summary::")?;
+            }
             writeln!(
                 out,
                 "{} checked, {} with findings, {} in all",
@@ -592,30 +714,29 @@ impl Tally {
     }
 }
 
-/// How many bytes at the start of a walked file are looked at for a NUL byte.
-const BINARY_PROBE_LEN: usize = 8 * 1024;
-
 /// How many bytes at the start of an input the hint looks at for UTF-16 without a mark (and
 /// keeps of standard input, which cannot be read again).
 const HINT_SAMPLE_LEN: usize = 64 * 1024;
 
-/// Checks one job, writing its output to `out`. The `Err` case is a failure to write.
+/// Checks one job, writing its output to `out`. A failure to write is kept in the outcome,
+/// whose findings still count.
 fn check_job(
     settings: &Settings,
     job: &Job,
     reader: &mut ChunkReader,
     out: &mut dyn WriteColor,
-) -> io::Result<Outcome> {
+) -> Outcome {
     let (source, from_walk) = match job {
-        Job::Trouble { path, reason } => {
-            return Ok(Outcome {
-                trouble: Some((path.clone(), reason.clone())),
+        Job::Trouble { path, reason } => return trouble(settings, out, path, reason.clone()),
+        Job::Note { path, text } => {
+            return Outcome {
+                hint: Some(format!("{path}: {text}")),
                 ..Outcome::default()
-            })
+            }
         }
         Job::Check { source, from_walk } => (source, *from_walk),
     };
-    let name = InputName::new(&source.display_name(), &source.machine_name());
+    let name = InputName::of(source, settings.label.as_deref());
     let printer = Printer::new(settings.format);
     let wants_hint = settings.mode == Mode::Findings && settings.format == Format::Human;
     let mut scanner = Scanner::new(settings.codec);
@@ -669,32 +790,46 @@ fn check_job(
         out,
         ..
     } = sink;
-    if let Some(error) = write_error {
-        return Err(error);
-    }
-    if let Err(error) = read {
-        return Ok(Outcome {
-            trouble: Some((name.human().to_owned(), io_reason(&error))),
-            ..Outcome::default()
-        });
-    }
-    if is_binary {
-        return Ok(Outcome::default());
-    }
     let summary = Summary {
         bytes: scanner.bytes_scanned(),
         errors,
         complete: !is_capped,
     };
-    match settings.mode {
-        Mode::Quiet => {}
-        Mode::FilesWithErrors if errors > 0 => writeln!(out, "{}", name.human())?,
-        Mode::FilesWithoutErrors if errors == 0 => writeln!(out, "{}", name.human())?,
-        Mode::FilesWithErrors | Mode::FilesWithoutErrors => {}
-        Mode::Count if settings.count_shows_names() => writeln!(out, "{}:{errors}", name.human())?,
-        Mode::Count => writeln!(out, "{errors}")?,
-        Mode::Findings => printer.summary(out, &name, &summary, settings.summary)?,
+    if let Some(error) = write_error {
+        return Outcome {
+            summary: Some(summary),
+            write_error: Some(error),
+            ..Outcome::default()
+        };
     }
+    if let Err(error) = read {
+        return trouble(settings, out, name.human(), io_reason(&error));
+    }
+    if is_binary {
+        return Outcome::default();
+    }
+    let listed = |out: &mut dyn WriteColor, count: Option<u64>| -> io::Result<()> {
+        let path = match (settings.null, source) {
+            (true, Source::Path(path)) => path.as_os_str().as_bytes(),
+            _ => name.listed(settings.format).as_bytes(),
+        };
+        out.write_all(path)?;
+        match (count, settings.null) {
+            (None, true) => out.write_all(b"\0"),
+            (None, false) => out.write_all(b"\n"),
+            (Some(n), true) => writeln!(out, "\0{n}"),
+            (Some(n), false) => writeln!(out, ":{n}"),
+        }
+    };
+    let written = match settings.mode {
+        Mode::Quiet => Ok(()),
+        Mode::FilesWithErrors if errors > 0 => listed(out, None),
+        Mode::FilesWithoutErrors if errors == 0 => listed(out, None),
+        Mode::FilesWithErrors | Mode::FilesWithoutErrors => Ok(()),
+        Mode::Count if settings.count_shows_names() => listed(out, Some(errors)),
+        Mode::Count => writeln!(out, "{errors}"),
+        Mode::Findings => printer.summary(out, &name, &summary, settings.summary),
+    };
     let looks_legacy = ill_formed > 0 && !has_foreign_bom && short_units * 10 >= ill_formed * 9;
     let may_be_utf16 = !has_foreign_bom && head_has_nul;
     let hint = if wants_hint && (looks_legacy || may_be_utf16) {
@@ -702,24 +837,33 @@ fn check_job(
     } else {
         None
     };
-    Ok(Outcome {
+    Outcome {
         summary: Some(summary),
         trouble: None,
         sarif,
         hint,
-    })
+        write_error: written.err(),
+    }
 }
 
-/// Whether the first bytes of a walked file make it binary (SPEC 3): a NUL byte *and* bytes
-/// that are not UTF-8, and no UTF-16 or UTF-32 byte order mark.
-fn looks_binary(head: &[u8]) -> bool {
-    let head = &head[..head.len().min(BINARY_PROBE_LEN)];
-    let is_utf8 = match std::str::from_utf8(head) {
-        Ok(_) => true,
-        // A character cut by the end of the probe is not evidence.
-        Err(error) => error.error_len().is_none(),
+/// The outcome of trouble with one input: a message for standard error, and with `--format
+/// github` an `::error` annotation too, so that the run's log shows it where findings are.
+fn trouble(settings: &Settings, out: &mut dyn WriteColor, path: &str, reason: String) -> Outcome {
+    let annotated = if settings.format == Format::Github && settings.mode == Mode::Findings {
+        writeln!(
+            out,
+            "::error file={},title=utf8check trouble::{}",
+            crate::report::github_property(path),
+            crate::report::github_message(&reason)
+        )
+    } else {
+        Ok(())
     };
-    head.contains(&0) && ForeignBom::detect(head).is_none() && !is_utf8
+    Outcome {
+        trouble: Some((path.to_owned(), reason)),
+        write_error: annotated.err(),
+        ..Outcome::default()
+    }
 }
 
 /// Writes or counts each finding as it comes.
@@ -789,20 +933,6 @@ impl Sink for FindingSink<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn binary_means_nul_and_not_utf8_without_a_foreign_mark() {
-        assert!(looks_binary(b"ab\0c\xffd"));
-        assert!(
-            !looks_binary(b"ab\0cd"),
-            "a text file holding a NUL is text"
-        );
-        assert!(!looks_binary(b"\xFF\xFEa\0b\0"));
-        assert!(!looks_binary(b"plain text"));
-        let mut late = vec![b'a'; BINARY_PROBE_LEN];
-        late.extend_from_slice(b"\0\xff");
-        assert!(!looks_binary(&late), "a NUL after 8 KiB does not count");
-    }
 
     #[test]
     fn policies_and_lints_parse() {

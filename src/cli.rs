@@ -33,7 +33,8 @@ pub fn parse_args<A: clap::Parser>(
     program: &str,
     args: impl IntoIterator<Item = std::ffi::OsString>,
 ) -> A {
-    match A::try_parse_from(args) {
+    let args: Vec<std::ffi::OsString> = args.into_iter().collect();
+    match A::try_parse_from(&args) {
         Ok(args) => args,
         Err(error) => {
             use clap::error::ErrorKind;
@@ -44,17 +45,64 @@ pub fn parse_args<A: clap::Parser>(
                 let _ = error.print();
                 std::process::exit(0);
             }
-            eprintln!("{program}: {} (see {program} --help)", usage_reason(&error));
+            // clap quotes the arguments raw, and its text drops what looks like a terminal
+            // escape: the arguments are shown safely, and parsed again to word the reason.
+            let shown: Vec<String> = args
+                .iter()
+                .map(|arg| crate::render::quoted(arg.as_encoded_bytes()).into_owned())
+                .collect();
+            let is_changed = shown
+                .iter()
+                .zip(&args)
+                .any(|(s, a)| s.as_str() != a.as_os_str());
+            let reason = match A::try_parse_from(&shown) {
+                Err(again) if is_changed && again.kind() == error.kind() => usage_reason(&again),
+                _ => usage_reason(&error),
+            };
+            eprintln!("{program}: {reason} (see {program} --help)");
             std::process::exit(2);
         }
     }
 }
 
-/// The first line of a clap error, without its `error: ` prefix.
+/// A clap error as one line that keeps the whole reason: the message, the arguments it names,
+/// the possible values and any tip ("a similar argument exists"), without the usage block; input
+/// quoted in it is shown safely.
 fn usage_reason(error: &clap::Error) -> String {
     let text = error.render().to_string();
-    let first = text.lines().next().unwrap_or("bad usage");
-    first.strip_prefix("error: ").unwrap_or(first).to_owned()
+    let mut parts: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with("Usage:") || line.starts_with("For more information") {
+            break;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        match parts.last_mut() {
+            // "the following required arguments were not provided:" then one per line.
+            Some(last) if last.ends_with(':') => {
+                last.push(' ');
+                last.push_str(line);
+            }
+            Some(last) if !line.starts_with("tip:") && !line.starts_with('[') => {
+                last.push_str(", ");
+                last.push_str(line);
+            }
+            Some(last) => {
+                last.push_str(if line.starts_with('[') { " " } else { "; " });
+                last.push_str(line);
+            }
+            None => parts.push(line.to_owned()),
+        }
+    }
+    let joined = if parts.is_empty() {
+        "bad usage".to_owned()
+    } else {
+        parts.join("; ")
+    };
+    crate::render::defanged(&joined).into_owned()
 }
 
 /// Parses a size or offset: decimal, `0x` hex, with an optional K, M or G suffix (1024-based).

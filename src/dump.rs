@@ -8,7 +8,7 @@
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::ops::ControlFlow;
 
 use clap::{Parser, ValueEnum};
@@ -41,7 +41,7 @@ utf8check), and the code point it decodes to where it has one.
 Views: -x/--hex shows 16 bytes a row as hexdump -C does, with a text panel that shows each \
 character at its lead byte (· marks the rest of its bytes, � each ill-formed byte, . controls \
 and invisible characters); -e/--escape writes the text itself with each ill-formed byte as \
-\\xHH and invisible characters as \\u{...}; --format json writes one object per unit; --stats \
+\\xhh (lowercase, as utf8fix --escape and Python write it) and invisible characters as \\u{...}; --format json writes one object per unit; --stats \
 counts units by length and kind, lines, the longest line and the share of ASCII.
 
 -s/--skip and -n/--length show a window of the input (offsets stay those of the input). A \
@@ -1565,7 +1565,7 @@ impl View for HexRows {
     }
 }
 
-/// `-e`: the text itself, with ill-formed bytes as `\xHH` and invisible characters escaped.
+/// `-e`: the text itself, with ill-formed bytes as `\xhh` and invisible characters escaped.
 struct Escaped {
     palette: Palette,
     pending: String,
@@ -1599,8 +1599,7 @@ impl View for Escaped {
                 self.flush(out)?;
                 let mut text = String::new();
                 for &byte in unit.bytes {
-                    text.push_str("\\x");
-                    text.push_str(&format!("{byte:02X}"));
+                    crate::render::push_byte_escape(&mut text, byte);
                 }
                 paint(out, Some(&self.palette.ill_formed), &text)?;
             }
@@ -1798,15 +1797,12 @@ fn reverse_all(
 ) -> io::Result<()> {
     for source in &settings.sources {
         let name = source.display_name().into_owned();
-        let input: Box<dyn Read> = match source {
-            Source::Stdin => Box::new(io::stdin().lock()),
-            Source::Path(path) => match std::fs::File::open(path) {
-                Ok(file) => Box::new(file),
-                Err(error) => {
-                    messages.trouble(&name, io_reason(&error));
-                    continue;
-                }
-            },
+        let input = match source.open() {
+            Ok(file) => file,
+            Err(error) => {
+                messages.trouble(&name, io_reason(&error));
+                continue;
+            }
         };
         let mut lines = BufReader::with_capacity(64 * 1024, input);
         let mut line = Vec::new();

@@ -286,7 +286,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
 /// `-o FILE`: the output goes to a new file beside FILE that replaces it only when everything
 /// was written and nothing failed; otherwise FILE is left as it was.
 fn run_to_file(args: &Args, path: &std::path::Path, messages: &mut Messages) -> Status {
-    let shown = path.display().to_string();
+    let shown = crate::render::path(path).into_owned();
     let directory = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => std::path::Path::new("."),
@@ -479,13 +479,12 @@ fn encode_codepoints(
             }
             Format::Json => {
                 let _ = write!(line, "{{\"codepoint\":{cp},\"char\":");
+                // I-JSON (RFC 7493): a surrogate or a value past U+10FFFF is no character, and a
+                // lone "\ud800" escape would be rejected by strict parsers.
                 match char::from_u32(cp) {
                     Some(c) => line.push_str(
                         &serde_json::to_string(&c.to_string()).expect("a string serialises"),
                     ),
-                    None if cp <= 0xFFFF => {
-                        let _ = write!(line, "\"\\u{cp:04x}\"");
-                    }
                     None => line.push_str("null"),
                 }
                 line.push_str(",\"utf8\":\"");
@@ -593,7 +592,8 @@ fn decode_notation(
     }
     let text = if args.inputs.is_empty() {
         let mut text = String::new();
-        if let Err(error) = io::stdin().lock().read_to_string(&mut text) {
+        let read = crate::input::stdin().and_then(|mut stdin| stdin.read_to_string(&mut text));
+        if let Err(error) = read {
             messages.trouble("<stdin>", io_reason(&error));
             return Ok(Status::Trouble);
         }

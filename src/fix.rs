@@ -2,8 +2,9 @@
 
 use std::ffi::OsString;
 use std::fs::{self, File};
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::ops::ControlFlow;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use clap::Parser;
@@ -127,6 +128,24 @@ pub struct Args {
     #[arg(long)]
     pub check: bool,
 
+    /// Read more files to repair from FILE ('-' for standard input), one path a line; a listed
+    /// file that looks binary is skipped with a note.
+    #[arg(long, value_name = "FILE", group = "list")]
+    pub files_from: Option<OsString>,
+
+    /// Like --files-from, with each path ended by NUL (find -print0, git ls-files -z,
+    /// utf8check -l -0).
+    #[arg(long, value_name = "FILE", group = "list")]
+    pub files0_from: Option<OsString>,
+
+    /// Skip a listed file that does not exist, with a note.
+    #[arg(long)]
+    pub ignore_missing: bool,
+
+    /// With --check, write a NUL, not a newline, after each path, as its exact bytes.
+    #[arg(short = '0', long = "null")]
+    pub null: bool,
+
     /// Report each repair on standard error, with its offset and kind, and a summary per input.
     #[arg(short, long)]
     pub verbose: bool,
@@ -231,6 +250,10 @@ pub struct Settings {
     pub in_place: Option<String>,
     /// List what would change; write nothing.
     pub check: bool,
+    /// A list of more files (`--files-from`, `--files0-from`).
+    pub files_from: Option<crate::walk::FilesFrom>,
+    /// End the paths `--check` prints with NUL.
+    pub null: bool,
     /// Report each repair.
     pub verbose: bool,
     /// The repairs.
@@ -248,7 +271,32 @@ impl Settings {
     ///
     /// A usage problem clap cannot see, as a message.
     pub fn from_args(args: &Args) -> Result<Settings, String> {
-        let sources = Source::from_operands(&args.files);
+        let list = args.files_from.as_ref().map(|l| (l, false));
+        let files_from =
+            list.or(args.files0_from.as_ref().map(|l| (l, true)))
+                .map(|(list, nul_separated)| crate::walk::FilesFrom {
+                    source: Source::from_operand(list),
+                    nul_separated,
+                    ignore_missing: args.ignore_missing,
+                });
+        let sources = if files_from.is_some() {
+            args.files.iter().map(|f| Source::from_operand(f)).collect()
+        } else {
+            Source::from_operands(&args.files)
+        };
+        let stdin_readers = sources.iter().filter(|s| **s == Source::Stdin).count()
+            + usize::from(
+                files_from
+                    .as_ref()
+                    .is_some_and(|l| l.source == Source::Stdin),
+            );
+        if stdin_readers > 1 {
+            return Err(
+                "standard input can be read only once: as one input or as the list of \
+                        files, not both"
+                    .into(),
+            );
+        }
         if args.in_place.is_some() && sources.contains(&Source::Stdin) {
             return Err("-i needs FILE operands: standard input cannot be edited in place".into());
         }
@@ -267,6 +315,8 @@ impl Settings {
             sources,
             in_place: args.in_place.clone(),
             check: args.check,
+            files_from,
+            null: args.null,
             verbose: args.verbose,
             repair: RepairOptions {
                 replacement,
@@ -278,6 +328,40 @@ impl Settings {
             fallback_name: args.fallback.as_ref().map(|f| f.name.clone()),
             color: args.color,
         })
+    }
+}
+
+/// Why a listed file is not repaired: `Ok(note)` for a file skipped as a walk would skip it (binary,
+/// not a regular file, missing under `--ignore-missing`), `Err(reason)` for trouble.
+fn skipped(
+    source: &Source,
+    list: Option<&crate::walk::FilesFrom>,
+) -> Option<Result<&'static str, String>> {
+    let Source::Path(path) = source else {
+        return None;
+    };
+    let metadata = match fs::metadata(path) {
+        Ok(metadata) => metadata,
+        Err(error)
+            if error.kind() == io::ErrorKind::NotFound
+                && list.is_some_and(|l| l.ignore_missing) =>
+        {
+            return Some(Ok("no such file (--ignore-missing)"))
+        }
+        Err(error) => return Some(Err(io_reason(&error))),
+    };
+    if !metadata.is_file() {
+        return Some(Ok("not a regular file"));
+    }
+    let mut head = Vec::with_capacity(crate::input::BINARY_PROBE_LEN);
+    let read = fs::File::open(path).and_then(|file| {
+        file.take(crate::input::BINARY_PROBE_LEN as u64)
+            .read_to_end(&mut head)
+    });
+    match read {
+        Ok(_) if crate::input::looks_binary(&head) => Some(Ok("it looks binary")),
+        Ok(_) => None,
+        Err(error) => Some(Err(io_reason(&error))),
     }
 }
 
@@ -304,13 +388,39 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut reader = ChunkReader::new();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(OUT_CHUNK_LEN, stdout.lock());
-    for source in &settings.sources {
+    let mut inputs: Vec<(Source, bool)> = settings
+        .sources
+        .iter()
+        .map(|s| (s.clone(), false))
+        .collect();
+    if let Some(list) = &settings.files_from {
+        match list.read() {
+            Ok(paths) => inputs.extend(paths.into_iter().map(|p| (Source::Path(p), true))),
+            Err(error) => messages.trouble(&list.source.display_name(), io_reason(&error)),
+        }
+    }
+    for (source, is_listed) in &inputs {
         let name = source.display_name().into_owned();
+        if *is_listed {
+            if let Some(reason) = skipped(source, settings.files_from.as_ref()) {
+                match reason {
+                    Ok(note) => messages.note(format_args!("{name}: skipped: {note}")),
+                    Err(reason) => messages.trouble(&name, reason),
+                }
+                continue;
+            }
+        }
         let result = if settings.check {
             count_repairs(&settings, &mut reader, source, &mut log).map(|n| {
                 if n > 0 {
                     status = status.merge(Status::Problems);
-                    writeln!(out, "{name}").map_err(Failure::Output)
+                    match (settings.null, source) {
+                        (true, Source::Path(path)) => out
+                            .write_all(path.as_os_str().as_bytes())
+                            .and_then(|()| out.write_all(b"\0")),
+                        _ => writeln!(out, "{name}"),
+                    }
+                    .map_err(Failure::Output)
                 } else {
                     Ok(())
                 }
@@ -438,7 +548,7 @@ fn fix_in_place(
     suffix: &str,
     log: &mut RepairLog<'_>,
 ) -> Result<(), Failure> {
-    let name = path.display().to_string();
+    let name = crate::render::path(path).into_owned();
     let trouble = |error: io::Error| Failure::Input(io_reason(&error));
     // A symbolic link is followed: the target is what gets replaced.
     let target = fs::canonicalize(path).map_err(trouble)?;
@@ -488,7 +598,7 @@ fn fix_in_place(
         make_backup(&target, backup).map_err(|e| {
             Failure::Input(format!(
                 "cannot keep the original as {}: {}",
-                backup.display(),
+                crate::render::path(backup),
                 io_reason(&e)
             ))
         })?;

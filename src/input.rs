@@ -47,11 +47,12 @@ impl Source {
         }
     }
 
-    /// The name in human output and messages: the path, or `<stdin>`.
+    /// The name in human output and messages: the path shown safely ([`crate::render::path`]),
+    /// or `<stdin>`.
     pub fn display_name(&self) -> Cow<'_, str> {
         match self {
             Source::Stdin => Cow::Borrowed("<stdin>"),
-            Source::Path(path) => path.to_string_lossy(),
+            Source::Path(path) => crate::render::path(path),
         }
     }
 
@@ -60,6 +61,18 @@ impl Source {
         match self {
             Source::Stdin => Cow::Borrowed("-"),
             Source::Path(path) => path.to_string_lossy(),
+        }
+    }
+
+    /// Opens the input for reading: standard input as [`stdin`] gives it.
+    ///
+    /// # Errors
+    ///
+    /// The error of opening the file, or a closed standard input.
+    pub fn open(&self) -> io::Result<File> {
+        match self {
+            Source::Stdin => stdin(),
+            Source::Path(path) => File::open(path),
         }
     }
 
@@ -112,8 +125,7 @@ impl ChunkReader {
         let mut file = match source {
             // A duplicate of descriptor 0: standard input redirected from a regular file can then
             // be mapped like any other file, and anything else is read through it.
-            Source::Stdin => File::from(io::stdin().as_fd().try_clone_to_owned()?),
-            Source::Path(path) => File::open(path)?,
+            Source::Stdin | Source::Path(_) => source.open()?,
         };
         let metadata = file.metadata()?;
         if metadata.is_file() {
@@ -289,6 +301,53 @@ fn map_file(file: &File, start: u64) -> Option<memmap2::Mmap> {
     Some(map)
 }
 
+/// How many bytes at the start of a walked or listed file are looked at to tell binary from text.
+pub const BINARY_PROBE_LEN: usize = 8 * 1024;
+
+/// Whether the first bytes of a walked file make it binary (SPEC 3): a NUL byte *and* bytes
+/// that are not UTF-8, and no UTF-16 or UTF-32 byte order mark.
+pub fn looks_binary(head: &[u8]) -> bool {
+    let head = &head[..head.len().min(BINARY_PROBE_LEN)];
+    let is_utf8 = match std::str::from_utf8(head) {
+        Ok(_) => true,
+        // A character cut by the end of the probe is not evidence.
+        Err(error) => error.error_len().is_none(),
+    };
+    head.contains(&0) && utf8kit_codec::ForeignBom::detect(head).is_none() && !is_utf8
+}
+
+/// A duplicate of descriptor 0, or an error when the program was started with standard input
+/// closed (`<&-`).
+///
+/// The Rust runtime puts `/dev/null`, opened read-write, on a standard descriptor that was closed
+/// at start, so such an input would read as empty and pass as valid. A shell redirection from
+/// `/dev/null` opens it read-only: only the runtime's placeholder is refused.
+///
+/// # Errors
+///
+/// "standard input is closed", or the error of duplicating the descriptor.
+pub fn stdin() -> io::Result<File> {
+    let file = File::from(io::stdin().as_fd().try_clone_to_owned()?);
+    if is_runtime_placeholder(&file) {
+        return Err(io::Error::other("standard input is closed"));
+    }
+    Ok(file)
+}
+
+fn is_runtime_placeholder(file: &File) -> bool {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: F_GETFL only reads the flags of a descriptor this function borrows.
+    let flags = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_GETFL) };
+    if flags < 0 || flags & libc::O_ACCMODE != libc::O_RDWR {
+        return false;
+    }
+    match (file.metadata(), std::fs::metadata("/dev/null")) {
+        (Ok(ours), Ok(null)) => ours.rdev() == null.rdev() && !ours.is_file(),
+        _ => false,
+    }
+}
+
 /// The reason an I/O error gives, without the `(os error N)` that std appends: the form grep and
 /// the other Unix tools print (`No such file or directory`).
 pub fn io_reason(error: &io::Error) -> String {
@@ -302,6 +361,20 @@ pub fn io_reason(error: &io::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn binary_means_nul_and_not_utf8_without_a_foreign_mark() {
+        assert!(looks_binary(b"ab\0c\xffd"));
+        assert!(
+            !looks_binary(b"ab\0cd"),
+            "a text file holding a NUL is text"
+        );
+        assert!(!looks_binary(b"\xFF\xFEa\0b\0"));
+        assert!(!looks_binary(b"plain text"));
+        let mut late = vec![b'a'; BINARY_PROBE_LEN];
+        late.extend_from_slice(b"\0\xff");
+        assert!(!looks_binary(&late), "a NUL after 8 KiB does not count");
+    }
 
     /// Feeds `data` through `stream` with a reader that returns a few bytes at a time and is
     /// interrupted now and then.

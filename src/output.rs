@@ -76,6 +76,10 @@ impl Messages {
     }
 
     fn line(&self, text: std::fmt::Arguments<'_>) {
+        // Names in messages are shown safely where they are made; input quoted in a reason is
+        // made safe here, so that no message can reach the terminal with a control character.
+        let text = text.to_string();
+        let text = crate::render::defanged(&text);
         // A closed or failing stderr leaves nowhere to complain: ignore it, as ripgrep does.
         let _ = writeln!(io::stderr().lock(), "{text}");
     }

@@ -1,8 +1,16 @@
-//! Showing characters safely on a terminal, and naming them: no raw control, escape, bidi or invisible character
-//! ever reaches it, combining marks get a base to sit on, and widths are known so that columns stay
-//! aligned.
+//! Showing bytes, characters and names safely on a terminal, and naming characters: no raw
+//! control, escape, bidi or invisible character ever reaches it, combining marks get a base to sit
+//! on, and widths are known so that columns stay aligned.
+//!
+//! The escapes are the same in every program, in lowercase: a byte that is not UTF-8 is `\xhh`
+//! ([`push_byte_escape`]), as Python's `backslashreplace` and C write it; an invisible or format
+//! character is `\u{hex}` as Rust's `char::escape_unicode` writes it; in names and quoted input a
+//! control character is a C escape (`\n`, `\r`, `\t`, or `\x1b`).
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
 
 use unicode_width::UnicodeWidthChar;
 
@@ -34,6 +42,12 @@ pub fn is_invisible(c: char) -> bool {
             | 0x17B4
             | 0x17B5
             | 0x180B..=0x180F
+            | 0x600..=0x605
+            | 0x6DD
+            | 0x70F
+            | 0x890..=0x891
+            | 0x8E2
+            | 0x1680
             | 0x2000..=0x200F
             | 0x2028..=0x202F
             | 0x205F..=0x206F
@@ -43,6 +57,9 @@ pub fn is_invisible(c: char) -> bool {
             | 0xFEFF
             | 0xFFA0
             | 0xFFF0..=0xFFFB
+            | 0x110BD
+            | 0x110CD
+            | 0x13430..=0x1343F
             | 0x1BCA0..=0x1BCA3
             | 0x1D173..=0x1D17A
             | 0xE0000..=0xE0FFF
@@ -102,6 +119,100 @@ impl Shown {
     }
 }
 
+/// Appends `\xhh` (lowercase digits) for a byte that is not UTF-8: the one form every program
+/// writes (`utf8dump -e`, `utf8fix --escape` through the codec's `escape_byte`, names, quoted
+/// input).
+pub fn push_byte_escape(out: &mut String, byte: u8) {
+    let escaped = utf8kit_codec::escape_byte(byte);
+    out.push_str(std::str::from_utf8(&escaped).expect("ASCII"));
+}
+
+/// Text from outside (a file name, a line of input quoted in a message) made safe to print on one
+/// line: bytes that are not UTF-8 become `\xe9`; a backslash is doubled, so that an escape is never
+/// ambiguous; LF, CR and TAB become `\n`, `\r`, `\t`, other C0 controls and DEL `\x1b`; C1
+/// controls, bidi and other format characters, invisible spaces, private-use characters and
+/// noncharacters become `\u{202e}`. Everything else is itself.
+///
+/// ```
+/// use utf8kit::render::quoted;
+/// assert_eq!(quoted(b"caf\xe9 \x1b[2J\n\xe2\x80\xae.txt"), "caf\\xe9 \\x1b[2J\\n\\u{202e}.txt");
+/// assert_eq!(quoted("été.txt".as_bytes()), "été.txt");
+/// ```
+pub fn quoted(bytes: &[u8]) -> Cow<'_, str> {
+    let is_plain = |c: char| c != '\\' && !c.is_control() && !is_invisible(c);
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        if text.chars().all(is_plain) {
+            return Cow::Borrowed(text);
+        }
+    }
+    let mut out = String::with_capacity(bytes.len() + 8);
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                '\0'..='\x1f' | '\x7f' => {
+                    let _ = write!(out, "\\x{:02x}", u32::from(c));
+                }
+                c if c.is_control() || is_invisible(c) => {
+                    let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+                }
+                c => out.push(c),
+            }
+        }
+        for &byte in chunk.invalid() {
+            push_byte_escape(&mut out, byte);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A line of a message made safe as a last defence: every control, format or invisible character
+/// (but TAB) is escaped as [`quoted`] escapes it; backslashes are left alone, so that text already
+/// made safe (a name shown by [`path`]) passes unchanged.
+pub fn defanged(text: &str) -> Cow<'_, str> {
+    let is_plain = |c: char| c == '\t' || (!c.is_control() && !is_invisible(c));
+    if text.chars().all(is_plain) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_plain(c) {
+            out.push(c);
+        } else {
+            let escaped = quoted(c.encode_utf8(&mut [0; 4]).as_bytes()).into_owned();
+            out.push_str(&escaped);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A path as every program shows it to people, in output lines and messages (SPEC 2): [`quoted`],
+/// and `./` before a relative name that starts with white space, `:` or `#`, so that no line that
+/// starts with a name can be read as a CI command (GitHub reads `::cmd` and `##[cmd]` after leading
+/// white space). The result names the same file.
+///
+/// ```
+/// use std::path::Path;
+/// use utf8kit::render::path;
+/// assert_eq!(path(Path::new("a\nb.txt")), "a\\nb.txt");
+/// assert_eq!(path(Path::new("::error file=x::y")), "./::error file=x::y");
+/// ```
+pub fn path(path: &Path) -> Cow<'_, str> {
+    let text = quoted(path.as_os_str().as_bytes());
+    let needs_dot = text
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_whitespace() || c == ':' || c == '#');
+    if needs_dot {
+        Cow::Owned(format!("./{text}"))
+    } else {
+        text
+    }
+}
+
 /// The Unicode name of a character; controls, which have none, by their common alias.
 pub fn char_name(c: char) -> String {
     if let Some(name) = unicode_names2::name(c) {
@@ -138,6 +249,44 @@ pub fn char_name(c: char) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quoted_names_hold_no_control_bidi_or_stray_byte() {
+        let rows: &[(&[u8], &str)] = &[
+            (b"plain.txt", "plain.txt"),
+            (b"a\nb\rc\td", "a\\nb\\rc\\td"),
+            (b"\x1b[31m\x7f\0", "\\x1b[31m\\x7f\\x00"),
+            (b"back\\slash", "back\\\\slash"),
+            (b"caf\xe9\xff", "caf\\xe9\\xff"),
+            (
+                "\u{85}\u{202E}\u{2066}\u{600}\u{110BD}".as_bytes(),
+                "\\u{85}\\u{202e}\\u{2066}\\u{600}\\u{110bd}",
+            ),
+            ("日本語 é".as_bytes(), "日本語 é"),
+        ];
+        for &(raw, expected) in rows {
+            assert_eq!(quoted(raw), expected, "{raw:?}");
+        }
+        assert_eq!(path(Path::new(" ::x")), "./ ::x");
+        assert_eq!(path(Path::new("##[error]x")), "./##[error]x");
+        assert_eq!(path(Path::new("/::x")), "/::x");
+        assert_eq!(path(Path::new("dir/::x")), "dir/::x");
+    }
+
+    #[test]
+    fn every_format_character_is_invisible() {
+        // General category Cf, Unicode 16: each is escaped wherever a character is shown.
+        for cp in [
+            0xAD, 0x600, 0x605, 0x61C, 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x180E, 0x200B, 0x200F,
+            0x202A, 0x202E, 0x2060, 0x2064, 0x2066, 0x206F, 0xFEFF, 0xFFF9, 0xFFFB, 0x110BD,
+            0x110CD, 0x13430, 0x1343F, 0x1BCA0, 0x1BCA3, 0x1D173, 0x1D17A, 0xE0001, 0xE0020,
+            0xE007F,
+        ] {
+            let c = char::from_u32(cp).unwrap();
+            assert!(is_invisible(c), "U+{cp:04X}");
+            assert_eq!(shown(c), Shown::Escaped(cp));
+        }
+    }
 
     #[test]
     fn names_and_aliases() {

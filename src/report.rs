@@ -6,11 +6,16 @@
 //! - `github`: GitHub Actions workflow commands, so findings become pull-request annotations.
 //! - `sarif`: one SARIF 2.1.0 log for the whole run ([`Sarif`]), for code-scanning tools.
 
+use std::ffi::OsStr;
 use std::fmt::{self, Display};
 use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
 
 use termcolor::{Color, ColorSpec, WriteColor};
 use utf8kit_codec::{declared_len, Finding, FindingKind, Lint, UnitKind};
+
+use crate::input::Source;
 
 /// How findings are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -26,28 +31,109 @@ pub enum Format {
     Sarif,
 }
 
-/// An input's name, prepared once for each format.
+/// An input's name, prepared once for each format (SPEC 2): shown safely to people, escaped as a
+/// GitHub property, as a JSON string with the exact bytes in `path_base64` when they are not UTF-8,
+/// and percent-encoded from the exact bytes for SARIF.
 #[derive(Clone, Debug)]
 pub struct InputName {
     human: String,
-    machine: String,
+    github: String,
+    /// The name on a line of its own in `--format github`: as people read it (`./` before a name
+    /// that could start a command), escaped as a property.
+    github_listed: String,
+    /// The JSON fields that name the input: `"path":P` and, for a name that is not UTF-8,
+    /// `,"path_base64":B`.
     json: String,
+    uri: String,
 }
 
 impl InputName {
-    /// The names of an input: `human` (`<stdin>` for standard input) and `machine` (`-`).
-    pub fn new(human: &str, machine: &str) -> InputName {
+    /// The names of `source`; standard input is `<stdin>` for people and `-` for machines, or
+    /// `label` in every format (`--label`).
+    pub fn of(source: &Source, label: Option<&OsStr>) -> InputName {
+        let raw: &[u8] = match (source, label) {
+            (Source::Stdin, Some(label)) => label.as_bytes(),
+            (Source::Stdin, None) => b"-",
+            (Source::Path(path), _) => path.as_os_str().as_bytes(),
+        };
+        let human = match (source, label) {
+            (Source::Stdin, None) => "<stdin>".to_owned(),
+            _ => crate::render::path(Path::new(OsStr::from_bytes(raw))).into_owned(),
+        };
+        let lossy = String::from_utf8_lossy(raw);
+        let mut json = format!("\"path\":{}", json_string(&lossy));
+        if std::str::from_utf8(raw).is_err() {
+            json.push_str(",\"path_base64\":\"");
+            json.push_str(&base64(raw));
+            json.push('"');
+        }
         InputName {
-            human: human.to_owned(),
-            machine: machine.to_owned(),
-            json: serde_json::to_string(machine).expect("a string always serialises"),
+            github_listed: github_property(&human),
+            human,
+            github: github_property(&crate::render::quoted(raw)),
+            json,
+            uri: uri_of(raw),
         }
     }
 
-    /// The name as people read it: the path, or `<stdin>`.
+    /// The name as people read it: the path shown safely, or `<stdin>`.
     pub fn human(&self) -> &str {
         &self.human
     }
+
+    /// The name on a line of its own (`-l`, `-L`, `-c`) in `format`: escaped as a GitHub property
+    /// for `github`, so that no name can start a workflow command; else as people read it.
+    pub fn listed(&self, format: Format) -> &str {
+        match format {
+            Format::Github => &self.github_listed,
+            _ => &self.human,
+        }
+    }
+
+    /// The name as a GitHub Actions property value.
+    pub fn github(&self) -> &str {
+        &self.github
+    }
+}
+
+/// A JSON string whose invisible, format and bidi characters are `\uXXXX` escapes (the same
+/// string to a parser, and no raw U+202E in a terminal that shows the JSON).
+pub fn json_string(text: &str) -> String {
+    let json = serde_json::to_string(text).expect("a string always serialises");
+    if !json.chars().any(crate::render::is_invisible) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if crate::render::is_invisible(c) {
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                let _ = fmt::Write::write_fmt(&mut out, format_args!("\\u{unit:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Standard base64 (RFC 4648, with padding), for `path_base64`.
+pub fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for group in bytes.chunks(3) {
+        let n = group
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= group.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// What is known about an input once it has been checked.
@@ -133,7 +219,7 @@ impl Printer {
                 let mut line = String::with_capacity(192);
                 let _ = write!(
                     line,
-                    "{{\"type\":\"error\",\"path\":{},\"offset\":{},\"length\":{},\"line\":{},\
+                    "{{\"type\":\"error\",{},\"offset\":{},\"length\":{},\"line\":{},\
                      \"column\":{},\"kind\":\"{}\",\"bytes\":\"{}\",\"codepoint\":",
                     name.json,
                     p.byte_offset,
@@ -156,7 +242,7 @@ impl Printer {
             Format::Github => writeln!(
                 out,
                 "::error file={},line={},col={},title=utf8check {}::{} (bytes {} at offset {})",
-                github_property(&name.human),
+                name.github,
                 p.line,
                 p.column,
                 finding.kind,
@@ -185,7 +271,7 @@ impl Printer {
         match self.format {
             Format::Json => writeln!(
                 out,
-                "{{\"type\":\"summary\",\"path\":{},\"bytes\":{},\"errors\":{},\"valid\":{},\
+                "{{\"type\":\"summary\",{},\"bytes\":{},\"errors\":{},\"valid\":{},\
                  \"complete\":{}}}",
                 name.json,
                 summary.bytes,
@@ -193,16 +279,23 @@ impl Printer {
                 summary.errors == 0,
                 summary.complete
             ),
-            Format::Human if always => {
-                out.set_color(&self.path)?;
-                write!(out, "{}", name.human)?;
-                out.reset()?;
+            Format::Human | Format::Github if always => {
                 let verdict = match (summary.errors, summary.complete) {
                     (0, _) => "valid".to_owned(),
                     (1, true) => "1 error".to_owned(),
                     (n, true) => format!("{n} errors"),
                     (n, false) => format!("at least {n} errors (stopped early)"),
                 };
+                if self.format == Format::Github {
+                    return writeln!(
+                        out,
+                        "::notice file={},title=utf8check summary::{verdict} in {} bytes",
+                        name.github, summary.bytes
+                    );
+                }
+                out.set_color(&self.path)?;
+                write!(out, "{}", name.human)?;
+                out.reset()?;
                 writeln!(out, ": {verdict} in {} bytes", summary.bytes)
             }
             Format::Human | Format::Github | Format::Sarif => Ok(()),
@@ -210,8 +303,8 @@ impl Printer {
     }
 }
 
-/// Escapes a workflow command property value (GitHub's rules: `%`, CR, LF, `:` and `,`).
-fn github_property(value: &str) -> String {
+/// A GitHub Actions property value, escaped as the runner unescapes it: `%`, CR, LF, `:` and `,`.
+pub fn github_property(value: &str) -> String {
     let mut escaped = String::with_capacity(value.len());
     for c in value.chars() {
         match c {
@@ -224,6 +317,14 @@ fn github_property(value: &str) -> String {
         }
     }
     escaped
+}
+
+/// A GitHub Actions command's message, escaped as the runner unescapes it: `%`, CR and LF.
+pub fn github_message(value: &str) -> String {
+    value
+        .replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
 }
 
 /// Every finding kind a run can report, in rule order: the ill-formed units, the lints, then the
@@ -360,7 +461,7 @@ impl Sarif {
             },
             "locations": [{
                 "physicalLocation": {
-                    "artifactLocation": { "uri": uri_of(&name.machine) },
+                    "artifactLocation": { "uri": name.uri },
                     "region": {
                         "startLine": p.line,
                         "startColumn": p.column,
@@ -426,9 +527,10 @@ impl Sarif {
 
 /// A relative URI reference for a path: unreserved characters and `/` kept, the rest
 /// percent-encoded byte by byte.
-fn uri_of(path: &str) -> String {
+/// A relative URI reference for SARIF: the name's exact bytes, percent-encoded.
+fn uri_of(path: &[u8]) -> String {
     let mut uri = String::with_capacity(path.len());
-    for &byte in path.as_bytes() {
+    for &byte in path {
         if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
             uri.push(char::from(byte));
         } else {
@@ -553,9 +655,13 @@ mod tests {
         }
     }
 
+    fn named(path: &str) -> InputName {
+        InputName::of(&Source::Path(path.into()), None)
+    }
+
     fn render(format: Format, finding: &Finding<'_>) -> String {
         let mut out = NoColor::new(Vec::new());
-        let name = InputName::new("a \"b\".txt", "a \"b\".txt");
+        let name = named("a \"b\".txt");
         Printer::new(format)
             .finding(&mut out, &name, finding)
             .unwrap();
@@ -630,7 +736,7 @@ mod tests {
     fn github_line_escapes_properties() {
         let f = finding(b"\xFF", FindingKind::IllFormed(UnitKind::InvalidByte), None);
         let mut out = NoColor::new(Vec::new());
-        let name = InputName::new("a,b:c%.txt", "a,b:c%.txt");
+        let name = named("a,b:c%.txt");
         Printer::new(Format::Github)
             .finding(&mut out, &name, &f)
             .unwrap();
@@ -648,7 +754,7 @@ mod tests {
             FindingKind::IllFormed(UnitKind::Overlong),
             Some(0x2F),
         );
-        let result = Sarif::result(&InputName::new("dir/a b.txt", "dir/a b.txt"), &f);
+        let result = Sarif::result(&named("dir/a b.txt"), &f);
         let location = &result["locations"][0]["physicalLocation"];
         assert_eq!(location["artifactLocation"]["uri"], "dir/a%20b.txt");
         assert_eq!(location["region"]["startLine"], 1);
@@ -660,10 +766,67 @@ mod tests {
     }
 
     #[test]
+    fn a_hostile_name_is_safe_in_every_format_and_exact_for_machines() {
+        let raw = b"x\n::error file=a::forged\x1b[2J\xe9";
+        let name = InputName::of(&Source::Path(OsStr::from_bytes(raw).into()), None);
+        assert_eq!(name.human(), "x\\n::error file=a::forged\\x1b[2J\\xe9");
+        assert_eq!(
+            name.listed(Format::Github),
+            "x\\n%3A%3Aerror file=a%3A%3Aforged\\x1b[2J\\xe9"
+        );
+        let f = finding(b"\xFF", FindingKind::IllFormed(UnitKind::InvalidByte), None);
+        let mut out = NoColor::new(Vec::new());
+        Printer::new(Format::Json)
+            .finding(&mut out, &name, &f)
+            .unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&out.into_inner()).unwrap();
+        assert_eq!(value["path"], "x\n::error file=a::forged\u{1b}[2J\u{FFFD}");
+        assert_eq!(value["path_base64"], base64(raw));
+        let result = Sarif::result(&name, &f);
+        assert_eq!(
+            result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            "x%0A%3A%3Aerror%20file%3Da%3A%3Aforged%1B%5B2J%E9"
+        );
+        let utf8 = named("é.txt");
+        let mut out = NoColor::new(Vec::new());
+        Printer::new(Format::Json)
+            .finding(&mut out, &utf8, &f)
+            .unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&out.into_inner()).unwrap();
+        assert_eq!(value["path"], "é.txt");
+        assert!(
+            value.get("path_base64").is_none(),
+            "only for names that are not UTF-8"
+        );
+        let stdin = InputName::of(&Source::Stdin, None);
+        assert_eq!((stdin.human(), stdin.github()), ("<stdin>", "-"));
+        let labelled = InputName::of(&Source::Stdin, Some(OsStr::new("src/a.rs")));
+        assert_eq!(
+            (labelled.human(), labelled.github()),
+            ("src/a.rs", "src/a.rs")
+        );
+    }
+
+    #[test]
+    fn base64_is_rfc_4648() {
+        let rows = [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+        ];
+        for (plain, encoded) in rows {
+            assert_eq!(base64(plain.as_bytes()), encoded);
+        }
+        assert_eq!(base64(b"\xff\xfe\xfd"), "//79");
+    }
+
+    #[test]
     fn colour_marks_the_parts() {
         let f = finding(b"\xFF", FindingKind::IllFormed(UnitKind::InvalidByte), None);
         let mut out = Ansi::new(Vec::new());
-        let name = InputName::new("f", "f");
+        let name = named("f");
         Printer::new(Format::Human)
             .finding(&mut out, &name, &f)
             .unwrap();

@@ -1,22 +1,27 @@
-//! Which inputs a run reads, and in what order: operands, `--files-from` lists and recursive
-//! walks (SPEC 3).
+//! Which inputs a run reads, and in what order: operands, `--files-from`/`--files0-from` lists
+//! and recursive walks (SPEC 2, 3).
 //!
 //! A walk uses the `ignore` crate, as ripgrep does: `.gitignore`, `.ignore` and git's exclude
 //! files are honoured (inside a git repository or not), hidden files and directories are skipped,
-//! symbolic links are followed with loops detected, and entries come in sorted order so that the
-//! output does not depend on the file system or on the number of threads.
+//! symbolic links are not followed unless asked (and then never into `/proc`, `/sys` or `/dev`),
+//! and entries come in sorted order so that the output does not depend on the file system or on
+//! the number of threads. Inside a git work tree the walk also takes every file git tracks under
+//! its root, whatever ignore files or hidden names say: a gate cannot be talked out of a file.
 
+use std::collections::BTreeSet;
 use std::ffi::OsStr;
 use std::fs;
 use std::io::{self, Read};
 use std::ops::ControlFlow;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 use ignore::overrides::{Override, OverrideBuilder};
 use ignore::WalkBuilder;
 
 use crate::input::{io_reason, Source};
+use crate::render;
 
 /// How directories are walked.
 #[derive(Clone, Debug, Default)]
@@ -27,6 +32,8 @@ pub struct WalkOptions {
     pub hidden: bool,
     /// Ignore `.gitignore`, `.ignore` and git's exclude files (`--no-ignore`).
     pub no_ignore: bool,
+    /// Follow symbolic links found by a walk or in a list (`--follow`).
+    pub follow: bool,
     /// Glob patterns (`!` to exclude), matched like `.gitignore` lines relative to each walked
     /// directory (`--glob`).
     pub globs: Vec<String>,
@@ -39,66 +46,91 @@ impl WalkOptions {
     ///
     /// The first pattern that is not a valid glob, with the reason.
     pub fn validate(&self) -> Result<(), String> {
-        self.overrides(Path::new(".")).map(|_| ())
+        self.overrides(Path::new("."), &self.globs).map(|_| ())
     }
 
-    fn overrides(&self, root: &Path) -> Result<Override, String> {
+    fn overrides(&self, root: &Path, globs: &[String]) -> Result<Override, String> {
         let mut builder = OverrideBuilder::new(root);
-        for glob in &self.globs {
+        for glob in globs {
             builder
                 .add(glob)
                 .map_err(|e| format!("invalid glob '{glob}': {}", glob_reason(&e)))?;
         }
         builder.build().map_err(|e| e.to_string())
     }
+
+    /// The globs that choose files (not the `!` ones).
+    fn includes(&self) -> impl Iterator<Item = &String> {
+        self.globs.iter().filter(|g| !g.starts_with('!'))
+    }
 }
 
 /// One thing to do, in output order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Job {
-    /// Check an input. `from_walk` is true for files found by a walk, which are skipped when
-    /// they look binary; a file named explicitly is always checked.
+    /// Check an input. `from_walk` is true for files found by a walk or a list, which are
+    /// skipped when they look binary; a file named as an operand is always checked.
     Check {
         /// The input.
         source: Source,
-        /// Found by a walk rather than named.
+        /// Found by a walk or a list rather than named.
         from_walk: bool,
     },
-    /// Report trouble met while listing inputs: `path: reason`.
+    /// Report trouble met while listing inputs: `path: reason` (the path shown safely).
     Trouble {
-        /// The path concerned.
+        /// The path concerned, shown safely.
         path: String,
         /// Why it could not be listed.
         reason: String,
+    },
+    /// A note that is not trouble: `path: text` (a listed file skipped).
+    Note {
+        /// The path concerned, shown safely.
+        path: String,
+        /// What happened.
+        text: String,
     },
 }
 
 /// Produces the jobs for `operands` then the paths of `files_from`, walking directories when
 /// `options.recursive` is set. With neither operands nor a list, a recursive run walks the
 /// current directory (paths shown without a leading `./`) and any other run reads standard input.
+/// Last, each `--glob` that chose no file is trouble: a typo must not pass as a clean run.
 pub fn jobs(
     operands: &[Source],
     files_from: Option<&FilesFrom>,
     options: &WalkOptions,
     emit: &mut dyn FnMut(Job) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
+    let mut globs = GlobUse::new(options);
     if operands.is_empty() && files_from.is_none() {
         if options.recursive {
-            return walk(Path::new("."), true, options, emit);
+            walk(Path::new("."), true, options, &mut globs, emit)?;
+            return globs.report(emit);
         }
-        return emit(Job::Check {
+        emit(Job::Check {
             source: Source::Stdin,
             from_walk: false,
-        });
+        })?;
+        return globs.report(emit);
     }
     for source in operands {
-        named(source.clone(), options, emit)?;
+        if let Source::Path(path) = source {
+            if options.recursive && fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+                walk(path, false, options, &mut globs, emit)?;
+                continue;
+            }
+        }
+        emit(Job::Check {
+            source: source.clone(),
+            from_walk: false,
+        })?;
     }
     if let Some(list) = files_from {
         match list.read() {
             Ok(paths) => {
                 for path in paths {
-                    named(Source::Path(path), options, emit)?;
+                    listed(path, list.ignore_missing, options, &mut globs, emit)?;
                 }
             }
             Err(error) => emit(Job::Trouble {
@@ -107,43 +139,162 @@ pub fn jobs(
             })?,
         }
     }
-    ControlFlow::Continue(())
+    globs.report(emit)
 }
 
-/// A path named on the command line or in a list: walked if it is a directory and `-r` is set,
-/// else checked as it is (a directory then fails to read, as grep reports it).
-fn named(
-    source: Source,
+/// A path from a list, treated as a walk treats what it finds: a directory is walked with `-r`,
+/// a symbolic link is followed only with `--follow`, anything but a regular file is skipped with a
+/// note, and a missing file is trouble (or, with `--ignore-missing`, a note).
+fn listed(
+    path: PathBuf,
+    ignore_missing: bool,
     options: &WalkOptions,
+    globs: &mut GlobUse,
     emit: &mut dyn FnMut(Job) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    if let Source::Path(path) = &source {
-        if options.recursive && fs::metadata(path).is_ok_and(|m| m.is_dir()) {
-            return walk(path, false, options, emit);
+    let shown = render::path(&path).into_owned();
+    let metadata = match fs::symlink_metadata(&path) {
+        Ok(metadata) => metadata,
+        Err(error) if error.kind() == io::ErrorKind::NotFound && ignore_missing => {
+            return emit(Job::Note {
+                path: shown,
+                text: "skipped: no such file (--ignore-missing)".into(),
+            })
         }
+        Err(error) => {
+            return emit(Job::Trouble {
+                path: shown,
+                reason: io_reason(&error),
+            })
+        }
+    };
+    let metadata = if metadata.file_type().is_symlink() {
+        if !options.follow {
+            return emit(Job::Note {
+                path: shown,
+                text: "skipped: a symbolic link (--follow follows it)".into(),
+            });
+        }
+        if leads_to_system_files(&path) {
+            return emit(Job::Note {
+                path: shown,
+                text: "skipped: a symbolic link into /proc, /sys or /dev".into(),
+            });
+        }
+        match fs::metadata(&path) {
+            Ok(metadata) => metadata,
+            Err(error) => {
+                return emit(Job::Trouble {
+                    path: shown,
+                    reason: io_reason(&error),
+                })
+            }
+        }
+    } else {
+        metadata
+    };
+    if metadata.is_dir() && options.recursive {
+        return walk(&path, false, options, globs, emit);
+    }
+    if !metadata.is_file() {
+        let what = if metadata.is_dir() {
+            "a directory (-r walks it)"
+        } else {
+            "not a regular file"
+        };
+        return emit(Job::Note {
+            path: shown,
+            text: format!("skipped: {what}"),
+        });
     }
     emit(Job::Check {
-        source,
-        from_walk: false,
+        source: Source::Path(path),
+        from_walk: true,
     })
+}
+
+/// Whether a path leads, through symbolic links, into the kernel's virtual file systems, where a
+/// read can block forever (`/proc/kmsg`) or never end.
+fn leads_to_system_files(path: &Path) -> bool {
+    fs::canonicalize(path).is_ok_and(|real| {
+        ["/proc", "/sys", "/dev"]
+            .iter()
+            .any(|system| real.starts_with(system))
+    })
+}
+
+/// Which include globs chose at least one file.
+struct GlobUse {
+    includes: Vec<(String, bool)>,
+}
+
+impl GlobUse {
+    fn new(options: &WalkOptions) -> GlobUse {
+        GlobUse {
+            includes: options.includes().map(|g| (g.clone(), false)).collect(),
+        }
+    }
+
+    /// Marks the include globs that `path` (found under `root`) matches.
+    fn saw(&mut self, options: &WalkOptions, root: &Path, path: &Path) {
+        for (glob, used) in self.includes.iter_mut().filter(|(_, used)| !*used) {
+            let one = options.overrides(root, std::slice::from_ref(glob));
+            *used = one.is_ok_and(|o| o.matched(path, false).is_whitelist());
+        }
+    }
+
+    fn report(&self, emit: &mut dyn FnMut(Job) -> ControlFlow<()>) -> ControlFlow<()> {
+        for (glob, _) in self.includes.iter().filter(|(_, used)| !*used) {
+            emit(Job::Trouble {
+                path: format!("--glob '{}'", render::quoted(glob.as_bytes())),
+                reason: "matched no file".into(),
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 fn walk(
     root: &Path,
     strip_dot: bool,
     options: &WalkOptions,
+    globs: &mut GlobUse,
     emit: &mut dyn FnMut(Job) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let overrides = match options.overrides(root) {
+    let shown = |path: &Path| -> String {
+        match path.strip_prefix("./") {
+            Ok(relative) if strip_dot => render::path(relative).into_owned(),
+            _ => render::path(path).into_owned(),
+        }
+    };
+    let relative = |path: PathBuf| -> PathBuf {
+        match path.strip_prefix("./") {
+            Ok(relative) if strip_dot => relative.to_path_buf(),
+            _ => path,
+        }
+    };
+    let overrides = match options.overrides(root, &options.globs) {
         Ok(overrides) => overrides,
         Err(reason) => {
             return emit(Job::Trouble {
-                path: root.display().to_string(),
+                path: shown(root),
                 reason,
             })
         }
     };
+    // Inside a git work tree, the files git tracks are checked whatever hides them from the walk.
+    let mut tracked = match tracked_files(root) {
+        Ok(tracked) => tracked.map(|paths| paths.into_iter().collect::<BTreeSet<PathBuf>>()),
+        Err(reason) => {
+            emit(Job::Trouble {
+                path: shown(root),
+                reason,
+            })?;
+            None
+        }
+    };
     let honour = !options.no_ignore;
+    let follow = options.follow;
     let walker = WalkBuilder::new(root)
         .hidden(!options.hidden)
         .ignore(honour)
@@ -152,38 +303,155 @@ fn walk(
         .git_global(honour)
         .parents(honour)
         .require_git(false)
-        .follow_links(true)
-        .overrides(overrides)
+        .follow_links(follow)
+        .overrides(overrides.clone())
+        .filter_entry(move |entry| {
+            // Never into the kernel's virtual file systems through a followed link.
+            let is_followed_directory =
+                follow && entry.depth() > 0 && entry.file_type().is_some_and(|t| t.is_dir());
+            !(is_followed_directory && leads_to_system_files(entry.path()))
+        })
         .sort_by_file_name(|a, b| a.cmp(b))
         .build();
     for entry in walker {
         match entry {
             Ok(entry) => {
+                // An ignore file that cannot be used (a bad line, a pattern set too large) would
+                // let the walk check the wrong files: trouble, as ripgrep warns.
+                if let Some(error) = entry.error() {
+                    let (path, reason) = describe(error, &shown);
+                    emit(Job::Trouble {
+                        path: shown(path.unwrap_or(entry.path())),
+                        reason: format!("ignore file cannot be used: {reason}"),
+                    })?;
+                }
                 // Only regular files: a FIFO or a device found by a walk would block or never end.
                 if !entry.file_type().is_some_and(|t| t.is_file()) {
                     continue;
                 }
-                let path = match entry.path().strip_prefix("./") {
-                    Ok(relative) if strip_dot => relative.to_path_buf(),
-                    _ => entry.into_path(),
-                };
-                emit(Job::Check {
-                    source: Source::Path(path),
-                    from_walk: true,
-                })?;
+                if follow && entry.path_is_symlink() && leads_to_system_files(entry.path()) {
+                    continue;
+                }
+                globs.saw(options, root, entry.path());
+                match &mut tracked {
+                    Some(all) => {
+                        all.insert(entry.into_path());
+                    }
+                    None => emit(Job::Check {
+                        source: Source::Path(relative(entry.into_path())),
+                        from_walk: true,
+                    })?,
+                }
             }
             Err(error) => {
-                let shown = |path: &Path| match path.strip_prefix("./") {
-                    Ok(relative) if strip_dot => relative.display().to_string(),
-                    _ => path.display().to_string(),
-                };
                 let (path, reason) = describe(&error, &shown);
+                let is_loop = matches!(innermost(&error), ignore::Error::Loop { .. });
                 let path = shown(path.unwrap_or(root));
-                emit(Job::Trouble { path, reason })?;
+                // A loop exists only where links are followed: it is skipped with a note.
+                emit(if is_loop {
+                    Job::Note { path, text: reason }
+                } else {
+                    Job::Trouble { path, reason }
+                })?;
             }
         }
     }
+    let Some(all) = tracked else {
+        return ControlFlow::Continue(());
+    };
+    // `all` holds what the walk found and every tracked path: keep the tracked ones that are
+    // regular files (or, with --follow, lead to one) and that the globs choose.
+    for full in all {
+        let Ok(metadata) = fs::symlink_metadata(&full) else {
+            continue;
+        };
+        let is_file = if metadata.file_type().is_symlink() {
+            follow
+                && !leads_to_system_files(&full)
+                && fs::metadata(&full).is_ok_and(|m| m.is_file())
+        } else {
+            metadata.is_file()
+        };
+        // An excluded directory excludes what it holds, as it does in the walk.
+        let in_excluded_directory = full
+            .ancestors()
+            .skip(1)
+            .take_while(|a| *a != root)
+            .any(|a| overrides.matched(a, true).is_ignore());
+        let chosen = match overrides.matched(&full, false) {
+            ignore::Match::Ignore(_) => false,
+            ignore::Match::Whitelist(_) => true,
+            ignore::Match::None => overrides.num_whitelists() == 0,
+        } && !in_excluded_directory;
+        if !is_file || !chosen {
+            continue;
+        }
+        globs.saw(options, root, &full);
+        emit(Job::Check {
+            source: Source::Path(relative(full)),
+            from_walk: true,
+        })?;
+    }
     ControlFlow::Continue(())
+}
+
+/// The files git tracks under `root`, as paths that start with `root`; `None` outside a git work
+/// tree.
+///
+/// # Errors
+///
+/// Git is needed but could not be run, or refused the repository (its first line of error).
+fn tracked_files(root: &Path) -> Result<Option<Vec<PathBuf>>, String> {
+    let output = Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(["-c", "core.fsmonitor=false", "ls-files", "-z", "--cached"])
+        .stdin(Stdio::null())
+        .output();
+    let output = match output {
+        Ok(output) => output,
+        Err(error) => {
+            let in_git = root
+                .canonicalize()
+                .is_ok_and(|real| real.ancestors().any(|a| a.join(".git").exists()));
+            if in_git {
+                return Err(format!(
+                    "inside a git work tree, but git could not be run to list the files it \
+                     tracks: {}",
+                    io_reason(&error)
+                ));
+            }
+            return Ok(None);
+        }
+    };
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if stderr.contains("not a git repository") {
+            return Ok(None);
+        }
+        let first = stderr.lines().next().unwrap_or("failed").trim();
+        let first = first.strip_prefix("fatal: ").unwrap_or(first);
+        return Err(format!(
+            "git could not list the files it tracks: {}",
+            render::quoted(first.as_bytes())
+        ));
+    }
+    let paths = output
+        .stdout
+        .split(|&b| b == 0)
+        .filter(|name| !name.is_empty())
+        .map(|name| root.join(OsStr::from_bytes(name)))
+        .collect();
+    Ok(Some(paths))
+}
+
+fn innermost(error: &ignore::Error) -> &ignore::Error {
+    match error {
+        ignore::Error::WithPath { err, .. }
+        | ignore::Error::WithDepth { err, .. }
+        | ignore::Error::WithLineNumber { err, .. } => innermost(err),
+        other => other,
+    }
 }
 
 /// The path and the reason of a walk error, in the `PATH: reason` form of every message.
@@ -233,13 +501,16 @@ fn glob_reason(error: &ignore::Error) -> String {
     }
 }
 
-/// A list of paths to check: `--files-from FILE`, one path a line, or NUL-separated with `-0`.
+/// A list of paths to check: `--files-from FILE`, one path a line, or `--files0-from FILE`,
+/// NUL-separated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FilesFrom {
     /// The list's own source (`-` for standard input).
     pub source: Source,
     /// Paths end with NUL rather than LF (`find -print0`, `git ls-files -z`).
     pub nul_separated: bool,
+    /// A listed file that does not exist is skipped with a note (`--ignore-missing`).
+    pub ignore_missing: bool,
 }
 
 impl FilesFrom {
@@ -256,8 +527,7 @@ impl FilesFrom {
     pub fn read(&self) -> io::Result<Vec<PathBuf>> {
         let mut bytes = Vec::new();
         match &self.source {
-            Source::Stdin => io::stdin().lock().read_to_end(&mut bytes)?,
-            Source::Path(path) => fs::File::open(path)?.read_to_end(&mut bytes)?,
+            Source::Stdin | Source::Path(_) => self.source.open()?.read_to_end(&mut bytes)?,
         };
         Ok(split_list(&bytes, self.nul_separated))
     }

@@ -12,6 +12,7 @@
 //! `utf8enc --from ENC -o FILE FILE`, which replaces the file atomically.
 
 use std::ops::ControlFlow;
+use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use crate::detect::{self, Evidence, Verdict};
@@ -98,12 +99,14 @@ enum Advice<'a> {
 fn advice(source: &Source, advice: Advice<'_>) -> String {
     match (source, advice) {
         (Source::Path(path), Advice::Fallback(label)) => format!(
-            "repair it in place with: utf8fix --fallback {label} -i {}",
+            "repair it in place with: utf8fix --fallback {label} -i {}{}",
+            end_of_options(path),
             shell_quote(path)
         ),
         (Source::Path(path), Advice::Convert(label)) => {
+            let guard = end_of_options(path);
             let path = shell_quote(path);
-            format!("convert it in place with: utf8enc --from {label} -o {path} {path}")
+            format!("convert it in place with: utf8enc --from {label} -o {path} {guard}{path}")
         }
         (Source::Stdin, Advice::Fallback(label)) => {
             format!("repair it with: utf8fix --fallback {label}")
@@ -114,27 +117,56 @@ fn advice(source: &Source, advice: Advice<'_>) -> String {
     }
 }
 
-/// Quotes a path for a POSIX shell when it needs quoting; a name that starts with `-` gets `./`
-/// so that no program reads it as an option.
-fn shell_quote(path: &Path) -> String {
-    let mut text = path.to_string_lossy().into_owned();
-    if text.starts_with('-') {
-        text.insert_str(0, "./");
-    }
-    let is_plain = !text.is_empty()
-        && text
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_./+,:@%".contains(&b));
-    if is_plain {
-        text
+/// `-- ` before an operand that starts with `-`, which no program may take for an option.
+fn end_of_options(path: &Path) -> &'static str {
+    if path.as_os_str().as_bytes().starts_with(b"-") {
+        "-- "
     } else {
-        format!("'{}'", text.replace('\'', r"'\''"))
+        ""
+    }
+}
+
+/// Quotes a path for the shell, safely whatever bytes it holds: as it is when it needs no
+/// quoting; in single quotes when it is printable UTF-8; otherwise in `$'...'` (bash, zsh, ksh and
+/// POSIX.1-2024 sh), with every byte that is not printable ASCII written `\xHH`, so that the
+/// command is one plain line that names the exact file. A name that starts with `-` gets `./`
+/// (the option `-o` takes it as a value; `--` guards the operands).
+fn shell_quote(path: &Path) -> String {
+    let mut bytes = path.as_os_str().as_bytes().to_vec();
+    if bytes.starts_with(b"-") {
+        bytes.splice(0..0, *b"./");
+    }
+    let is_plain = !bytes.is_empty()
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./+,:@%".contains(b));
+    if is_plain {
+        return String::from_utf8(bytes).expect("ASCII");
+    }
+    match std::str::from_utf8(&bytes) {
+        Ok(text) if crate::render::quoted(text.as_bytes()) == text => {
+            format!("'{}'", text.replace('\'', r"'\''"))
+        }
+        _ => {
+            let mut quoted = String::from("$'");
+            for &b in &bytes {
+                match b {
+                    b'\'' => quoted.push_str("\\'"),
+                    b'\\' => quoted.push_str("\\\\"),
+                    b' '..=b'~' => quoted.push(char::from(b)),
+                    _ => crate::render::push_byte_escape(&mut quoted, b),
+                }
+            }
+            quoted.push('\'');
+            quoted
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::ffi::OsStr;
 
     #[test]
     fn shell_quoting() {
@@ -142,5 +174,11 @@ mod tests {
         assert_eq!(shell_quote(Path::new("my file.txt")), "'my file.txt'");
         assert_eq!(shell_quote(Path::new("it's")), r"'it'\''s'");
         assert_eq!(shell_quote(Path::new("-i")), "./-i");
+        assert_eq!(shell_quote(Path::new("été.txt")), "'été.txt'");
+        let hostile = OsStr::from_bytes(b"a\n::error x\x1b[2J\xe9'\\.txt");
+        assert_eq!(
+            shell_quote(Path::new(hostile)),
+            r"$'a\x0a::error x\x1b[2J\xe9\'\\.txt'"
+        );
     }
 }

@@ -92,7 +92,7 @@ fn hex_view_shows_each_character_at_its_lead_byte() {
 fn escape_view() {
     assert_eq!(
         dump(&["-e"], SAMPLE),
-        "a\\xC0\\xAF€\n\\xED\\xA0\\x80 \u{301}世😀\\u{1b}\\u{202e}\\xE2\\x82"
+        "a\\xc0\\xaf€\n\\xed\\xa0\\x80 \u{301}世😀\\u{1b}\\u{202e}\\xe2\\x82"
     );
     assert_eq!(dump(&["--escape"], b"plain\ttext\n"), "plain\ttext\n");
 }
@@ -384,4 +384,28 @@ fn plain_equals_coloured(args: &[&str], input: &[u8], strip: &dyn Fn(String) -> 
     let coloured = dump(&[args, &["--color", "always"]].concat(), input);
     assert_ne!(plain, coloured, "colour was asked for");
     assert_eq!(plain, strip(coloured), "{args:?}");
+}
+
+#[test]
+fn format_characters_are_escaped_in_every_view() {
+    // Prepended concatenation marks (general category Cf) would join with what follows.
+    let input = "\u{600}\u{6DD}\u{70F}\u{110BD}\u{2066}".as_bytes();
+    assert_eq!(
+        dump(&["-e"], input),
+        "\\u{600}\\u{6dd}\\u{70f}\\u{110bd}\\u{2066}"
+    );
+    let units = dump(&[], input);
+    for escaped in [
+        "\\u{600}",
+        "\\u{6dd}",
+        "\\u{70f}",
+        "\\u{110bd}",
+        "\\u{2066}",
+    ] {
+        assert!(units.contains(escaped), "{units}");
+    }
+    assert!(
+        !units.contains('\u{600}') && !units.contains('\u{110BD}'),
+        "{units}"
+    );
 }

@@ -405,3 +405,16 @@ fn a_file_and_standard_input_give_the_same_bytes() {
     assert!(from_file.stdout == text.as_bytes());
     assert_eq!(stdout_of(&from_file).len(), text.len());
 }
+
+#[test]
+fn json_output_is_i_json_a_surrogate_has_no_char() {
+    let output = utf8enc()
+        .args(["--allow-surrogates", "-f", "json", "U+D800", "U+20AC"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "{\"codepoint\":55296,\"char\":null,\"utf8\":\"eda080\"}\n\
+         {\"codepoint\":8364,\"char\":\"€\",\"utf8\":\"e282ac\"}\n"
+    );
+}

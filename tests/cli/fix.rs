@@ -544,3 +544,60 @@ fn in_place_killed_while_writing_leaves_old_or_new_and_nothing_else() {
         );
     }
 }
+
+#[test]
+fn lists_of_files_repair_text_and_skip_binary_missing_and_special_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("a.txt"), b"caf\xe9\n").unwrap();
+    std::fs::write(root.join("ok.txt"), "fine\n").unwrap();
+    std::fs::write(root.join("blob.bin"), b"\x00\xff\xfe binary").unwrap();
+    std::fs::create_dir(root.join("sub")).unwrap();
+    // --check lists what would change, NUL-separated with -0, exact bytes.
+    utf8fix()
+        .current_dir(root)
+        .args(["--check", "-0", "--files0-from", "-", "--ignore-missing"])
+        .write_stdin("a.txt\0ok.txt\0blob.bin\0gone.txt\0sub\0")
+        .assert()
+        .code(1)
+        .stdout("a.txt\0")
+        .stderr(
+            "utf8fix: blob.bin: skipped: it looks binary\n\
+             utf8fix: gone.txt: skipped: no such file (--ignore-missing)\n\
+             utf8fix: sub: skipped: not a regular file\n",
+        );
+    // Without --ignore-missing a missing file is trouble; the others are still repaired.
+    utf8fix()
+        .current_dir(root)
+        .args(["-i", "--files-from", "-"])
+        .write_stdin("gone.txt\na.txt\nblob.bin\n")
+        .assert()
+        .code(2)
+        .stderr(
+            "utf8fix: gone.txt: No such file or directory\n\
+             utf8fix: blob.bin: skipped: it looks binary\n",
+        );
+    assert_eq!(
+        std::fs::read(root.join("a.txt")).unwrap(),
+        "caf\u{FFFD}\n".as_bytes()
+    );
+    assert_eq!(
+        std::fs::read(root.join("blob.bin")).unwrap(),
+        b"\x00\xff\xfe binary"
+    );
+    // A file named as an operand is always repaired, binary or not; stdin is read once.
+    utf8fix()
+        .current_dir(root)
+        .args(["--check", "blob.bin"])
+        .assert()
+        .code(1)
+        .stdout("blob.bin\n");
+    utf8fix()
+        .args(["--files-from", "-", "-"])
+        .write_stdin("x\n")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "standard input can be read only once",
+        ));
+}

@@ -131,7 +131,7 @@ fn a_file_name_that_is_not_utf8_is_shown_safely_and_still_processed() {
     assert_eq!(output.status.code(), Some(1));
     let stdout = String::from_utf8(output.stdout).expect("the output is UTF-8");
     assert!(
-        stdout.starts_with("caf\u{FFFD}\u{1b}[31m.txt:1:2: invalid-byte"),
+        stdout.starts_with("caf\\xe9\\x1b[31m.txt:1:2: invalid-byte"),
         "{stdout:?}"
     );
     let output = program("utf8check")
@@ -142,6 +142,10 @@ fn a_file_name_that_is_not_utf8_is_shown_safely_and_still_processed() {
     let text = String::from_utf8(output.stdout).unwrap();
     let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     assert_eq!(first["path"], "./caf\u{FFFD}\u{1b}[31m.txt");
+    assert_eq!(
+        first["path_base64"], "Li9jYWbpG1szMW0udHh0",
+        "the exact bytes"
+    );
 }
 
 #[test]
@@ -270,5 +274,49 @@ fn a_single_line_of_2_gib_is_streamed_in_bounded_memory() {
         assert!(output.status.success(), "{name}: {stderr}");
         let peak_kib: u64 = stderr.trim().lines().last().unwrap().parse().unwrap();
         assert!(peak_kib < 16 * 1024, "{name}: peak {peak_kib} KiB");
+    }
+}
+
+#[test]
+fn a_usage_error_keeps_its_whole_reason_on_one_line() {
+    let cases: &[(&str, &[&str], &str)] = &[
+        (
+            "utf8check",
+            &["--format", "xml"],
+            "utf8check: invalid value 'xml' for '--format <FORMAT>' [possible values: human, \
+             json, github, sarif] (see utf8check --help)\n",
+        ),
+        (
+            "utf8check",
+            &["--colr"],
+            "utf8check: unexpected argument '--colr' found; tip: a similar argument exists: \
+             '--color' (see utf8check --help)\n",
+        ),
+        (
+            "utf8fix",
+            &["--drop", "--escape"],
+            "utf8fix: the argument '--drop' cannot be used with '--escape' (see utf8fix --help)\n",
+        ),
+        (
+            "utf8check",
+            &["-m", "0", "x"],
+            "utf8check: invalid value '0' for '--max-errors <N>': 0 would check nothing: use at \
+             least 1 (or -q to stop at the first finding) (see utf8check --help)\n",
+        ),
+        (
+            "utf8check",
+            &["--format", "\x1b[2J"],
+            "utf8check: invalid value '\\x1b[2J' for '--format <FORMAT>' [possible values: \
+             human, json, github, sarif] (see utf8check --help)\n",
+        ),
+    ];
+    for &(name, args, expected) in cases {
+        let (code, stdout, stderr) = run(name, args, &[]);
+        assert_eq!(
+            (code, stdout.is_empty()),
+            (Some(2), true),
+            "{name} {args:?}"
+        );
+        assert_eq!(stderr, expected, "{name} {args:?}");
     }
 }

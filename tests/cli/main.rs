@@ -9,3 +9,4 @@ mod fix;
 mod hostile;
 mod legacy;
 mod mojibake;
+mod names;

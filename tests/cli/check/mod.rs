@@ -2,4 +2,5 @@
 //! options a team uses over a whole repository.
 
 mod basics;
+mod gate;
 mod repository;

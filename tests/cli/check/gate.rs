@@ -1,0 +1,182 @@
+//! The CI gate of the README (SPEC 3): inside a git work tree `-r` checks every tracked file,
+//! whatever hides it from a walk, and the recipes work as written, on a pull request that deletes
+//! a file too. These tests need git, as the gate does: a machine without git fails them.
+
+use std::fs;
+use std::path::Path;
+use std::process::Command as StdCommand;
+
+use crate::common::{program, write_tree};
+
+fn git(dir: &Path, args: &[&str]) {
+    let status = StdCommand::new("git")
+        .current_dir(dir)
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.org"])
+        .args(args)
+        .status()
+        .expect("git is needed by the gate and by this test");
+    assert!(status.success(), "git {args:?}");
+}
+
+/// A repository whose pull request tries every way past the gate: a Trojan Source file with a
+/// NUL in a comment, one under `.github/`, one force-added although ignored, one hidden by an
+/// `.ignore` the same change adds, and a deleted file.
+fn trojan_repository() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    git(root, &["init", "-q", "-b", "main"]);
+    write_tree(
+        root,
+        &[
+            ("README.md", b"fine\n"),
+            ("old.txt", b"to be deleted\n"),
+            (".gitignore", b"build/\n"),
+        ],
+    );
+    git(root, &["add", "-A"]);
+    git(root, &["commit", "-q", "-m", "base"]);
+    git(root, &["checkout", "-q", "-b", "pr"]);
+    let trojan = "if (access != \"user\u{202E} \u{2066}// admin\u{2069} \u{2066}\") {}\n";
+    let with_nul = format!("// \0 a NUL makes some tools call this binary\n{trojan}");
+    write_tree(
+        root,
+        &[
+            ("src/nul.js", with_nul.as_bytes()),
+            (".github/workflows/ci.yml", trojan.as_bytes()),
+            ("build/forced.js", trojan.as_bytes()),
+            ("src/hidden.js", trojan.as_bytes()),
+        ],
+    );
+    git(root, &["add", "-A"]);
+    git(root, &["add", "-f", "build/forced.js"]);
+    git(root, &["rm", "-q", "old.txt"]);
+    fs::write(root.join(".ignore"), "src/hidden.js\n").unwrap();
+    git(root, &["add", ".ignore"]);
+    git(root, &["commit", "-q", "-m", "pr"]);
+    dir
+}
+
+#[test]
+fn a_walk_in_a_git_work_tree_checks_every_tracked_file() {
+    let repo = trojan_repository();
+    for args in [
+        &["-r", "--deny", "bidi", "-l", "."][..],
+        &["-r", "--deny", "bidi", "-l"],
+    ] {
+        let prefix = if args.contains(&".") { "./" } else { "" };
+        let expected: String = [
+            ".github/workflows/ci.yml",
+            "build/forced.js",
+            "src/hidden.js",
+            "src/nul.js",
+        ]
+        .iter()
+        .map(|p| format!("{prefix}{p}\n"))
+        .collect();
+        program("utf8check")
+            .current_dir(repo.path())
+            .args(args)
+            .assert()
+            .code(1)
+            .stdout(expected);
+    }
+    // The text file with a NUL is checked; the NUL is a finding when asked for.
+    program("utf8check")
+        .current_dir(repo.path())
+        .args(["--deny", "nul", "-c", "src/nul.js"])
+        .assert()
+        .code(1)
+        .stdout("1\n");
+}
+
+#[test]
+fn the_readme_recipes_work_as_written() {
+    let repo = trojan_repository();
+    let readme =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let recipe = readme
+        .lines()
+        .find_map(|line| line.strip_prefix("Only the files a change touches: `"))
+        .and_then(|rest| rest.strip_suffix("`."))
+        .expect("the README's recipe for changed files");
+    // The pull request against its base, as CI sees it (origin/main is the base branch).
+    let recipe = recipe.replace("origin/main", "main");
+    let bin = assert_cmd::cargo::cargo_bin("utf8check");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = StdCommand::new("bash")
+        .current_dir(repo.path())
+        .env("PATH", path)
+        .args(["-c", &format!("set -o pipefail; {recipe} --deny bidi -l")])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{recipe}: {stderr}");
+    for file in [
+        ".github/workflows/ci.yml",
+        "build/forced.js",
+        "src/hidden.js",
+        "src/nul.js",
+    ] {
+        assert!(
+            stdout.contains(file),
+            "{recipe}: {file} is not checked: {stdout}"
+        );
+    }
+    assert!(
+        stderr.contains("old.txt: skipped: no such file (--ignore-missing)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_glob_that_matches_nothing_and_a_broken_ignore_file_are_trouble() {
+    let dir = tempfile::tempdir().unwrap();
+    write_tree(dir.path(), &[("a.rs", b"fine\n"), ("b.txt", b"fine\n")]);
+    program("utf8check")
+        .current_dir(dir.path())
+        .args(["-r", "-g", "*.rz"])
+        .assert()
+        .code(2)
+        .stderr("utf8check: --glob '*.rz': matched no file\n");
+    program("utf8check")
+        .current_dir(dir.path())
+        .args(["-r", "-g", "*.rs", "-g", "!*.txt"])
+        .assert()
+        .code(0)
+        .stderr("");
+    fs::write(dir.path().join(".gitignore"), "a{b\n").unwrap();
+    program("utf8check")
+        .current_dir(dir.path())
+        .args(["-r"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "utf8check: .gitignore: ignore file cannot be used: error parsing glob 'a{b'",
+        ));
+}
+
+#[test]
+fn a_closed_standard_input_is_trouble_not_an_empty_valid_input() {
+    let bin = assert_cmd::cargo::cargo_bin("utf8check");
+    let output = StdCommand::new("bash")
+        .args([
+            "-c",
+            "\"$0\" <&-; echo \"status $?\"; \"$0\" </dev/null; echo \"status $?\"",
+        ])
+        .arg(&bin)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "status 2\nstatus 0\n"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "utf8check: <stdin>: standard input is closed\n"
+    );
+}
