@@ -28,7 +28,7 @@ Register-ArgumentCompleter -Native -CommandName 'utf8check' -ScriptBlock {
             [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Also report these well-formed characters: bom, nul, control, noncharacter, bidi, private-use, replacement, or all (comma-separated)')
             [CompletionResult]::new('--files-from', '--files-from', [CompletionResultType]::ParameterName, 'Read more paths to check from FILE (''-'' for standard input), one a line; they are treated as a walk treats the files it finds')
             [CompletionResult]::new('--files0-from', '--files0-from', [CompletionResultType]::ParameterName, 'Like --files-from, with each path ended by NUL, as find -print0 and git ls-files -z write them')
-            [CompletionResult]::new('--label', '--label', [CompletionResultType]::ParameterName, 'The name standard input gets in every format (default: <stdin> for people, - in JSON)')
+            [CompletionResult]::new('--label', '--label', [CompletionResultType]::ParameterName, 'The name standard input gets in every format (default: `<stdin>` for people, `-` in JSON)')
             [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'With -r, check only files matching GLOB, or skip those matching !GLOB (repeatable; matched like .gitignore lines)')
             [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'With -r, check only files matching GLOB, or skip those matching !GLOB (repeatable; matched like .gitignore lines)')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Check this many inputs at once (default: the number of CPUs)')

@@ -25,7 +25,7 @@ set edit:completion:arg-completer[utf8check] = {|@words|
             cand --deny 'Also report these well-formed characters: bom, nul, control, noncharacter, bidi, private-use, replacement, or all (comma-separated)'
             cand --files-from 'Read more paths to check from FILE (''-'' for standard input), one a line; they are treated as a walk treats the files it finds'
             cand --files0-from 'Like --files-from, with each path ended by NUL, as find -print0 and git ls-files -z write them'
-            cand --label 'The name standard input gets in every format (default: <stdin> for people, - in JSON)'
+            cand --label 'The name standard input gets in every format (default: `<stdin>` for people, `-` in JSON)'
             cand -g 'With -r, check only files matching GLOB, or skip those matching !GLOB (repeatable; matched like .gitignore lines)'
             cand --glob 'With -r, check only files matching GLOB, or skip those matching !GLOB (repeatable; matched like .gitignore lines)'
             cand -j 'Check this many inputs at once (default: the number of CPUs)'

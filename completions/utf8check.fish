@@ -7,7 +7,7 @@ complete -c utf8check -l allow -d 'Accept ill-formed units other systems write o
 complete -c utf8check -l deny -d 'Also report these well-formed characters: bom, nul, control, noncharacter, bidi, private-use, replacement, or all (comma-separated)' -r
 complete -c utf8check -l files-from -d 'Read more paths to check from FILE (\'-\' for standard input), one a line; they are treated as a walk treats the files it finds' -r
 complete -c utf8check -l files0-from -d 'Like --files-from, with each path ended by NUL, as find -print0 and git ls-files -z write them' -r
-complete -c utf8check -l label -d 'The name standard input gets in every format (default: <stdin> for people, - in JSON)' -r
+complete -c utf8check -l label -d 'The name standard input gets in every format (default: `<stdin>` for people, `-` in JSON)' -r
 complete -c utf8check -s g -l glob -d 'With -r, check only files matching GLOB, or skip those matching !GLOB (repeatable; matched like .gitignore lines)' -r
 complete -c utf8check -s j -l threads -d 'Check this many inputs at once (default: the number of CPUs)' -r
 complete -c utf8check -l color -d 'When to colour the output' -r -f -a "auto\t'Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`'

@@ -219,7 +219,7 @@ pub struct Args {
     #[arg(short = '0', long = "null")]
     pub null: bool,
 
-    /// The name standard input gets in every format (default: <stdin> for people, - in JSON).
+    /// The name standard input gets in every format (default: `<stdin>` for people, `-` in JSON).
     #[arg(long, value_name = "NAME")]
     pub label: Option<OsString>,
 

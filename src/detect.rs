@@ -186,17 +186,18 @@ pub fn unmarked_utf16_or_32(head: &[u8]) -> Option<Charset> {
     if head.len() < 16 {
         return None;
     }
-    let candidate = if head.len() % 4 == 0 && zeros_at(4, 2) > 0.95 && zeros_at(4, 3) > 0.95 {
-        (zeros_at(4, 0) < 0.05).then_some(Charset::Utf32(Some(Little)))
-    } else if head.len() % 4 == 0 && zeros_at(4, 0) > 0.95 && zeros_at(4, 1) > 0.95 {
-        (zeros_at(4, 3) < 0.05).then_some(Charset::Utf32(Some(Big)))
-    } else if zeros_at(2, 1) > 0.3 && zeros_at(2, 0) < 0.02 {
-        Some(Charset::Utf16(Some(Little)))
-    } else if zeros_at(2, 0) > 0.3 && zeros_at(2, 1) < 0.02 {
-        Some(Charset::Utf16(Some(Big)))
-    } else {
-        None
-    }?;
+    let candidate =
+        if head.len().is_multiple_of(4) && zeros_at(4, 2) > 0.95 && zeros_at(4, 3) > 0.95 {
+            (zeros_at(4, 0) < 0.05).then_some(Charset::Utf32(Some(Little)))
+        } else if head.len().is_multiple_of(4) && zeros_at(4, 0) > 0.95 && zeros_at(4, 1) > 0.95 {
+            (zeros_at(4, 3) < 0.05).then_some(Charset::Utf32(Some(Big)))
+        } else if zeros_at(2, 1) > 0.3 && zeros_at(2, 0) < 0.02 {
+            Some(Charset::Utf16(Some(Little)))
+        } else if zeros_at(2, 0) > 0.3 && zeros_at(2, 1) < 0.02 {
+            Some(Charset::Utf16(Some(Big)))
+        } else {
+            None
+        }?;
     // The reading must be text: no unpaired surrogate, hardly a control character.
     let text: String = match candidate {
         Charset::Utf16(Some(endian)) => {

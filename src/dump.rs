@@ -1879,7 +1879,7 @@ pub fn parse_dump_line(line: &[u8], bytes: &mut Vec<u8>) -> Result<(), String> {
 }
 
 fn push_hex_bytes(hex: &str, bytes: &mut Vec<u8>) -> Result<(), String> {
-    if hex.len() % 2 != 0 {
+    if !hex.len().is_multiple_of(2) {
         return Err(format!("'{hex}' has an odd number of hex digits"));
     }
     for pair in hex.as_bytes().chunks(2) {

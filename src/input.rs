@@ -384,7 +384,7 @@ mod tests {
         impl Read for Trickle<'_> {
             fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
                 self.1 += 1;
-                if self.1 % 3 == 0 {
+                if self.1.is_multiple_of(3) {
                     return Err(io::Error::from(io::ErrorKind::Interrupted));
                 }
                 let n = self.0.len().min(buf.len()).min(5);

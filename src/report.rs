@@ -13,7 +13,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use termcolor::{Color, ColorSpec, WriteColor};
-use utf8kit_codec::{declared_len, Finding, FindingKind, Lint, UnitKind};
+use utf8kit_codec::{declared_len, Finding, FindingKind, ForeignBom, Lint, UnitKind};
 
 use crate::input::Source;
 
@@ -327,109 +327,107 @@ pub fn github_message(value: &str) -> String {
         .replace('\n', "%0A")
 }
 
-/// Every finding kind a run can report, in rule order: the ill-formed units, the lints, then the
-/// byte order marks of UTF-16 and UTF-32.
-pub const KINDS: [&str; 16] = [
-    "unexpected-continuation",
-    "invalid-byte",
-    "truncated",
-    "overlong",
-    "surrogate",
-    "surrogate-pair",
-    "out-of-range",
-    "bom",
-    "nul",
-    "control",
-    "noncharacter",
-    "bidi",
-    "private-use",
-    "replacement",
-    "utf16-bom",
-    "utf32-bom",
-];
+/// Every finding kind a run can report, one per rule, in rule order: the ill-formed units, the
+/// lints, then the byte order marks of UTF-16 and UTF-32; built from the codec's own lists, so
+/// that a new kind is a rule at once.
+pub fn kinds() -> Vec<FindingKind> {
+    UnitKind::ILL_FORMED
+        .into_iter()
+        .map(FindingKind::IllFormed)
+        .chain(Lint::ALL.into_iter().map(FindingKind::Lint))
+        .chain([
+            FindingKind::ForeignBom(ForeignBom::Utf16Le),
+            FindingKind::ForeignBom(ForeignBom::Utf32Le),
+        ])
+        .collect()
+}
 
-/// A one-line description and a help text for each kind, for SARIF rules and the man page.
-pub fn kind_help(kind: &str) -> (&'static str, &'static str) {
+/// The short and the full description of a kind, for SARIF rules. The match is exhaustive: a kind
+/// the codec adds does not compile until it is described here.
+pub fn kind_help(kind: FindingKind) -> (&'static str, &'static str) {
     match kind {
-        "unexpected-continuation" => (
+        FindingKind::IllFormed(UnitKind::UnexpectedContinuation) => (
             "Continuation byte without a lead byte",
             "A byte 80..BF appears where a character should start. It is usually a fragment of \
              a character cut in two, or a byte of a legacy encoding such as windows-1252.",
         ),
-        "invalid-byte" => (
+        FindingKind::IllFormed(UnitKind::InvalidByte) => (
             "Byte FE or FF",
             "FE and FF are never used in any form of UTF-8. They often start a UTF-16 byte \
              order mark or come from binary data.",
         ),
-        "truncated" => (
+        FindingKind::IllFormed(UnitKind::Truncated) => (
             "Sequence cut short",
             "A lead byte announces more continuation bytes than follow it. A lone byte C0..FF \
              followed by ASCII usually means Latin-1 or windows-1252 text.",
         ),
-        "overlong" => (
+        FindingKind::IllFormed(UnitKind::Overlong) => (
             "Overlong encoding",
             "A value is encoded in more bytes than it needs (C0 AF for '/'). RFC 3629 forbids \
              overlong forms because they can smuggle characters past filters.",
         ),
-        "surrogate" => (
+        FindingKind::IllFormed(UnitKind::Surrogate) => (
             "Encoded UTF-16 surrogate",
             "U+D800..U+DFFF are UTF-16 code units, not characters; UTF-8 must not encode them. \
              Lone surrogates come from WTF-8 or from broken UTF-16 conversions.",
         ),
-        "surrogate-pair" => (
+        FindingKind::IllFormed(UnitKind::SurrogatePair) => (
             "CESU-8 surrogate pair",
             "A supplementary character encoded as two 3-byte surrogates (CESU-8, or Java's \
              Modified UTF-8) instead of one 4-byte sequence. utf8fix --cesu repairs it.",
         ),
-        "out-of-range" => (
+        FindingKind::IllFormed(UnitKind::OutOfRange) => (
             "Value above U+10FFFF",
             "The sequence decodes to a value beyond the last Unicode code point, using the \
              4- to 6-byte forms of the obsolete RFC 2279.",
         ),
-        "bom" => (
+        FindingKind::IllFormed(UnitKind::Char) => (
+            "Character",
+            "A well-formed character; it is a finding only through a lint.",
+        ),
+        FindingKind::Lint(Lint::Bom) => (
             "Byte order mark",
             "The file starts with U+FEFF. UTF-8 needs no byte order mark, and many tools \
              (shells, compilers, CSV readers) misread one.",
         ),
-        "nul" => (
+        FindingKind::Lint(Lint::Nul) => (
             "NUL character",
             "U+0000 in text is usually a sign of binary data or UTF-16.",
         ),
-        "control" => (
+        FindingKind::Lint(Lint::Control) => (
             "Control character",
             "A C0 control other than TAB, LF, VT, FF and CR, DEL, or a C1 control \
              U+0080..U+009F (often windows-1252 text decoded as Latin-1).",
         ),
-        "noncharacter" => (
+        FindingKind::Lint(Lint::Noncharacter) => (
             "Noncharacter",
             "U+FDD0..U+FDEF and every code point ending in FFFE or FFFF are reserved for \
              internal use and should not appear in interchanged text.",
         ),
-        "bidi" => (
+        FindingKind::Lint(Lint::Bidi) => (
             "Bidirectional control",
             "Embedding, override and isolate controls (U+202A..U+202E, U+2066..U+2069) can \
              make source code read differently from how it compiles (Trojan Source, \
              CVE-2021-42574).",
         ),
-        "private-use" => (
+        FindingKind::Lint(Lint::PrivateUse) => (
             "Private-use character",
             "A code point whose meaning is private to some application or font.",
         ),
-        "replacement" => (
+        FindingKind::Lint(Lint::Replacement) => (
             "Replacement character",
             "U+FFFD marks data already lost by an earlier lossy conversion.",
         ),
-        "utf16-bom" => (
+        FindingKind::ForeignBom(ForeignBom::Utf16Le | ForeignBom::Utf16Be) => (
             "UTF-16 byte order mark",
             "The file starts with a UTF-16 byte order mark: it is UTF-16, not UTF-8. Convert it \
              with utf8enc --from utf-16.",
         ),
-        "utf32-bom" => (
+        FindingKind::ForeignBom(ForeignBom::Utf32Le | ForeignBom::Utf32Be) => (
             "UTF-32 byte order mark",
             "The file starts with a UTF-32 byte order mark: it is UTF-32, not UTF-8. Convert it \
              with utf8enc --from utf-32.",
         ),
-        _ => ("Unknown finding", "Unknown finding."),
     }
 }
 
@@ -445,7 +443,10 @@ impl Sarif {
     pub fn result(name: &InputName, finding: &Finding<'_>) -> serde_json::Value {
         let p = finding.position;
         let kind = finding.kind.as_str();
-        let rule_index = KINDS.iter().position(|&k| k == kind).unwrap_or(0);
+        let rule_index = kinds()
+            .iter()
+            .position(|k| k.as_str() == kind)
+            .expect("every finding kind is a rule");
         serde_json::json!({
             "ruleId": kind,
             "ruleIndex": rule_index,
@@ -490,10 +491,11 @@ impl Sarif {
     ///
     /// The error of writing to `out`.
     pub fn write(self, out: &mut dyn io::Write) -> io::Result<()> {
-        let rules: Vec<serde_json::Value> = KINDS
-            .iter()
-            .map(|&kind| {
+        let rules: Vec<serde_json::Value> = kinds()
+            .into_iter()
+            .map(|kind| {
                 let (short, help) = kind_help(kind);
+                let kind = kind.as_str();
                 serde_json::json!({
                     "id": kind,
                     "name": kind,
@@ -640,7 +642,7 @@ impl Display for Detail<'_, '_> {
 mod tests {
     use super::*;
     use termcolor::{Ansi, NoColor};
-    use utf8kit_codec::{ForeignBom, Position};
+    use utf8kit_codec::Position;
 
     fn finding(bytes: &[u8], kind: FindingKind, codepoint: Option<u32>) -> Finding<'_> {
         Finding {
@@ -726,10 +728,15 @@ mod tests {
             .map(|k| k.as_str())
             .chain(Lint::ALL.iter().map(|l| l.as_str()))
             .chain(["utf16-bom", "utf32-bom"]);
-        assert!(names.clone().eq(KINDS.iter().copied()));
-        for kind in KINDS {
-            assert_ne!(kind_help(kind).0, "Unknown finding", "{kind}");
-        }
+        assert!(names.eq(kinds().iter().map(|k| k.as_str())));
+        let mut shorts: Vec<&str> = kinds().into_iter().map(|k| kind_help(k).0).collect();
+        shorts.sort_unstable();
+        shorts.dedup();
+        assert_eq!(
+            shorts.len(),
+            kinds().len(),
+            "each rule has its own description"
+        );
     }
 
     #[test]

@@ -11,6 +11,17 @@ pub fn program(name: &str) -> Command {
     cmd
 }
 
+/// Says why a test cannot run on this machine (a tool, a device or a privilege is missing). With
+/// `UTF8KIT_NO_SKIP=1` in the environment (a CI machine that has everything) a skip is a failure,
+/// so that no test passes silently without running.
+pub fn skip(why: &str) {
+    assert!(
+        std::env::var_os("UTF8KIT_NO_SKIP").is_none_or(|v| v != "1"),
+        "{why}: the test cannot run here, and UTF8KIT_NO_SKIP=1 forbids skipping it"
+    );
+    eprintln!("{why}: test skipped");
+}
+
 /// The path of a fixture file.
 pub fn fixture(program: &str, name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

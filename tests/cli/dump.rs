@@ -105,7 +105,7 @@ fn json_units_equal_the_codec_units_on_random_input() {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
-        if state % 3 == 0 {
+        if state.is_multiple_of(3) {
             input.extend_from_slice("é世😀 ".as_bytes());
         } else {
             input.push((state >> 24) as u8);
@@ -353,7 +353,7 @@ fn plain_views_equal_the_unit_by_unit_coloured_views() {
         state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
         let index = (state >> 16) as usize % pieces.len();
         // Ill-formed pieces (the last five) one time in ten.
-        if index < pieces.len() - 5 || state % 10 == 0 {
+        if index < pieces.len() - 5 || state.is_multiple_of(10) {
             body.extend_from_slice(pieces[index]);
         }
     }

@@ -79,7 +79,7 @@ fn default_repair_is_pythons_decode_replace() {
         .stdout(std::process::Stdio::piped())
         .spawn();
     let Ok(mut python) = python else {
-        eprintln!("python3 not found: comparison skipped");
+        crate::common::skip("python3 not found");
         return;
     };
     use std::io::Write;
@@ -354,7 +354,7 @@ fn a_failed_write_leaves_the_original_intact_and_no_temporary_file() {
     write_tree(dir.path(), &[("other.txt", b"\xff")]);
     let guard = ReadOnlyDir::new(&locked);
     if !guard.is_read_only() {
-        eprintln!("cannot make a read-only directory here: test skipped");
+        crate::common::skip("cannot make a read-only directory here");
         return;
     }
     utf8fix()
@@ -379,7 +379,7 @@ fn a_failed_write_leaves_the_original_intact_and_no_temporary_file() {
 fn output_to_a_full_device_is_trouble() {
     let full = fs::File::options().write(true).open("/dev/full");
     let Ok(full) = full else {
-        eprintln!("no /dev/full: test skipped");
+        crate::common::skip("no /dev/full");
         return;
     };
     let mut input = tempfile::NamedTempFile::new().unwrap();

@@ -10,3 +10,4 @@ mod hostile;
 mod legacy;
 mod mojibake;
 mod names;
+mod workspace;

@@ -361,7 +361,7 @@ pub fn parse_byte_notation(text: &str) -> Result<Vec<u8>, NotationError> {
 }
 
 fn push_hex_run(digits: &[u8], at: usize, out: &mut Vec<u8>) -> Result<(), NotationError> {
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return Err(NotationError(format!(
             "odd number of hex digits at column {}",
             at + 1

@@ -1,0 +1,67 @@
+//! The workspace's promises about itself.
+
+use std::process::Command;
+
+/// `rust-version` is the true minimum: no locked dependency asks for a newer Rust, so that the
+/// README's `cargo install --locked` fails on an older toolchain with cargo's clear message rather
+/// than halfway through a build.
+#[test]
+fn rust_version_covers_every_locked_dependency() {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = Command::new(cargo)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["metadata", "--format-version", "1", "--locked", "--offline"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let version =
+        |text: &str| -> Vec<u32> { text.split('.').map(|part| part.parse().unwrap()).collect() };
+    let declared = version(env!("CARGO_PKG_RUST_VERSION"));
+    let resolved: Vec<&str> = metadata["resolve"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|node| node["id"].as_str().unwrap())
+        .collect();
+    for package in metadata["packages"].as_array().unwrap() {
+        let id = package["id"].as_str().unwrap();
+        let Some(needed) = package["rust_version"].as_str() else {
+            continue;
+        };
+        if resolved.contains(&id) {
+            assert!(
+                version(needed) <= declared,
+                "{} {} needs Rust {needed}, but rust-version says {}",
+                package["name"],
+                package["version"],
+                env!("CARGO_PKG_RUST_VERSION")
+            );
+        }
+    }
+}
+
+/// One way to write a stray byte in every program: `utf8dump -e` and `utf8fix --escape` give the
+/// same text for the same input (they once differed in letter case).
+#[test]
+fn utf8dump_and_utf8fix_escape_bytes_alike() {
+    let input: &[u8] = b"caf\xe9 \xc0\xaf \xed\xa0\x80 ok \xf4\x90\x80\x80 \xe2\x82\n\xff\xfe";
+    let dump = crate::common::program("utf8dump")
+        .arg("-e")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let fix = crate::common::program("utf8fix")
+        .arg("--escape")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(dump.stdout).unwrap(),
+        String::from_utf8(fix.stdout).unwrap()
+    );
+}
