@@ -348,3 +348,23 @@ fn a_closed_stdout_keeps_the_status_earned_so_far() {
         );
     }
 }
+
+#[test]
+fn input_quoted_in_an_error_message_is_shown_safely() {
+    let output = program("utf8enc")
+        .args(["-d", "zz\x1b[2J\u{202E}"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_safe("utf8enc -d", stderr.as_bytes(), false);
+    assert!(stderr.contains("zz\\x1b[2J\\u{202e}"), "{stderr}");
+    let output = program("utf8dump")
+        .arg("-r")
+        .write_stdin("00000000  zz\x1b[2J\n")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_safe("utf8dump -r", stderr.as_bytes(), false);
+}
