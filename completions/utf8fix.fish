@@ -1,13 +1,13 @@
 complete -c utf8fix -s i -l in-place -d 'Rewrite each FILE in place; with SUFFIX (-iSUFFIX or --in-place=SUFFIX), keep the original as FILE+SUFFIX' -r
-complete -c utf8fix -l files-from -d 'Read more files to repair from FILE (\'-\' for standard input), one path a line; a listed file that looks binary is skipped with a note' -r
-complete -c utf8fix -l files0-from -d 'Like --files-from, with each path ended by NUL (find -print0, git ls-files -z, utf8check -l -0)' -r
+complete -c utf8fix -l files-from -d 'Read more paths from FILE (\'-\' for standard input), one a line; listed files are treated as a walk treats the files it finds (one that looks binary is skipped)' -r
+complete -c utf8fix -l files0-from -d 'Like --files-from, with each path ended by NUL, as find -print0, git ls-files -z and utf8check -l -0 write them' -r
 complete -c utf8fix -l replacement -d 'Replace each maximal subpart with STR instead of U+FFFD' -r
 complete -c utf8fix -l fallback -d 'Decode each ill-formed byte in this single-byte encoding (windows-1252, iso-8859-1, ...)' -r
 complete -c utf8fix -l color -d 'When to colour the -v lines' -r -f -a "auto\t'Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour, even into a pipe or a file'
 never\t'Never colour'"
 complete -c utf8fix -l check -d 'Write nothing: list each input that would change, and exit 1 if any would'
-complete -c utf8fix -l ignore-missing -d 'Skip a listed file that does not exist, with a note'
+complete -c utf8fix -l ignore-missing -d 'With --files-from or --files0-from, skip a listed file that does not exist, with a note (a list of changed files names deleted ones too)'
 complete -c utf8fix -s 0 -l null -d 'With --check, write a NUL, not a newline, after each path, as its exact bytes'
 complete -c utf8fix -s v -l verbose -d 'Report each repair on standard error, with its offset and kind, and a summary per input'
 complete -c utf8fix -l drop -d 'Delete ill-formed bytes'

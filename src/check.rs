@@ -22,7 +22,7 @@ use crate::input::{io_reason, looks_binary, ChunkReader, Source};
 use crate::output::{self, Messages};
 use crate::report::{Format, InputName, Printer, Sarif, Summary};
 use crate::status::Status;
-use crate::walk::{self, FilesFrom, Job, WalkOptions};
+use crate::walk::{self, FilesFrom, Job, ListArgs, WalkOptions};
 
 mod hint;
 
@@ -199,20 +199,9 @@ pub struct Args {
     #[arg(long, value_name = "LINTS", value_parser = parse_lints)]
     pub deny: Vec<LintSet>,
 
-    /// Read more paths to check from FILE ('-' for standard input), one a line; they are treated
-    /// as a walk treats the files it finds.
-    #[arg(long, value_name = "FILE", group = "list")]
-    pub files_from: Option<OsString>,
-
-    /// Like --files-from, with each path ended by NUL, as find -print0 and git ls-files -z write
-    /// them.
-    #[arg(long, value_name = "FILE", group = "list")]
-    pub files0_from: Option<OsString>,
-
-    /// With --files-from or --files0-from, skip a listed file that does not exist, with a note
-    /// (a list of changed files names deleted ones too).
-    #[arg(long)]
-    pub ignore_missing: bool,
+    /// Lists of files: --files-from, --files0-from, --ignore-missing.
+    #[command(flatten)]
+    pub lists: ListArgs,
 
     /// Write a NUL, not a newline, after each path that -l or -L prints (and between path and
     /// count with -c), as ripgrep and grep -Z do; the path is then written as its exact bytes.
@@ -354,32 +343,15 @@ impl Settings {
             globs: args.glob.clone(),
         };
         walk.validate()?;
-        let files_from = match (&args.files_from, &args.files0_from) {
-            (Some(list), _) => Some((list, false)),
-            (None, Some(list)) => Some((list, true)),
-            (None, None) => None,
-        };
         let operands: Vec<Source> = args.files.iter().map(|f| Source::from_operand(f)).collect();
-        let stdin_readers = operands.iter().filter(|s| **s == Source::Stdin).count()
-            + usize::from(files_from.is_some_and(|(list, _)| list == "-"));
-        if stdin_readers > 1 {
-            return Err(
-                "standard input can be read only once: as one input or as the list of \
-                        files, not both"
-                    .into(),
-            );
-        }
+        let files_from = args.lists.resolve(&operands)?;
         let threads = args.threads.map_or_else(
             || std::thread::available_parallelism().map_or(1, usize::from),
             |n| n as usize,
         );
         Ok(Settings {
             operands,
-            files_from: files_from.map(|(list, nul_separated)| FilesFrom {
-                source: Source::from_operand(list),
-                nul_separated,
-                ignore_missing: args.ignore_missing,
-            }),
+            files_from,
             walk,
             format: args.format,
             mode,

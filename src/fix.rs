@@ -128,19 +128,9 @@ pub struct Args {
     #[arg(long)]
     pub check: bool,
 
-    /// Read more files to repair from FILE ('-' for standard input), one path a line; a listed
-    /// file that looks binary is skipped with a note.
-    #[arg(long, value_name = "FILE", group = "list")]
-    pub files_from: Option<OsString>,
-
-    /// Like --files-from, with each path ended by NUL (find -print0, git ls-files -z,
-    /// utf8check -l -0).
-    #[arg(long, value_name = "FILE", group = "list")]
-    pub files0_from: Option<OsString>,
-
-    /// Skip a listed file that does not exist, with a note.
-    #[arg(long)]
-    pub ignore_missing: bool,
+    /// Lists of files: --files-from, --files0-from, --ignore-missing.
+    #[command(flatten)]
+    pub lists: crate::walk::ListArgs,
 
     /// With --check, write a NUL, not a newline, after each path, as its exact bytes.
     #[arg(short = '0', long = "null")]
@@ -271,32 +261,13 @@ impl Settings {
     ///
     /// A usage problem clap cannot see, as a message.
     pub fn from_args(args: &Args) -> Result<Settings, String> {
-        let list = args.files_from.as_ref().map(|l| (l, false));
-        let files_from =
-            list.or(args.files0_from.as_ref().map(|l| (l, true)))
-                .map(|(list, nul_separated)| crate::walk::FilesFrom {
-                    source: Source::from_operand(list),
-                    nul_separated,
-                    ignore_missing: args.ignore_missing,
-                });
-        let sources = if files_from.is_some() {
-            args.files.iter().map(|f| Source::from_operand(f)).collect()
+        let operands: Vec<Source> = args.files.iter().map(|f| Source::from_operand(f)).collect();
+        let files_from = args.lists.resolve(&operands)?;
+        let sources = if files_from.is_none() && operands.is_empty() {
+            vec![Source::Stdin]
         } else {
-            Source::from_operands(&args.files)
+            operands
         };
-        let stdin_readers = sources.iter().filter(|s| **s == Source::Stdin).count()
-            + usize::from(
-                files_from
-                    .as_ref()
-                    .is_some_and(|l| l.source == Source::Stdin),
-            );
-        if stdin_readers > 1 {
-            return Err(
-                "standard input can be read only once: as one input or as the list of \
-                        files, not both"
-                    .into(),
-            );
-        }
         if args.in_place.is_some() && sources.contains(&Source::Stdin) {
             return Err("-i needs FILE operands: standard input cannot be edited in place".into());
         }

@@ -330,16 +330,19 @@ pub fn github_message(value: &str) -> String {
 /// Every finding kind a run can report, one per rule, in rule order: the ill-formed units, the
 /// lints, then the byte order marks of UTF-16 and UTF-32; built from the codec's own lists, so
 /// that a new kind is a rule at once.
-pub fn kinds() -> Vec<FindingKind> {
-    UnitKind::ILL_FORMED
-        .into_iter()
-        .map(FindingKind::IllFormed)
-        .chain(Lint::ALL.into_iter().map(FindingKind::Lint))
-        .chain([
-            FindingKind::ForeignBom(ForeignBom::Utf16Le),
-            FindingKind::ForeignBom(ForeignBom::Utf32Le),
-        ])
-        .collect()
+pub fn kinds() -> &'static [FindingKind] {
+    static KINDS: std::sync::LazyLock<Vec<FindingKind>> = std::sync::LazyLock::new(|| {
+        UnitKind::ILL_FORMED
+            .into_iter()
+            .map(FindingKind::IllFormed)
+            .chain(Lint::ALL.into_iter().map(FindingKind::Lint))
+            .chain([
+                FindingKind::ForeignBom(ForeignBom::Utf16Le),
+                FindingKind::ForeignBom(ForeignBom::Utf32Le),
+            ])
+            .collect()
+    });
+    &KINDS
 }
 
 /// The short and the full description of a kind, for SARIF rules. The match is exhaustive: a kind
@@ -492,8 +495,8 @@ impl Sarif {
     /// The error of writing to `out`.
     pub fn write(self, out: &mut dyn io::Write) -> io::Result<()> {
         let rules: Vec<serde_json::Value> = kinds()
-            .into_iter()
-            .map(|kind| {
+            .iter()
+            .map(|&kind| {
                 let (short, help) = kind_help(kind);
                 let kind = kind.as_str();
                 serde_json::json!({
@@ -729,7 +732,7 @@ mod tests {
             .chain(Lint::ALL.iter().map(|l| l.as_str()))
             .chain(["utf16-bom", "utf32-bom"]);
         assert!(names.eq(kinds().iter().map(|k| k.as_str())));
-        let mut shorts: Vec<&str> = kinds().into_iter().map(|k| kind_help(k).0).collect();
+        let mut shorts: Vec<&str> = kinds().iter().map(|&k| kind_help(k).0).collect();
         shorts.sort_unstable();
         shorts.dedup();
         assert_eq!(

@@ -8,8 +8,8 @@
 //! the number of threads. Inside a git work tree the walk also takes every file git tracks under
 //! its root, whatever ignore files or hidden names say: a gate cannot be talked out of a file.
 
-use std::collections::BTreeSet;
-use std::ffi::OsStr;
+use std::collections::BTreeMap;
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io::{self, Read};
 use std::ops::ControlFlow;
@@ -235,12 +235,27 @@ impl GlobUse {
         }
     }
 
-    /// Marks the include globs that `path` (found under `root`) matches.
-    fn saw(&mut self, options: &WalkOptions, root: &Path, path: &Path) {
-        for (glob, used) in self.includes.iter_mut().filter(|(_, used)| !*used) {
-            let one = options.overrides(root, std::slice::from_ref(glob));
-            *used = one.is_ok_and(|o| o.matched(path, false).is_whitelist());
-        }
+    /// The include globs that no file has matched yet, each compiled once for a walk of `root`.
+    fn unused(&self, options: &WalkOptions, root: &Path) -> Vec<(usize, Override)> {
+        self.includes
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, used))| !*used)
+            .filter_map(|(i, (glob, _))| {
+                let one = options.overrides(root, std::slice::from_ref(glob));
+                one.ok().map(|o| (i, o))
+            })
+            .collect()
+    }
+
+    /// Marks the include globs of `unused` that `path` matches, and forgets them there: once
+    /// every glob has matched, a file costs nothing.
+    fn saw(&mut self, unused: &mut Vec<(usize, Override)>, path: &Path) {
+        unused.retain(|(i, one)| {
+            let matched = one.matched(path, false).is_whitelist();
+            self.includes[*i].1 |= matched;
+            !matched
+        });
     }
 
     fn report(&self, emit: &mut dyn FnMut(Job) -> ControlFlow<()>) -> ControlFlow<()> {
@@ -283,8 +298,14 @@ fn walk(
         }
     };
     // Inside a git work tree, the files git tracks are checked whatever hides them from the walk.
+    // Each path maps to whether the walk found it (a regular file the globs chose already).
     let mut tracked = match tracked_files(root) {
-        Ok(tracked) => tracked.map(|paths| paths.into_iter().collect::<BTreeSet<PathBuf>>()),
+        Ok(tracked) => tracked.map(|paths| {
+            paths
+                .into_iter()
+                .map(|p| (p, false))
+                .collect::<BTreeMap<_, _>>()
+        }),
         Err(reason) => {
             emit(Job::Trouble {
                 path: shown(root),
@@ -293,6 +314,7 @@ fn walk(
             None
         }
     };
+    let mut unused_globs = globs.unused(options, root);
     let honour = !options.no_ignore;
     let follow = options.follow;
     let walker = WalkBuilder::new(root)
@@ -332,15 +354,17 @@ fn walk(
                 if follow && entry.path_is_symlink() && leads_to_system_files(entry.path()) {
                     continue;
                 }
-                globs.saw(options, root, entry.path());
                 match &mut tracked {
                     Some(all) => {
-                        all.insert(entry.into_path());
+                        all.insert(entry.into_path(), true);
                     }
-                    None => emit(Job::Check {
-                        source: Source::Path(relative(entry.into_path())),
-                        from_walk: true,
-                    })?,
+                    None => {
+                        globs.saw(&mut unused_globs, entry.path());
+                        emit(Job::Check {
+                            source: Source::Path(relative(entry.into_path())),
+                            from_walk: true,
+                        })?;
+                    }
                 }
             }
             Err(error) => {
@@ -361,7 +385,15 @@ fn walk(
     };
     // `all` holds what the walk found and every tracked path: keep the tracked ones that are
     // regular files (or, with --follow, lead to one) and that the globs choose.
-    for full in all {
+    for (full, is_walked) in all {
+        if is_walked {
+            globs.saw(&mut unused_globs, &full);
+            emit(Job::Check {
+                source: Source::Path(relative(full)),
+                from_walk: true,
+            })?;
+            continue;
+        }
         let Ok(metadata) = fs::symlink_metadata(&full) else {
             continue;
         };
@@ -386,7 +418,7 @@ fn walk(
         if !is_file || !chosen {
             continue;
         }
-        globs.saw(options, root, &full);
+        globs.saw(&mut unused_globs, &full);
         emit(Job::Check {
             source: Source::Path(relative(full)),
             from_walk: true,
@@ -498,6 +530,56 @@ fn glob_reason(error: &ignore::Error) -> String {
     match error {
         ignore::Error::Glob { err, .. } => err.clone(),
         other => other.to_string(),
+    }
+}
+
+/// The options that name a list of files, shared by utf8check and utf8fix (SPEC 2).
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct ListArgs {
+    /// Read more paths from FILE ('-' for standard input), one a line; listed files are treated
+    /// as a walk treats the files it finds (one that looks binary is skipped).
+    #[arg(long, value_name = "FILE", group = "list")]
+    pub files_from: Option<OsString>,
+
+    /// Like --files-from, with each path ended by NUL, as find -print0, git ls-files -z and
+    /// utf8check -l -0 write them.
+    #[arg(long, value_name = "FILE", group = "list")]
+    pub files0_from: Option<OsString>,
+
+    /// With --files-from or --files0-from, skip a listed file that does not exist, with a note
+    /// (a list of changed files names deleted ones too).
+    #[arg(long)]
+    pub ignore_missing: bool,
+}
+
+impl ListArgs {
+    /// The list these options name, if any, checked against the `operands`: standard input is
+    /// read by one reader only.
+    ///
+    /// # Errors
+    ///
+    /// Standard input named both as an operand and as the list, or twice as an operand.
+    pub fn resolve(&self, operands: &[Source]) -> Result<Option<FilesFrom>, String> {
+        let list = match (&self.files_from, &self.files0_from) {
+            (Some(list), _) => Some((list, false)),
+            (None, Some(list)) => Some((list, true)),
+            (None, None) => None,
+        };
+        let list = list.map(|(list, nul_separated)| FilesFrom {
+            source: Source::from_operand(list),
+            nul_separated,
+            ignore_missing: self.ignore_missing,
+        });
+        let stdin_readers = operands.iter().filter(|s| **s == Source::Stdin).count()
+            + usize::from(list.as_ref().is_some_and(|l| l.source == Source::Stdin));
+        if stdin_readers > 1 {
+            return Err(
+                "standard input can be read only once: as one input or as the list of \
+                        files, not both"
+                    .into(),
+            );
+        }
+        Ok(list)
     }
 }
 
