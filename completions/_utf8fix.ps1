@@ -28,6 +28,7 @@ Register-ArgumentCompleter -Native -CommandName 'utf8fix' -ScriptBlock {
             [CompletionResult]::new('--replacement', '--replacement', [CompletionResultType]::ParameterName, 'Replace each maximal subpart with STR instead of U+FFFD')
             [CompletionResult]::new('--fallback', '--fallback', [CompletionResultType]::ParameterName, 'Decode each ill-formed byte in this single-byte encoding (windows-1252, iso-8859-1, ...)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the -v lines')
+            [CompletionResult]::new('--follow-symlinks', '--follow-symlinks', [CompletionResultType]::ParameterName, 'With -i, rewrite the file a symbolic link leads to, not the link itself')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Write nothing: list each input that would change, and exit 1 if any would')
             [CompletionResult]::new('--ignore-missing', '--ignore-missing', [CompletionResultType]::ParameterName, 'With --files-from or --files0-from, skip a listed file that does not exist, with a note (a list of changed files names deleted ones too)')
             [CompletionResult]::new('-0', '-0', [CompletionResultType]::ParameterName, 'With --check, write a NUL, not a newline, after each path, as its exact bytes')

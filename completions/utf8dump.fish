@@ -1,6 +1,6 @@
 complete -c utf8dump -s s -l skip -d 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes)' -r
 complete -c utf8dump -s n -l length -d 'Show at most this many bytes' -r
-complete -c utf8dump -s C -l context -d 'With --errors-only, N units before and after each ill-formed unit' -r
+complete -c utf8dump -s C -l context -d 'With --errors-only, N units before and after each ill-formed unit (at most 100000)' -r
 complete -c utf8dump -l format -d 'Output format' -r -f -a "text\t'Text views'
 json\t'One JSON object per unit'"
 complete -c utf8dump -l color -d 'When to colour the output' -r -f -a "auto\t'Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`'

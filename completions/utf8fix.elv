@@ -25,6 +25,7 @@ set edit:completion:arg-completer[utf8fix] = {|@words|
             cand --replacement 'Replace each maximal subpart with STR instead of U+FFFD'
             cand --fallback 'Decode each ill-formed byte in this single-byte encoding (windows-1252, iso-8859-1, ...)'
             cand --color 'When to colour the -v lines'
+            cand --follow-symlinks 'With -i, rewrite the file a symbolic link leads to, not the link itself'
             cand --check 'Write nothing: list each input that would change, and exit 1 if any would'
             cand --ignore-missing 'With --files-from or --files0-from, skip a listed file that does not exist, with a note (a list of changed files names deleted ones too)'
             cand -0 'With --check, write a NUL, not a newline, after each path, as its exact bytes'

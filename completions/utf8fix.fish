@@ -6,6 +6,7 @@ complete -c utf8fix -l fallback -d 'Decode each ill-formed byte in this single-b
 complete -c utf8fix -l color -d 'When to colour the -v lines' -r -f -a "auto\t'Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour, even into a pipe or a file'
 never\t'Never colour'"
+complete -c utf8fix -l follow-symlinks -d 'With -i, rewrite the file a symbolic link leads to, not the link itself'
 complete -c utf8fix -l check -d 'Write nothing: list each input that would change, and exit 1 if any would'
 complete -c utf8fix -l ignore-missing -d 'With --files-from or --files0-from, skip a listed file that does not exist, with a note (a list of changed files names deleted ones too)'
 complete -c utf8fix -s 0 -l null -d 'With --check, write a NUL, not a newline, after each path, as its exact bytes'

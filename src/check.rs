@@ -477,6 +477,10 @@ fn check_parallel(
     let stop_after = AtomicUsize::new(usize::MAX);
     let is_closed = AtomicBool::new(false);
     let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Job)>(settings.threads * 4);
+    // How many results may wait for an earlier, slower one: a job is handed out only once the
+    // printer is within REORDER_WINDOW of it, so a slow first input (a FIFO, a huge file) holds
+    // at most that many rendered results in memory, not the whole tree's.
+    let printed = (Mutex::new(0usize), std::sync::Condvar::new());
     let job_rx = Mutex::new(job_rx);
     let (done_tx, done_rx) = mpsc::channel::<(usize, termcolor::Buffer, Outcome)>();
     let mut result = Ok(());
@@ -488,6 +492,12 @@ fn check_parallel(
                 settings.files_from.as_ref(),
                 &settings.walk,
                 &mut |job| {
+                    let (count, turned) = &printed;
+                    let mut count = count.lock().expect("no thread panics holding it");
+                    while index >= *count + REORDER_WINDOW && !is_closed.load(Ordering::Relaxed) {
+                        count = turned.wait(count).expect("no thread panics holding it");
+                    }
+                    drop(count);
                     if is_closed.load(Ordering::Relaxed) || job_tx.send((index, job)).is_err() {
                         return ControlFlow::Break(());
                     }
@@ -527,6 +537,8 @@ fn check_parallel(
             pending.insert(index, (buffer, outcome));
             while let Some((buffer, mut outcome)) = pending.remove(&next) {
                 next += 1;
+                *printed.0.lock().expect("no thread panics holding it") = next;
+                printed.1.notify_all();
                 if result.is_err() {
                     continue;
                 }
@@ -535,15 +547,18 @@ fn check_parallel(
                     tally.absorb(probe_outcome(outcome), messages);
                     continue;
                 }
-                let printed = match outcome.write_error.take() {
+                let shown = match outcome.write_error.take() {
                     Some(error) => Err(error),
                     None => writer.print(&buffer),
                 };
                 // The findings count even when their output could not be written.
                 tally.absorb(outcome, messages);
-                if let Err(error) = printed {
+                if let Err(error) = shown {
                     stop_after.store(0, Ordering::Relaxed);
+                    // Under the lock, so that the walker cannot miss the wake-up.
+                    let _count = printed.0.lock().expect("no thread panics holding it");
                     is_closed.store(true, Ordering::Relaxed);
+                    printed.1.notify_all();
                     result = Err(error);
                 }
             }
@@ -554,6 +569,9 @@ fn check_parallel(
     tally.finish(&mut buffer)?;
     writer.print(&buffer)
 }
+
+/// How many jobs past the oldest unprinted one may be handed out (see `check_parallel`).
+const REORDER_WINDOW: usize = 256;
 
 /// What is left of a job once `-q` has its answer: trouble (a missing file) still counts, since
 /// trouble wins over findings; nothing is read.

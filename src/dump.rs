@@ -138,8 +138,8 @@ pub struct Args {
     #[arg(long)]
     pub errors_only: bool,
 
-    /// With --errors-only, N units before and after each ill-formed unit.
-    #[arg(short = 'C', long, value_name = "N", requires = "errors_only", value_parser = parse_size)]
+    /// With --errors-only, N units before and after each ill-formed unit (at most 100000).
+    #[arg(short = 'C', long, value_name = "N", requires = "errors_only", value_parser = parse_context)]
     pub context: Option<u64>,
 
     /// Output format.
@@ -202,6 +202,26 @@ pub enum BytesAs {
     Octal,
     /// `1110_0010 10_000010 10_101100`
     Bits,
+}
+
+/// The most units of context `-C` keeps: the units before an ill-formed one are held until it
+/// comes, so the bound keeps memory small (about 4 MiB) whatever the input.
+pub const MAX_CONTEXT: u64 = 100_000;
+
+/// Parses `-C`: a size of at most [`MAX_CONTEXT`] units.
+///
+/// # Errors
+///
+/// Not a size, or more context than is kept.
+pub fn parse_context(text: &str) -> Result<u64, String> {
+    let units = parse_size(text)?;
+    if units > MAX_CONTEXT {
+        return Err(format!(
+            "'{}' is more context than utf8dump keeps (at most {MAX_CONTEXT} units)",
+            text.trim()
+        ));
+    }
+    Ok(units)
 }
 
 impl Settings {
@@ -453,10 +473,11 @@ impl Window {
             feeder.base = self.position;
         }
         if let Some(length) = self.length {
-            let window_end = self.skip + length;
+            // Saturating: `-n` as large as the offsets go means "to the end".
+            let window_end = self.skip.saturating_add(length);
             feeder.end = Some(window_end);
-            let limit = window_end + LOOKAHEAD;
-            let room = limit.saturating_sub(self.position) as usize;
+            let limit = window_end.saturating_add(LOOKAHEAD);
+            let room = usize::try_from(limit.saturating_sub(self.position)).unwrap_or(usize::MAX);
             if chunk.len() >= room {
                 self.has_ended = true;
                 // The window is complete whatever the scanner says: stop reading either way.
@@ -1658,7 +1679,7 @@ impl ErrorsOnly {
         ErrorsOnly {
             inner,
             context,
-            before: VecDeque::with_capacity(context),
+            before: VecDeque::new(),
             after: 0,
             shown_until: None,
             separates,

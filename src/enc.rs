@@ -287,19 +287,19 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
 /// was written and nothing failed; otherwise FILE is left as it was.
 fn run_to_file(args: &Args, path: &std::path::Path, messages: &mut Messages) -> Status {
     let shown = crate::render::path(path).into_owned();
-    let directory = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => std::path::Path::new("."),
+    let cannot_create = |messages: &mut Messages, error: io::Error| {
+        let reason = format!("cannot create the output: {}", io_reason(&error));
+        messages.trouble(&shown, reason);
+        Status::Trouble
     };
-    let pending = match crate::replace::PendingFile::create_in(directory) {
+    let place = match crate::replace::Place::of(path) {
+        Ok(place) => place,
+        Err(error) => return cannot_create(messages, error),
+    };
+    let existing = place.stat().ok();
+    let pending = match crate::replace::PendingFile::create(&place) {
         Ok(pending) => pending,
-        Err(error) => {
-            messages.trouble(
-                &shown,
-                format!("cannot create the output: {}", io_reason(&error)),
-            );
-            return Status::Trouble;
-        }
+        Err(error) => return cannot_create(messages, error),
     };
     let mut out = io::BufWriter::with_capacity(256 * 1024, pending.as_file());
     let result = produce(args, &mut out, messages);
@@ -325,11 +325,11 @@ fn run_to_file(args: &Args, path: &std::path::Path, messages: &mut Messages) -> 
         ));
         return status;
     }
-    let attributes = match std::fs::metadata(path) {
-        Ok(metadata) => crate::replace::copy_attributes(&metadata, pending.as_file()),
-        Err(_) => crate::replace::default_permissions(pending.as_file()),
+    let attributes = match &existing {
+        Some(stat) => crate::replace::copy_permissions(stat, pending.as_file()),
+        None => crate::replace::default_permissions(pending.as_file()),
     };
-    let persisted = attributes.and_then(|()| pending.persist(path));
+    let persisted = attributes.and_then(|()| pending.persist());
     if let Err(error) = persisted {
         messages.trouble(
             &shown,
@@ -362,25 +362,22 @@ fn encode_codepoints(
     messages: &mut Messages,
 ) -> io::Result<Status> {
     let mut status = Status::Clean;
-    let mut codepoints: Vec<u32> = Vec::new();
+    // Ranges of code points (one point is a range of one), generated as they are written: a
+    // range as wide as 0..0x7FFFFFFF streams in constant memory.
+    let skips_surrogates = !args.allow_surrogates && !args.legacy;
+    let mut ranges: Vec<(std::ops::RangeInclusive<u32>, bool)> = Vec::new();
     for input in &args.inputs {
         let text = input.to_string_lossy();
         match parse_codepoint_arg(&text) {
-            Ok(CodepointArg::Single(cp)) => codepoints.push(cp),
+            Ok(CodepointArg::Single(cp)) => ranges.push((cp..=cp, false)),
             Ok(CodepointArg::Range(first, last)) => {
-                let skips_surrogates = !args.allow_surrogates && !args.legacy;
-                let skipped = (first..=last)
-                    .filter(|cp| (0xD800..=0xDFFF).contains(cp))
-                    .count();
-                if skips_surrogates && skipped > 0 {
+                let surrogates = last.min(0xDFFF).saturating_sub(first.max(0xD800)) + 1;
+                if skips_surrogates && first <= 0xDFFF && last >= 0xD800 {
                     messages.note(format_args!(
-                        "{text}: skipped {skipped} surrogates (--allow-surrogates includes them)"
+                        "{text}: skipped {surrogates} surrogates (--allow-surrogates includes them)"
                     ));
                 }
-                codepoints.extend(
-                    (first..=last.min(0x7FFF_FFFF))
-                        .filter(|cp| !skips_surrogates || !(0xD800..=0xDFFF).contains(cp)),
-                );
+                ranges.push((first..=last.min(0x7FFF_FFFF), skips_surrogates));
             }
             Err(error) => {
                 messages.error(error);
@@ -389,22 +386,28 @@ fn encode_codepoints(
         }
     }
     if let Some(text) = &args.text {
-        codepoints.extend(text.chars().map(u32::from));
+        ranges.extend(text.chars().map(|c| (u32::from(c)..=u32::from(c), false)));
     }
     if let Some(name) = &args.name {
         match unicode_names2::character(name) {
-            Some(c) => codepoints.push(u32::from(c)),
+            Some(c) => ranges.push((u32::from(c)..=u32::from(c), false)),
             None => {
                 messages.error(format_args!("no character is named '{name}'"));
                 return Ok(Status::Trouble);
             }
         }
     }
-    if codepoints.is_empty() {
+    if ranges.is_empty() {
         messages
             .error("no code point given: name one (U+20AC), or use -t, --name, -d, --from or --to");
         return Ok(Status::Trouble);
     }
+    let codepoints = ranges.iter().flat_map(|(range, skips)| {
+        let skips = *skips;
+        range
+            .clone()
+            .filter(move |cp| !skips || !(0xD800..=0xDFFF).contains(cp))
+    });
     let form = if args.legacy {
         Form::Legacy
     } else if args.allow_surrogates {

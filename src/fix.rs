@@ -14,7 +14,7 @@ use utf8kit_codec::{Repair, RepairKind, RepairOptions, Repairer, Replacement};
 use crate::cli::ColorWhen;
 use crate::input::{io_reason, pieces, ChunkReader, Source};
 use crate::output::{self, Messages};
-use crate::replace::{copy_attributes, PendingFile};
+use crate::replace::{carry_over, PendingFile, Place, SetId, Stat};
 use crate::status::Status;
 
 const ABOUT: &str = "Repair ill-formed or mis-encoded UTF-8, in a pipe or in place";
@@ -67,17 +67,29 @@ to U+FFFD or '?' becomes one U+FFFD, a byte A0 turned into a space is put back (
 'voilà le', 'Ã s' is 'às'), 'â€' that lost its last byte becomes U+FFFD, CESU-8 pairs become \
 one character, and C1 controls standing alone (Latin-1 read where windows-1252 was meant) \
 become windows-1252's characters. With -v each changed line is reported with the chain it \
-undid ('windows-1252 x2', 'windows-1251'). Lines longer than 1 MiB are cut at an ASCII byte.
+undid ('windows-1252 x2', 'windows-1251'). Lines longer than 64 KiB are repaired in pieces, \
+cut at an ASCII byte near the end when there is one, else between two characters, so that any \
+line takes bounded memory and linear time.
 
 In place (-i), a file that needs no repair is not touched: its content and modification time \
 stay as they are. Otherwise the repaired content is written to a temporary file in the same \
-directory, flushed to disk, given the original's permissions (and owner, where allowed), and \
-renamed over the original, so that the file is always either the old or the new content. Where \
-the file system allows it (O_TMPFILE), the temporary file has no name until it is complete, so \
-that even a utf8fix killed while writing leaves none behind. With \
--iSUFFIX (or --in-place=SUFFIX) the original is kept as FILE+SUFFIX. A symbolic link is \
-followed, and its target replaced. On any failure the original is left intact and no temporary \
-file remains.";
+directory, flushed to disk, and renamed over the original, so that the file is always either \
+the old or the new content; the directory is then synced. The new file carries over the \
+original's owner and group, its mode with the set-user-ID and set-group-ID bits (as sed keeps \
+them), and its extended attributes, ACLs among them (not security.capability, which any write \
+removes); when one of them cannot be carried over (a file of another user, a file system \
+without extended attributes), the rewrite is refused with the reason and the original stays. \
+Hard links are split, as with sed -i: the other names keep the old content. Only regular files \
+are rewritten: a FIFO, a device or a directory is refused before a byte of it is read. \
+A symbolic link is replaced by the repaired file, as sed -i does, and its target is left \
+alone; the new file takes the target's owner and permissions but no set-user-ID or \
+set-group-ID bit. --follow-symlinks rewrites the target instead; run as root, it refuses a \
+link whose owner does not own the target, or that sits in a directory other users can write. \
+Where the file system allows it (O_TMPFILE), the temporary file has no name until it is \
+complete, so that even a utf8fix killed while writing leaves none behind; elsewhere it has a \
+random name and is removed on SIGINT, SIGTERM, SIGHUP and SIGQUIT. With -iSUFFIX (or \
+--in-place=SUFFIX) the original is kept as FILE+SUFFIX (for a link, the link itself). On any \
+failure the original is left intact and no temporary file remains.";
 
 const AFTER_LONG_HELP: &str = "\
 Exit status:
@@ -123,6 +135,10 @@ pub struct Args {
         default_missing_value = ""
     )]
     pub in_place: Option<String>,
+
+    /// With -i, rewrite the file a symbolic link leads to, not the link itself.
+    #[arg(long, requires = "in_place")]
+    pub follow_symlinks: bool,
 
     /// Write nothing: list each input that would change, and exit 1 if any would.
     #[arg(long)]
@@ -238,6 +254,8 @@ pub struct Settings {
     pub sources: Vec<Source>,
     /// Rewrite files in place, keeping the original as FILE+SUFFIX when the suffix is not empty.
     pub in_place: Option<String>,
+    /// With -i, rewrite the target of a symbolic link rather than replace the link.
+    pub follow_symlinks: bool,
     /// List what would change; write nothing.
     pub check: bool,
     /// A list of more files (`--files-from`, `--files0-from`).
@@ -285,6 +303,7 @@ impl Settings {
         Ok(Settings {
             sources,
             in_place: args.in_place.clone(),
+            follow_symlinks: args.follow_symlinks,
             check: args.check,
             files_from,
             null: args.null,
@@ -359,26 +378,17 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut reader = ChunkReader::new();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(OUT_CHUNK_LEN, stdout.lock());
-    let mut inputs: Vec<(Source, bool)> = settings
-        .sources
-        .iter()
-        .map(|s| (s.clone(), false))
-        .collect();
-    if let Some(list) = &settings.files_from {
-        match list.read() {
-            Ok(paths) => inputs.extend(paths.into_iter().map(|p| (Source::Path(p), true))),
-            Err(error) => messages.trouble(&list.source.display_name(), io_reason(&error)),
-        }
-    }
-    for (source, is_listed) in &inputs {
+    // Each input in turn; `Break` carries the status to end the run with (standard output
+    // failed). Listed paths are read from the list as they are done, never held all at once.
+    let mut do_input = |source: &Source, is_listed: bool| -> ControlFlow<Status> {
         let name = source.display_name().into_owned();
-        if *is_listed {
+        if is_listed {
             if let Some(reason) = skipped(source, settings.files_from.as_ref()) {
                 match reason {
                     Ok(note) => messages.note(format_args!("{name}: skipped: {note}")),
                     Err(reason) => messages.trouble(&name, reason),
                 }
-                continue;
+                return ControlFlow::Continue(());
             }
         }
         let result = if settings.check {
@@ -402,15 +412,39 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             fix_stream(&settings, &mut reader, source, &mut out, &mut log).map(Ok)
         };
         match result.and_then(|written| written) {
-            Ok(()) => {}
-            Err(Failure::Input(reason)) => messages.trouble(&name, reason),
+            Ok(()) => ControlFlow::Continue(()),
+            Err(Failure::Input(reason)) => {
+                messages.trouble(&name, reason);
+                ControlFlow::Continue(())
+            }
             Err(Failure::Output(error)) if output::is_broken_pipe(&error) => {
-                return Ok(status.merge(messages.status()));
+                ControlFlow::Break(status.merge(messages.status()))
             }
             Err(Failure::Output(error)) => {
                 messages.error(format_args!("write error: {}", io_reason(&error)));
-                return Ok(Status::Trouble);
+                ControlFlow::Break(Status::Trouble)
             }
+        }
+    };
+    for source in &settings.sources {
+        if let ControlFlow::Break(end) = do_input(source, false) {
+            return Ok(end);
+        }
+    }
+    if let Some(list) = &settings.files_from {
+        let mut ended = None;
+        let read = list.for_each(&mut |path| match do_input(&Source::Path(path), true) {
+            ControlFlow::Break(end) => {
+                ended = Some(end);
+                ControlFlow::Break(())
+            }
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+        });
+        if let Some(end) = ended {
+            return Ok(end);
+        }
+        if let Err(error) = read {
+            messages.trouble(&list.source.display_name(), io_reason(&error));
         }
     }
     match out.flush() {
@@ -438,19 +472,25 @@ enum Failure {
 /// a whole memory-mapped file arrives as one chunk.
 const OUT_CHUNK_LEN: usize = 256 * 1024;
 
-/// Feeds every chunk of `source` to `repairer` in pieces of at most [`OUT_CHUNK_LEN`], writing
+/// What [`repair_input`] reads: an input to open, or a file already open.
+enum Reading<'a> {
+    Source(&'a Source),
+    File(&'a mut File),
+}
+
+/// Feeds every chunk of the input to `repairer` in pieces of at most [`OUT_CHUNK_LEN`], writing
 /// the repaired bytes to `out` (clean runs straight from the input, without a copy: on some
 /// processors a large `memcpy` cost more than the repair) and calling `after` with the repairer
 /// after each piece.
 fn repair_input(
     reader: &mut ChunkReader,
-    source: &Source,
+    input: Reading<'_>,
     repairer: &mut Repairer,
     mut out: Option<&mut dyn Write>,
     after: &mut dyn FnMut(&mut Repairer),
 ) -> Result<(), Failure> {
     let mut write_error = None;
-    let read = reader.read(source, &mut |chunk, is_last| {
+    let mut consume = |chunk: &[u8], is_last: bool| {
         for (piece, is_last_piece) in pieces(chunk, is_last, OUT_CHUNK_LEN) {
             match out.as_deref_mut() {
                 Some(out) => {
@@ -471,7 +511,11 @@ fn repair_input(
             }
         }
         ControlFlow::Continue(())
-    });
+    };
+    let read = match input {
+        Reading::Source(source) => reader.read(source, &mut consume),
+        Reading::File(file) => reader.read_file(file, &mut consume),
+    };
     if let Some(error) = write_error {
         return Err(Failure::Output(error));
     }
@@ -488,7 +532,8 @@ fn fix_stream(
 ) -> Result<(), Failure> {
     let name = source.display_name();
     let mut repairer = log.repairer(Repairer::new(settings.repair.clone()));
-    repair_input(reader, source, &mut repairer, Some(out), &mut |repairer| {
+    let input = Reading::Source(source);
+    repair_input(reader, input, &mut repairer, Some(out), &mut |repairer| {
         log.print(&name, repairer);
     })?;
     log.summary(&name, repairer.repair_count(), None);
@@ -504,11 +549,102 @@ fn count_repairs(
 ) -> Result<u64, Failure> {
     let name = source.display_name();
     let mut repairer = log.repairer(Repairer::counting(settings.repair.clone()));
-    repair_input(reader, source, &mut repairer, None, &mut |repairer| {
+    let input = Reading::Source(source);
+    repair_input(reader, input, &mut repairer, None, &mut |repairer| {
         log.print(&name, repairer);
     })?;
     log.summary(&name, repairer.repair_count(), None);
     Ok(repairer.repair_count())
+}
+
+/// A file opened for rewriting in place: where its replacement goes, and what it is now.
+struct Rewrite {
+    /// The name the replacement takes: the operand, or with `--follow-symlinks` the file a
+    /// symbolic link leads to.
+    place: Place,
+    /// That name as a path, for messages.
+    path: PathBuf,
+    /// The file, open for reading.
+    file: File,
+    /// Its status, from the open file.
+    stat: Stat,
+    /// Whether the name is a symbolic link that the replacement replaces (the default).
+    replaces_link: bool,
+}
+
+/// Opens `path` for rewriting in place, refusing what must not be rewritten: anything but a
+/// regular file (before reading a byte of it), and with `--follow-symlinks` run as root, a
+/// link that someone else could have pointed at a file not theirs.
+fn open_for_rewrite(path: &Path, follow_symlinks: bool) -> Result<Rewrite, String> {
+    let reason = |error: io::Error| io_reason(&error);
+    let mut place = Place::of(path).map_err(reason)?;
+    let mut place_path = path.to_owned();
+    let named = place.lstat().map_err(reason)?;
+    let replaces_link = named.is_symlink() && !follow_symlinks;
+    if named.is_symlink() && follow_symlinks {
+        place_path = fs::canonicalize(path).map_err(reason)?;
+        let target = Place::of(&place_path).map_err(reason)?;
+        let target_stat = target.lstat().map_err(reason)?;
+        refuse_unsafe_follow(&place, &named, &target_stat)?;
+        place = target;
+    }
+    // The type is known before the file is opened: a FIFO or a device is never read.
+    let before = if replaces_link {
+        place.stat()
+    } else {
+        place.lstat()
+    }
+    .map_err(reason)?;
+    if !before.is_regular() {
+        return Err(format!(
+            "not rewritten: {} {}, and -i rewrites only regular files",
+            if replaces_link {
+                "its target is"
+            } else {
+                "it is"
+            },
+            before.kind()
+        ));
+    }
+    let file = place.open_read(replaces_link).map_err(reason)?;
+    // What was opened is what was looked at: a name swapped in between is refused.
+    let stat = Stat::of(&file).map_err(reason)?;
+    if !stat.same_file(&before) {
+        return Err("not rewritten: the file was replaced while it was opened".to_owned());
+    }
+    Ok(Rewrite {
+        place,
+        path: place_path,
+        file,
+        stat,
+        replaces_link,
+    })
+}
+
+/// With `--follow-symlinks`, root follows a link only when its owner could have written the
+/// target anyway, as the kernel's `protected_symlinks` reasons: the link and its target have
+/// one owner, and no one but root can change the link (its directory is not writable by others).
+fn refuse_unsafe_follow(link_place: &Place, link: &Stat, target: &Stat) -> Result<(), String> {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return Ok(());
+    }
+    if link.uid != target.uid {
+        return Err(format!(
+            "not rewritten: the link belongs to user {} and its target to user {}; \
+             run as root, --follow-symlinks follows only a link whose owner owns the target",
+            link.uid, target.uid
+        ));
+    }
+    let directory = link_place.directory_stat().map_err(|e| io_reason(&e))?;
+    if directory.mode & 0o022 != 0 || directory.uid != 0 && directory.uid != link.uid {
+        return Err(
+            "not rewritten: the link is in a directory other users can write, where it could \
+             be changed after it was checked; run as root, --follow-symlinks refuses it"
+                .to_owned(),
+        );
+    }
+    Ok(())
 }
 
 /// Rewrites one file in place, or leaves it untouched when it needs no repair.
@@ -519,88 +655,78 @@ fn fix_in_place(
     suffix: &str,
     log: &mut RepairLog<'_>,
 ) -> Result<(), Failure> {
+    use std::io::Seek;
     let name = crate::render::path(path).into_owned();
-    let trouble = |error: io::Error| Failure::Input(io_reason(&error));
-    // A symbolic link is followed: the target is what gets replaced.
-    let target = fs::canonicalize(path).map_err(trouble)?;
-    let source = Source::Path(target.clone());
+    let mut rewrite = open_for_rewrite(path, settings.follow_symlinks).map_err(Failure::Input)?;
     let mut counter = Repairer::counting(settings.repair.clone());
-    repair_input(reader, &source, &mut counter, None, &mut |_| {})?;
+    let input = Reading::File(&mut rewrite.file);
+    repair_input(reader, input, &mut counter, None, &mut |_| {})?;
     if counter.repair_count() == 0 {
         log.summary(&name, 0, Some("unchanged"));
         return Ok(());
     }
 
-    let metadata = fs::metadata(&target).map_err(trouble)?;
-    let directory = target.parent().unwrap_or(Path::new("."));
-    let temporary = PendingFile::create_in(directory).map_err(|e| {
-        Failure::Input(format!("cannot create a temporary file: {}", io_reason(&e)))
-    })?;
+    let trouble =
+        |what: &str, error: io::Error| Failure::Input(format!("{what}: {}", io_reason(&error)));
+    rewrite
+        .file
+        .rewind()
+        .map_err(|e| trouble("cannot read the file again", e))?;
+    let temporary = PendingFile::create(&rewrite.place)
+        .map_err(|e| trouble("cannot create a temporary file", e))?;
     let mut writer = BufWriter::with_capacity(OUT_CHUNK_LEN, temporary.as_file());
     let mut repairer = log.repairer(Repairer::new(settings.repair.clone()));
     let mut print = |repairer: &mut Repairer| log.print(&name, repairer);
-    let written = repair_input(
-        reader,
-        &source,
-        &mut repairer,
-        Some(&mut writer),
-        &mut print,
-    );
+    let input = Reading::File(&mut rewrite.file);
+    let written = repair_input(reader, input, &mut repairer, Some(&mut writer), &mut print);
     // Writing the temporary file is part of doing this input: its failure is trouble with it.
-    let written = match written {
-        Err(Failure::Output(error)) => Err(Failure::Input(format!(
-            "cannot write the repaired file: {}",
-            io_reason(&error)
-        ))),
-        other => other,
-    };
-    written?;
-    let finished = writer
+    match written {
+        Err(Failure::Output(error)) => {
+            return Err(trouble("cannot write the repaired file", error))
+        }
+        other => other?,
+    }
+    writer
         .into_inner()
         .map_err(io::IntoInnerError::into_error)
         .and_then(File::sync_all)
-        .and_then(|()| copy_attributes(&metadata, temporary.as_file()));
-    finished.map_err(|e| {
-        Failure::Input(format!("cannot write the repaired file: {}", io_reason(&e)))
-    })?;
+        .map_err(|e| trouble("cannot write the repaired file", e))?;
+    // A link replaced by a file: the copy takes the target's owner and permissions, but it sits
+    // elsewhere than the target, so it does not become a set-user-ID program there.
+    let set_id = if rewrite.replaces_link {
+        SetId::Drop
+    } else {
+        SetId::Keep
+    };
+    carry_over(&rewrite.file, &rewrite.stat, temporary.as_file(), set_id)
+        .map_err(|reason| Failure::Input(format!("not rewritten: {reason}")))?;
 
-    let backup = (!suffix.is_empty()).then(|| backup_path(&target, suffix));
-    if let Some(backup) = &backup {
-        make_backup(&target, backup).map_err(|e| {
-            Failure::Input(format!(
-                "cannot keep the original as {}: {}",
-                crate::render::path(backup),
-                io_reason(&e)
-            ))
-        })?;
+    let suffix = std::ffi::OsStr::new(suffix);
+    let keeps_backup = !suffix.is_empty();
+    if keeps_backup {
+        rewrite
+            .place
+            .keep_backup(suffix, &rewrite.file, &rewrite.stat)
+            .map_err(|e| {
+                let mut backup = rewrite.path.as_os_str().to_owned();
+                backup.push(suffix);
+                trouble(
+                    &format!(
+                        "cannot keep the original as {}",
+                        crate::render::path(Path::new(&backup))
+                    ),
+                    e,
+                )
+            })?;
     }
-    if let Err(error) = temporary.persist(&target) {
-        if let Some(backup) = &backup {
-            let _ = fs::remove_file(backup);
+    if let Err(error) = temporary.persist() {
+        if keeps_backup {
+            rewrite.place.remove_backup(suffix);
         }
-        return Err(Failure::Input(format!(
-            "cannot replace the file: {}",
-            io_reason(&error)
-        )));
+        return Err(trouble("cannot replace the file", error));
     }
     log.summary(&name, repairer.repair_count(), Some("rewritten"));
     Ok(())
-}
-
-fn backup_path(target: &Path, suffix: &str) -> PathBuf {
-    let mut name = target.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
-}
-
-/// Keeps the original under a second name: a hard link when the file system allows one (the
-/// original inode, untouched), else a copy.
-fn make_backup(target: &Path, backup: &Path) -> io::Result<()> {
-    match fs::remove_file(backup) {
-        Err(error) if error.kind() != io::ErrorKind::NotFound => return Err(error),
-        _ => {}
-    }
-    fs::hard_link(target, backup).or_else(|_| fs::copy(target, backup).map(|_| ()))
 }
 
 /// Writes `-v` lines to standard error.
@@ -717,13 +843,5 @@ mod tests {
         let parsed = Args::parse_from(args(&["utf8fix", "-i", "f"]));
         assert_eq!(parsed.in_place.as_deref(), Some(""));
         assert_eq!(parsed.files, [OsString::from("f")]);
-    }
-
-    #[test]
-    fn backup_names() {
-        assert_eq!(
-            backup_path(Path::new("/d/a.txt"), ".orig"),
-            PathBuf::from("/d/a.txt.orig")
-        );
     }
 }

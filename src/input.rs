@@ -122,17 +122,29 @@ impl ChunkReader {
         source: &Source,
         consume: &mut dyn FnMut(&[u8], bool) -> ControlFlow<()>,
     ) -> io::Result<()> {
-        let mut file = match source {
-            // A duplicate of descriptor 0: standard input redirected from a regular file can then
-            // be mapped like any other file, and anything else is read through it.
-            Source::Stdin | Source::Path(_) => source.open()?,
-        };
+        // Standard input is a duplicate of descriptor 0: redirected from a regular file, it can
+        // then be mapped like any other file, and anything else is read through it.
+        let mut file = source.open()?;
+        self.read_file(&mut file, consume)
+    }
+
+    /// Gives the bytes of an open file, from its current position, to `consume` as
+    /// [`ChunkReader::read`] does.
+    ///
+    /// # Errors
+    ///
+    /// The error of reading the file; `Interrupted` reads are retried.
+    pub fn read_file(
+        &mut self,
+        file: &mut File,
+        consume: &mut dyn FnMut(&[u8], bool) -> ControlFlow<()>,
+    ) -> io::Result<()> {
         let metadata = file.metadata()?;
         if metadata.is_file() {
             // Standard input may have been read from already: map only what is left.
             let start = file.stream_position()?;
             if metadata.len().saturating_sub(start) >= MMAP_MIN_LEN {
-                if let Some(map) = map_file(&file, start) {
+                if let Some(map) = map_file(file, start) {
                     // A map that cannot be guarded is not read: the file is streamed instead.
                     if let Some(guard) = shrink_guard::Guard::register(&map) {
                         let _ = consume(&map, true);
@@ -144,7 +156,7 @@ impl ChunkReader {
                 }
             }
         }
-        self.stream(&mut file, consume)
+        self.stream(file, consume)
     }
 
     /// Reads `reader` to its end in chunks of at most [`CHUNK_LEN`] bytes.

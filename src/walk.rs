@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 use std::fs;
-use std::io::{self, Read};
+use std::io;
 use std::ops::ControlFlow;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
@@ -127,12 +127,10 @@ pub fn jobs(
         })?;
     }
     if let Some(list) = files_from {
-        match list.read() {
-            Ok(paths) => {
-                for path in paths {
-                    listed(path, list.ignore_missing, options, &mut globs, emit)?;
-                }
-            }
+        let read =
+            list.for_each(&mut |path| listed(path, list.ignore_missing, options, &mut globs, emit));
+        match read {
+            Ok(flow) => flow?,
             Err(error) => emit(Job::Trouble {
                 path: list.display_name(),
                 reason: io_reason(&error),
@@ -600,34 +598,63 @@ impl FilesFrom {
         self.source.display_name().into_owned()
     }
 
-    /// Reads the list. Empty entries are skipped; with LF separators a final CR is kept, since
-    /// it may be part of a name.
+    /// Reads the list and gives each path to `each` as it is read, so that a list of any length
+    /// takes the memory of one entry. Empty entries are skipped; with LF separators a final CR
+    /// is kept, since it may be part of a name.
     ///
     /// # Errors
     ///
-    /// The error of reading the list.
-    pub fn read(&self) -> io::Result<Vec<PathBuf>> {
-        let mut bytes = Vec::new();
-        match &self.source {
-            Source::Stdin | Source::Path(_) => self.source.open()?.read_to_end(&mut bytes)?,
-        };
-        Ok(split_list(&bytes, self.nul_separated))
+    /// The error of opening or reading the list (the paths before it were given).
+    pub fn for_each(
+        &self,
+        each: &mut dyn FnMut(PathBuf) -> ControlFlow<()>,
+    ) -> io::Result<ControlFlow<()>> {
+        use std::io::BufRead;
+        let separator = if self.nul_separated { b'\0' } else { b'\n' };
+        let mut reader = io::BufReader::with_capacity(64 * 1024, self.source.open()?);
+        let mut entry = Vec::new();
+        loop {
+            entry.clear();
+            if reader.read_until(separator, &mut entry)? == 0 {
+                return Ok(ControlFlow::Continue(()));
+            }
+            if entry.last() == Some(&separator) {
+                entry.pop();
+            }
+            if entry.is_empty() {
+                continue;
+            }
+            if each(PathBuf::from(OsStr::from_bytes(&entry))).is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+            // A name that was very long does not keep its buffer.
+            entry.shrink_to(4096);
+        }
     }
-}
-
-/// Splits a list of paths at LF or NUL.
-pub fn split_list(bytes: &[u8], nul_separated: bool) -> Vec<PathBuf> {
-    let separator = if nul_separated { b'\0' } else { b'\n' };
-    bytes
-        .split(|&b| b == separator)
-        .filter(|entry| !entry.is_empty())
-        .map(|entry| PathBuf::from(OsStr::from_bytes(entry)))
-        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn split_list(bytes: &[u8], nul_separated: bool) -> Vec<PathBuf> {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        fs::write(file.path(), bytes).unwrap();
+        let list = FilesFrom {
+            source: Source::Path(file.path().to_owned()),
+            nul_separated,
+            ignore_missing: false,
+        };
+        let mut paths = Vec::new();
+        let flow = list
+            .for_each(&mut |path| {
+                paths.push(path);
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert!(flow.is_continue());
+        paths
+    }
 
     #[test]
     fn lists_split_at_lf_or_nul() {
@@ -638,8 +665,9 @@ mod tests {
         );
         let paths = split_list(b"x\ny\0z\0\0", true);
         assert_eq!(paths, ["x\ny", "z"].map(PathBuf::from).to_vec());
-        let odd = split_list(b"caf\xe9\n", false);
-        assert_eq!(odd[0].as_os_str().as_bytes(), b"caf\xe9");
+        let odd = split_list(b"caf\xe9\r\nlast", false);
+        assert_eq!(odd[0].as_os_str().as_bytes(), b"caf\xe9\r");
+        assert_eq!(odd[1].as_os_str().as_bytes(), b"last");
     }
 
     #[test]

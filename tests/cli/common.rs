@@ -50,3 +50,13 @@ pub fn write_tree(root: &std::path::Path, files: &[(&str, &[u8])]) {
         std::fs::write(path, bytes).unwrap();
     }
 }
+
+/// The names in a directory, sorted.
+pub fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}

@@ -333,3 +333,204 @@ fn a_usage_error_keeps_its_whole_reason_on_one_line() {
         assert_eq!(stderr, expected, "{name} {args:?}");
     }
 }
+
+/// Runs a shell pipeline whose last program's peak memory `/usr/bin/time -o` writes to a file;
+/// returns the peak in KiB, or `None` (with a skip) when there is no `/usr/bin/time`.
+fn peak_kib_of(pipeline_before: &str, name: &str, args: &str, after: &str) -> Option<u64> {
+    if !std::path::Path::new("/usr/bin/time").exists() {
+        crate::common::skip("no /usr/bin/time to read the peak memory");
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("peak");
+    let binary = assert_cmd::cargo::cargo_bin(name);
+    let pipeline = format!(
+        "{pipeline_before} /usr/bin/time -o {} -f %M {} {args} {after}",
+        report.display(),
+        binary.display()
+    );
+    let status = StdCommand::new("sh")
+        .arg("-c")
+        .arg(&pipeline)
+        .status()
+        .unwrap();
+    let text = fs::read_to_string(&report).unwrap_or_default();
+    let peak = text.trim().lines().last().and_then(|l| l.parse().ok());
+    assert!(peak.is_some(), "{pipeline}: {status}: {text}");
+    peak
+}
+
+/// Option values that size an allocation are bounded (a clear error past the bound) or
+/// saturate: `-C` keeps at most 100000 units, and `-s`/`-n` as large as offsets go mean "to the
+/// end", never an overflow.
+#[test]
+fn option_values_that_size_memory_are_bounded_or_saturate() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("four");
+    fs::write(&file, b"ab\xffc").unwrap();
+    for value in ["1G", "0xFFFFFFFFFFFFFFFF", "100001"] {
+        let (code, stdout, stderr) = run(
+            "utf8dump",
+            &["--errors-only", "-C", value],
+            &[file.as_os_str()],
+        );
+        assert_eq!(code, Some(2), "-C {value}");
+        assert!(stdout.is_empty());
+        assert_eq!(
+            stderr,
+            format!(
+                "utf8dump: invalid value '{value}' for '--context <N>': '{value}' is more context \
+                 than utf8dump keeps (at most 100000 units) (see utf8dump --help)\n"
+            )
+        );
+    }
+    let (code, stdout, _) = run(
+        "utf8dump",
+        &["--errors-only", "-C", "100000"],
+        &[file.as_os_str()],
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(String::from_utf8(stdout).unwrap().lines().count(), 4);
+    let max = u64::MAX.to_string();
+    let (code, stdout, stderr) = run("utf8dump", &["-n", &max], &[file.as_os_str()]);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    assert_eq!(String::from_utf8(stdout).unwrap().lines().count(), 4);
+    let (code, stdout, _) = run("utf8dump", &["-s", "3", "-n", &max], &[file.as_os_str()]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        String::from_utf8(stdout).unwrap(),
+        "00000003  63           U+0063    c\n"
+    );
+    let (code, stdout, _) = run("utf8dump", &["-s", &max, "-n", &max], &[file.as_os_str()]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        String::from_utf8(stdout).unwrap(),
+        "# the input ends at offset 0x4, before the window at 0xffffffffffffffff\n"
+    );
+}
+
+/// A range of two billion code points is written as it is generated: the first megabyte comes
+/// out at once, in constant memory.
+#[test]
+fn a_huge_range_of_code_points_streams() {
+    let Some(peak) = peak_kib_of(
+        "",
+        "utf8enc",
+        "--legacy -f hex 0x0..0x7FFFFFFF",
+        "| head -c 1000000 > /dev/null",
+    ) else {
+        return;
+    };
+    assert!(peak < 16 * 1024, "peak {peak} KiB");
+}
+
+/// `--mojibake` on one line without a single ASCII byte, all of it mojibake: repaired in
+/// bounded pieces (cut between groups), in bounded memory, and repaired right.
+#[test]
+fn mojibake_on_a_long_line_without_ascii_is_bounded_and_right() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("line.txt");
+    let output = dir.path().join("fixed.txt");
+    fs::write(&input, "Ã©".repeat(1 << 20)).unwrap();
+    let Some(peak) = peak_kib_of(
+        &format!("cat {} |", input.display()),
+        "utf8fix",
+        "--mojibake",
+        &format!("> {}", output.display()),
+    ) else {
+        return;
+    };
+    assert!(peak < 16 * 1024, "peak {peak} KiB");
+    assert!(
+        fs::read(&output).unwrap() == "é".repeat(1 << 20).as_bytes(),
+        "every piece repaired, none split inside a group"
+    );
+}
+
+/// A list of files of 16 MB is read as it is used, by utf8check and utf8fix alike.
+#[test]
+fn a_long_list_of_files_is_streamed() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list");
+    let mut text = Vec::new();
+    let mut i = 0u64;
+    while text.len() < 16 << 20 {
+        writeln!(text, "{}/missing/{i:0120}", dir.path().display()).unwrap();
+        i += 1;
+    }
+    fs::write(&list, &text).unwrap();
+    for (name, args) in [
+        ("utf8check", "--ignore-missing --files-from"),
+        ("utf8fix", "--check --ignore-missing --files-from"),
+    ] {
+        let Some(peak) = peak_kib_of(
+            "",
+            name,
+            &format!("{args} {}", list.display()),
+            "2> /dev/null",
+        ) else {
+            return;
+        };
+        assert!(peak < 12 * 1024, "{name}: peak {peak} KiB for a 16 MB list");
+    }
+}
+
+/// Under `-j`, results wait for an earlier, slower input in a bounded window: with a FIFO that
+/// no one writes to as the first input, utf8check reads only a few hundred of the 2000 files
+/// after it (what it has read stops growing), then everything once the FIFO is written.
+#[test]
+fn a_slow_first_input_does_not_make_the_others_pile_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let fifo = std::ffi::CString::new(root.join("fifo").as_os_str().as_bytes()).unwrap();
+    // SAFETY: a NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    fs::create_dir(root.join("tree")).unwrap();
+    let body = b"caf\xe9\n".repeat(200);
+    for i in 0..2000 {
+        fs::write(root.join(format!("tree/f{i:04}.txt")), &body).unwrap();
+    }
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("utf8check"))
+        .args(["-j2", "-c", "fifo", "-r", "tree"])
+        .current_dir(root)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let read_so_far = || -> u64 {
+        let io = fs::read_to_string(format!("/proc/{}/io", child.id())).unwrap_or_default();
+        io.lines()
+            .find_map(|l| l.strip_prefix("rchar: "))
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or(0)
+    };
+    // Wait until the reading stops: the window is full.
+    let mut last = u64::MAX;
+    for _ in 0..600 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let now = read_so_far();
+        if now == last && now > 0 {
+            break;
+        }
+        last = now;
+    }
+    let files_read = last / body.len() as u64;
+    assert!(
+        (200..1000).contains(&files_read),
+        "read about {files_read} files while the first input was blocked"
+    );
+    fs::write(root.join("fifo"), b"ok\n").unwrap();
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2001);
+    assert_eq!(lines[0], "fifo:0");
+    assert_eq!(lines[1], "tree/f0000.txt:200");
+    assert_eq!(lines[2000], "tree/f1999.txt:200");
+}

@@ -7,6 +7,7 @@ mod dump;
 mod enc;
 mod fix;
 mod hostile;
+mod in_place;
 mod legacy;
 mod mojibake;
 mod names;

@@ -319,17 +319,25 @@ impl RepairState {
             self.write(rest);
         }
         if self.line.len() > MAX_HELD_LINE {
-            // A line this long is cut at its last ASCII byte, which no mojibake group contains.
-            let cut = self
-                .line
-                .iter()
-                .rposition(u8::is_ascii)
-                .map_or(0, |i| i + 1);
+            // A line this long is cut at its last ASCII byte, which no mojibake group contains,
+            // if one is near the end; otherwise (a line without ASCII) between two groups of
+            // one layer of mojibake, or failing that at its last character boundary. Either way the scan is bounded and what
+            // stays held is short, so that any line costs linear time and bounded memory.
+            let near = self.line.len() - CUT_SEARCH.min(self.line.len());
+            let cut = match self.line[near..].iter().rposition(u8::is_ascii) {
+                Some(i) => near + i + 1,
+                None => crate::mojibake::cut_between_groups(&self.line, CUT_SEARCH)
+                    .or_else(|| self.line.iter().rposition(|&b| b & 0xC0 != 0x80))
+                    .unwrap_or(self.line.len()),
+            };
             if cut > 0 {
                 let tail = self.line.split_off(cut);
+                let start = self.line_offset.unwrap_or(offset);
                 self.finish_line();
                 self.line = tail;
-                self.line_offset = Some(offset);
+                // Bytes held are output bytes, not input bytes: the offset of the tail is an
+                // estimate for -v, exact when nothing before it was replaced.
+                self.line_offset = Some(start + cut as u64);
             }
         }
     }
@@ -368,8 +376,13 @@ impl RepairState {
     }
 }
 
-/// The longest line held whole for the mojibake repair; longer ones are cut at an ASCII byte.
-const MAX_HELD_LINE: usize = 1 << 20;
+/// The longest line held whole for the mojibake repair; longer ones are cut (see
+/// `write_text`). The repair of a held line takes about 60 bytes of memory per byte of dense
+/// mojibake, so this bound keeps the whole program under 16 MiB (SPEC 7) on any input.
+const MAX_HELD_LINE: usize = 64 << 10;
+
+/// How far back from the end of an over-long line an ASCII byte is looked for.
+const CUT_SEARCH: usize = 8 << 10;
 
 /// The sink of [`Repairer::feed_to`]: text runs go to `emit` as they are, after whatever the
 /// state has written before them; what needs the state (a leading mark to strip, lines held

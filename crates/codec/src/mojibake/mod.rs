@@ -50,13 +50,73 @@
 mod tables;
 
 use crate::unit::{declared_len, is_continuation, scan_unit, UnitKind};
-use tables::{COUNT, LATIN1_BYTES, NAMES, OTHER_BYTES, SLOPPY};
+use tables::{COUNT, HIGH_HALF, LATIN1_BYTES, NAMES, OTHER_BYTES, SLOPPY};
 
 /// The most passes over one line: each undoes one layer of encoding.
 const MAX_LAYERS: usize = 8;
 
 /// The encodings whose mojibake is undone, in the order ties are broken.
 pub const ENCODINGS: [&str; COUNT] = NAMES;
+
+/// Where a long stretch of text without ASCII may be cut, searching back from its end over at
+/// most `window` bytes: before a character that no encoding of the tables reads as a
+/// continuation byte (80..BF), after one that none reads as a lead byte (C2..F4). No group of
+/// one layer of mojibake then straddles the cut. `None` when the window holds no such place
+/// (the caller cuts at any character boundary).
+pub(crate) fn cut_between_groups(text: &[u8], window: usize) -> Option<usize> {
+    const CONTINUES: u8 = 1;
+    const LEADS: u8 = 2;
+    // Each character of the tables with what its bytes can be, sorted for binary search.
+    static ROLES: std::sync::OnceLock<Vec<(char, u8)>> = std::sync::OnceLock::new();
+    let roles = ROLES.get_or_init(|| {
+        let mut roles: Vec<(char, u8)> = Vec::new();
+        for table in &HIGH_HALF {
+            for (i, &c) in table.iter().enumerate() {
+                let byte = 0x80 + i as u8;
+                let role = match byte {
+                    0x80..=0xBF => CONTINUES,
+                    0xC2..=0xF4 => LEADS,
+                    _ => 0,
+                };
+                if c != '\0' {
+                    roles.push((c, role));
+                }
+            }
+        }
+        roles.sort_unstable();
+        roles.dedup_by(|b, a| {
+            let same = a.0 == b.0;
+            if same {
+                a.1 |= b.1;
+            }
+            same
+        });
+        roles
+    });
+    let role = |c: char| match roles.binary_search_by(|(k, _)| k.cmp(&c)) {
+        Ok(i) => roles[i].1,
+        Err(_) => 0,
+    };
+    let floor = text.len().saturating_sub(window);
+    let mut after: Option<char> = None;
+    let mut end = text.len();
+    let mut at = text.len();
+    while at > floor {
+        at -= 1;
+        if text[at] & 0xC0 == 0x80 {
+            continue;
+        }
+        let c = std::str::from_utf8(&text[at..end]).ok()?.chars().next()?;
+        if let Some(next) = after {
+            if role(next) & CONTINUES == 0 && role(c) & LEADS == 0 {
+                return Some(end);
+            }
+        }
+        after = Some(c);
+        end = at;
+    }
+    None
+}
 
 /// What [`undo_mojibake`] did to a text.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -137,3 +137,28 @@ fn text_that_peels_forever_is_left_alone() {
 fn layers_are_counted() {
     assert_eq!(fix_mojibake("cafÃƒÂ©").unwrap().1, 3);
 }
+
+#[test]
+fn long_text_is_cut_between_groups_never_inside_one() {
+    // "Ã©" is one group (é read as windows-1252): the cut must fall before an "Ã".
+    let text = "Ã©".repeat(100);
+    let cut = cut_between_groups(text.as_bytes(), 64).unwrap();
+    assert!(
+        text[cut..].starts_with('Ã') && text[..cut].ends_with('©'),
+        "{cut}"
+    );
+    assert!(text.len() - cut <= 64);
+    // Cyrillic mojibake through windows-1251 ("РґРѕ" for "до"): before an "Р".
+    let text = "РґРѕ".repeat(50);
+    let cut = cut_between_groups(text.as_bytes(), 64).unwrap();
+    assert!(text[cut..].starts_with('Р'), "{cut}");
+    // Characters no table holds (CJK) may be cut anywhere.
+    let text = "漢字".repeat(50);
+    assert_eq!(
+        cut_between_groups(text.as_bytes(), 64),
+        Some(text.len() - 3)
+    );
+    // Continuation characters only: no place to cut.
+    let text = "©".repeat(50);
+    assert_eq!(cut_between_groups(text.as_bytes(), 64), None);
+}
