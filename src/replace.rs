@@ -11,7 +11,7 @@
 //! only once it is complete, just before the rename, so that even SIGKILL while writing leaves
 //! nothing behind. Elsewhere it is a named file with a random name, created exclusively (a name
 //! that exists is never reused: another is drawn). Either way, SIGINT, SIGTERM, SIGHUP and SIGQUIT
-//! while a named copy exists remove it before the program dies ([`cleanup`]). Setting
+//! while a named copy exists remove it before the program dies (the `cleanup` module). Setting
 //! `UTF8KIT_NO_O_TMPFILE` in the environment makes the named path the only one, so that tests
 //! can reach it on any file system.
 
