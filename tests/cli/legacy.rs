@@ -354,3 +354,39 @@ fn a_table_of_every_character_is_no_evidence() {
     assert_eq!(code, Some(1));
     assert_eq!(stderr, "");
 }
+
+/// `-o` naming a FIFO or a device writes to it, as a shell redirection or iconv -o would: it is
+/// never replaced by a regular file (as root, `-o /dev/null` would otherwise replace the device).
+#[test]
+fn output_to_a_fifo_is_written_to_not_replaced() {
+    use std::io::Read;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    let name = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
+    // SAFETY: a NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o644) }, 0);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            fs::File::open(fifo)
+                .unwrap()
+                .read_to_end(&mut text)
+                .unwrap();
+            text
+        })
+    };
+    crate::common::program("utf8enc")
+        .args(["--from", "latin1", "-o"])
+        .arg(&fifo)
+        .write_stdin(b"caf\xe9\n".as_slice())
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(0)
+        .stderr("");
+    assert_eq!(reader.join().unwrap(), "café\n".as_bytes());
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+}
