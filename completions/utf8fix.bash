@@ -23,7 +23,7 @@ _utf8fix() {
 
     case "${cmd}" in
         utf8fix)
-            opts="-i -0 -v -h -V --in-place --follow-symlinks --check --files-from --files0-from --ignore-missing --null --verbose --replacement --drop --escape --fallback --cesu --modified --strip-bom --mojibake --color --help --version"
+            opts="-i -0 -v -h -V --in-place --follow-symlinks --check --files-from --files0-from --ignore-missing --null --verbose --replacement --drop --escape --fallback --cesu --modified --strip-bom --strip --mojibake --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -50,6 +50,10 @@ _utf8fix() {
                     return 0
                     ;;
                 --fallback)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --strip)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

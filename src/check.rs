@@ -58,9 +58,24 @@ not UTF-8 at all); one finding at offset 0 covers the mark.
 --deny adds findings for well-formed characters: bom (U+FEFF at offset 0), nul (U+0000), \
 control (C0 controls but TAB, LF, VT, FF, CR; DEL; C1 controls), noncharacter (U+FDD0..U+FDEF, \
 U+xxFFFE, U+xxFFFF), bidi (U+202A..U+202E, U+2066..U+2069, the Trojan Source controls), \
-private-use, replacement (U+FFFD). --allow accepts ill-formed units that other systems write on \
+private-use, replacement (U+FFFD), invisible, tag. --allow accepts ill-formed units that other systems write on \
 purpose: surrogates (WTF-8), cesu8 (surrogate pairs only), modified (Java's Modified UTF-8: \
 surrogates and C0 80).
+
+invisible reports characters that render as nothing where they have no typographic job, each \
+as one finding: U+200B zero width space (except between letters of scripts written without \
+spaces: Thai, Lao, Khmer, Myanmar, Tibetan, Chinese, Japanese), U+2060 word joiner, U+2061..U+2064 \
+(invisible mathematical operators), U+FEFF after offset 0, U+200C ZWNJ and U+200D ZWJ (except \
+inside an emoji sequence or between letters and marks of a joining script), the variation \
+selectors U+FE00..U+FE0F (except after a character they vary: not after ASCII other than \
+0-9 # *, which keycaps use) and U+E0100..U+E01EF (except after a CJK ideograph), U+180E \
+(except between Mongolian letters), the Hangul fillers U+115F and U+1160 (except inside a \
+conjoining jamo sequence), U+3164 and U+FFA0, U+034F combining grapheme joiner, U+17B4 and \
+U+17B5, and U+2800 Braille blank (except next to Braille). Left out on purpose: U+00AD soft \
+hyphen and U+200E/U+200F, which have a job in ordinary text. tag reports each Unicode tag \
+character U+E0000..U+E007F, which renders as nothing and spells hidden ASCII (the message \
+shows the letter it hides), except inside an emoji flag sequence: U+1F3F4, then 1 to 32 tags \
+U+E0020..U+E007E, then U+E007F (the flags of England, Scotland, Wales).
 
 The line is 1 + the number of LF bytes before the unit; the column is 1 + the number of units \
 since the last LF, so a column counts characters, and an ill-formed unit counts as one.
@@ -195,7 +210,7 @@ pub struct Args {
     pub allow: Vec<Policy>,
 
     /// Also report these well-formed characters: bom, nul, control, noncharacter, bidi,
-    /// private-use, replacement, or all (comma-separated).
+    /// private-use, replacement, invisible, tag, or all (comma-separated).
     #[arg(long, value_name = "LINTS", value_parser = parse_lints)]
     pub deny: Vec<LintSet>,
 
@@ -267,7 +282,10 @@ fn parse_max_errors(text: &str) -> Result<u64, String> {
 
 fn parse_lints(list: &str) -> Result<LintSet, String> {
     LintSet::parse(list).map_err(|e| {
-        format!("{e} (use bom, nul, control, noncharacter, bidi, private-use, replacement or all)")
+        format!(
+            "{e} (use bom, nul, control, noncharacter, bidi, private-use, replacement, invisible, \
+             tag or all)"
+        )
     })
 }
 

@@ -33,8 +33,9 @@ Show a byte stream unit by unit: offsets, bytes, code points, errors.
 utf8dump reads each FILE (standard input when there is none, or for '-') and shows it one unit \
 a line: the byte offset (hex), the bytes (hex), the code point, and the character, rendered so \
 that nothing reaches the terminal raw: C0 controls as Control Pictures (␊, ␛), C1 controls, \
-format, bidi and invisible characters, private-use characters and noncharacters as \\u{...}, \
-combining marks on a dotted circle (◌́); wide characters keep the columns aligned. An \
+format, bidi and invisible characters (everything utf8check --deny invisible,tag,bidi \
+reports), private-use characters and noncharacters as \\u{...}, a tag character with the \
+ASCII it hides (\\u{e0069}=i), combining marks on a dotted circle (◌́); wide characters keep the columns aligned. An \
 ill-formed unit shows its kind in place of the character (overlong, truncated, ...: see \
 utf8check), and the code point it decodes to where it has one.
 
@@ -1130,7 +1131,7 @@ impl Glyph {
                 let circle = '◌'.encode_utf8(&mut bytes).len();
                 (circle + c.encode_utf8(&mut bytes[circle..]).len(), 1)
             }
-            Shown::Picture(_) | Shown::Escaped(_) => {
+            Shown::Picture(_) | Shown::Escaped(_) | Shown::Tag(_) => {
                 bytes[0] = b'.';
                 (1, 1)
             }

@@ -50,6 +50,13 @@ single-byte legacy encoding and encoded again ('cafÃ©' for 'café' through win
 'РґРѕ' for 'до' through windows-1251, 'g√¢teau' for 'gâteau' through MacRoman), as many times \
 as it happened.
 
+--strip LINTS removes the characters those lints of utf8check --deny find (invisible, tag, \
+bidi, control, bom, nul, noncharacter, private-use, replacement, or all) and leaves every \
+other byte as it is: utf8fix --strip invisible,tag,bidi -i cleans hidden text out of a file, \
+-v lists each character removed with its offset, and --check fails CI when a file holds any. \
+The same context rules apply as in utf8check (a ZWJ inside an emoji sequence, a flag's tags \
+stay), judged against the characters that remain, so a second run removes nothing more.
+
 --mojibake knows windows-1252 and ISO-8859-1, windows-1250, ISO-8859-2, windows-1251, \
 windows-1253, windows-1254, windows-1257, MacRoman (macintosh) and IBM437, each also in its \
 sloppy form (undefined bytes kept as C1 controls or lost to U+FFFD). It works line by line: \
@@ -184,6 +191,11 @@ pub struct Args {
     #[arg(long)]
     pub strip_bom: bool,
 
+    /// Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul,
+    /// noncharacter, private-use, replacement, or all (comma-separated).
+    #[arg(long, value_name = "LINTS", value_parser = parse_strip)]
+    pub strip: Option<utf8kit_codec::LintSet>,
+
     /// Undo mojibake: UTF-8 that was decoded in a legacy encoding (windows-1250..1254, 1257,
     /// ISO-8859-1/-2, MacRoman, IBM437) and encoded again, once or several times ("cafÃ©" for
     /// "café").
@@ -220,6 +232,20 @@ pub fn attach_suffix(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> 
         }
     }
     rewritten
+}
+
+/// Parses `--strip`: lint names, as `utf8check --deny` takes them.
+///
+/// # Errors
+///
+/// An unknown name, with the names there are.
+pub fn parse_strip(list: &str) -> Result<utf8kit_codec::LintSet, String> {
+    utf8kit_codec::LintSet::parse(list).map_err(|e| {
+        format!(
+            "{e} (use invisible, tag, bidi, control, bom, nul, noncharacter, private-use, \
+             replacement or all)"
+        )
+    })
 }
 
 /// A single-byte encoding for `--fallback`: its name and the character of each byte 80..FF.
@@ -314,6 +340,7 @@ impl Settings {
                 modified: args.modified,
                 strip_bom: args.strip_bom,
                 mojibake: args.mojibake,
+                strip: args.strip.unwrap_or_default(),
             },
             fallback_name: args.fallback.as_ref().map(|f| f.name.clone()),
             color: args.color,
@@ -767,6 +794,7 @@ impl RepairLog<'_> {
     fn action(&self, repair: &Repair) -> String {
         match repair.kind {
             RepairKind::StrippedBom => "byte order mark removed".to_owned(),
+            RepairKind::Stripped(_) => "removed".to_owned(),
             RepairKind::ModifiedNul => "decoded as U+0000 (Modified UTF-8)".to_owned(),
             RepairKind::JoinedPair => "surrogate pair joined into one 4-byte character".to_owned(),
             RepairKind::Mojibake(1, chain) => {

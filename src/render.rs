@@ -24,8 +24,11 @@ pub enum Shown {
     /// A combining mark, drawn on a dotted circle (`◌́`). Width 1.
     Combining(char),
     /// As `\u{...}`: C1 controls, format and bidi controls, invisible spaces and fillers,
-    /// variation selectors, tags, private-use characters and noncharacters.
+    /// variation selectors, private-use characters and noncharacters.
     Escaped(u32),
+    /// A tag character U+E0020..U+E007E, as its escape and the ASCII character it hides:
+    /// `\u{e0069}=i`, so that text smuggled in tags can be read.
+    Tag(u32),
 }
 
 /// Whether a character is invisible or changes how others display: shown escaped, never raw.
@@ -52,6 +55,7 @@ pub fn is_invisible(c: char) -> bool {
             | 0x2028..=0x202F
             | 0x205F..=0x206F
             | 0x3000
+            | 0x2800
             | 0x3164
             | 0xFE00..=0xFE0F
             | 0xFEFF
@@ -84,6 +88,7 @@ pub fn shown(c: char) -> Shown {
     match cp {
         0..=0x1F => Shown::Picture(char::from_u32(0x2400 + cp).expect("U+2400..U+241F")),
         0x7F => Shown::Picture('␡'),
+        0xE_0020..=0xE_007E => Shown::Tag(cp),
         _ if is_invisible(c) => Shown::Escaped(cp),
         _ => match c.width() {
             Some(0) => Shown::Combining(c),
@@ -113,6 +118,12 @@ impl Shown {
             Shown::Escaped(cp) => {
                 let before = out.len();
                 let _ = write!(out, "\\u{{{cp:x}}}");
+                out.len() - before
+            }
+            Shown::Tag(cp) => {
+                let before = out.len();
+                let hidden = char::from_u32(cp - 0xE_0000).unwrap_or('?');
+                let _ = write!(out, "\\u{{{cp:x}}}={hidden}");
                 out.len() - before
             }
         }
@@ -284,7 +295,13 @@ mod tests {
         ] {
             let c = char::from_u32(cp).unwrap();
             assert!(is_invisible(c), "U+{cp:04X}");
-            assert_eq!(shown(c), Shown::Escaped(cp));
+            let hides_ascii = (0xE_0020..=0xE_007E).contains(&cp);
+            let expected = if hides_ascii {
+                Shown::Tag(cp)
+            } else {
+                Shown::Escaped(cp)
+            };
+            assert_eq!(shown(c), expected);
         }
     }
 
@@ -310,7 +327,9 @@ mod tests {
             ('\u{2066}', "\\u{2066}", 8),
             ('\u{FEFF}', "\\u{feff}", 8),
             ('\u{FE0F}', "\\u{fe0f}", 8),
-            ('\u{E0041}', "\\u{e0041}", 9),
+            ('\u{E0041}', "\\u{e0041}=A", 11),
+            ('\u{E007F}', "\\u{e007f}", 9),
+            ('\u{2800}', "\\u{2800}", 8),
             ('\u{E000}', "\\u{e000}", 8),
             ('\u{FFFE}', "\\u{fffe}", 8),
             ('\u{301}', "◌\u{301}", 1),

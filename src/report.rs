@@ -421,6 +421,18 @@ pub fn kind_help(kind: FindingKind) -> (&'static str, &'static str) {
             "Replacement character",
             "U+FFFD marks data already lost by an earlier lossy conversion.",
         ),
+        FindingKind::Lint(Lint::Invisible) => (
+            "Invisible character",
+            "A character that renders as nothing where it has no typographic job (U+200B, \
+             U+2060..U+2064, U+FEFF after the start, Hangul fillers, a stray ZWJ, ZWNJ or \
+             variation selector, ...): it makes identifiers and strings that look equal differ.",
+        ),
+        FindingKind::Lint(Lint::Tag) => (
+            "Tag character",
+            "Unicode tag characters (U+E0000..U+E007F) render as nothing and spell hidden ASCII \
+             text, used to smuggle instructions past reviewers; only an emoji flag sequence \
+             (U+1F3F4 followed by tags and U+E007F) is exempt.",
+        ),
         FindingKind::ForeignBom(ForeignBom::Utf16Le | ForeignBom::Utf16Be) => (
             "UTF-16 byte order mark",
             "The file starts with a UTF-16 byte order mark: it is UTF-16, not UTF-8. Convert it \
@@ -629,6 +641,20 @@ impl Display for Detail<'_, '_> {
                     f,
                     "replacement character U+FFFD, left by an earlier lossy conversion"
                 ),
+                Lint::Invisible => write!(f, "invisible character U+{cp:04X}"),
+                // The ASCII character the tag stands for; quotes and backslashes by number, so
+                // that the detail stays plain in every format.
+                Lint::Tag => match char::from_u32(cp.wrapping_sub(0xE_0000)) {
+                    Some(hidden @ (' '..='~')) if !matches!(hidden, '"' | '\\' | '\'') => {
+                        write!(f, "tag character U+{cp:04X} hiding '{hidden}'")
+                    }
+                    Some(hidden @ (' '..='~')) => write!(
+                        f,
+                        "tag character U+{cp:04X} hiding U+{:04X}",
+                        u32::from(hidden)
+                    ),
+                    _ => write!(f, "tag character U+{cp:04X}"),
+                },
             },
             FindingKind::ForeignBom(bom) => write!(
                 f,

@@ -6,6 +6,7 @@ mod common;
 mod dump;
 mod enc;
 mod fix;
+mod hidden;
 mod hostile;
 mod in_place;
 mod legacy;

@@ -57,6 +57,9 @@ pub struct RepairOptions {
     pub strip_bom: bool,
     /// Undo mojibake, line by line ([`crate::fix_mojibake`]).
     pub mojibake: bool,
+    /// Remove the characters these lints find (SPEC 1.6), and nothing else. `bom` here is
+    /// `strip_bom`.
+    pub strip: LintSet,
 }
 
 /// What one repair was.
@@ -70,6 +73,8 @@ pub enum RepairKind {
     ModifiedNul,
     /// A byte order mark was removed.
     StrippedBom,
+    /// A character a lint of [`RepairOptions::strip`] finds was removed.
+    Stripped(Lint),
     /// Mojibake was undone on one line: this many groups, over all layers, and the chain of
     /// encodings undone.
     Mojibake(u32, MojibakeChain),
@@ -82,6 +87,7 @@ impl fmt::Display for RepairKind {
             RepairKind::JoinedPair => f.write_str("surrogate-pair"),
             RepairKind::ModifiedNul => f.write_str("overlong"),
             RepairKind::StrippedBom => f.write_str("bom"),
+            RepairKind::Stripped(lint) => f.write_str(lint.as_str()),
             RepairKind::Mojibake(..) => f.write_str("mojibake"),
         }
     }
@@ -163,10 +169,12 @@ struct RepairState {
 impl Repairer {
     /// A repairer at the start of an input.
     pub fn new(options: RepairOptions) -> Repairer {
+        let mut options = options;
+        options.strip_bom |= options.strip.contains(Lint::Bom);
         let lints = if options.strip_bom {
-            LintSet::NONE.with(Lint::Bom)
+            options.strip.with(Lint::Bom)
         } else {
-            LintSet::NONE
+            options.strip
         };
         Repairer {
             scanner: Scanner::new(Config {
@@ -352,12 +360,15 @@ impl RepairState {
         let fixed = simdutf8::basic::from_utf8(&line)
             .ok()
             .and_then(undo_mojibake);
+        let stripped;
         let mut output = match &fixed {
             Some(fix) => {
                 let first = &line[..line.len().min(6)];
                 let kind = RepairKind::Mojibake(fix.groups as u32, fix.chain);
                 self.log_bytes(offset, first, kind);
-                fix.text.as_bytes()
+                // What the decoding brought to light is held to `strip` too.
+                stripped = without_stripped(&fix.text, self.options.strip);
+                stripped.as_bytes()
             }
             None => &line[..],
         };
@@ -440,9 +451,14 @@ impl Sink for RepairState {
         }
         let kind = match finding.kind {
             FindingKind::IllFormed(kind) => kind,
-            FindingKind::Lint(_) | FindingKind::ForeignBom(_) => {
-                // Only the byte order mark lint is enabled, and only with `strip_bom`.
+            // Only the lints of `strip` (and `bom` with `strip_bom`) are enabled: what they
+            // find is removed.
+            FindingKind::Lint(Lint::Bom) | FindingKind::ForeignBom(_) => {
                 self.log(finding, RepairKind::StrippedBom);
+                return ControlFlow::Continue(());
+            }
+            FindingKind::Lint(lint) => {
+                self.log(finding, RepairKind::Stripped(lint));
                 return ControlFlow::Continue(());
             }
         };
@@ -451,17 +467,29 @@ impl Sink for RepairState {
         if kind == UnitKind::SurrogatePair && joins_pairs {
             let codepoint = finding.codepoint.expect("a pair carries its code point");
             let joined = encode(codepoint, Form::Standard).expect("a pair is a scalar value");
-            self.write(joined.as_bytes());
+            if !char::from_u32(codepoint).is_some_and(|c| is_stripped(self.options.strip, c)) {
+                self.write(joined.as_bytes());
+            }
             self.log(finding, RepairKind::JoinedPair);
             return ControlFlow::Continue(());
         }
         if options.modified && finding.bytes == b"\xC0\x80" {
-            self.write(b"\0");
+            if !is_stripped(options.strip, '\0') {
+                self.write(b"\0");
+            }
             self.log(finding, RepairKind::ModifiedNul);
             return ControlFlow::Continue(());
         }
+        // What the repair writes is held to `strip` too (U+FFFD under `--strip replacement`, a
+        // C1 control from a fallback under `--strip control`), so that a second pass removes
+        // nothing more.
+        let strip = options.strip;
+        let text = match &options.replacement {
+            Replacement::Text(text) => without_stripped(text, strip),
+            _ => std::borrow::Cow::Borrowed(""),
+        };
         let writes_nothing = matches!(options.replacement, Replacement::Drop)
-            || matches!(&options.replacement, Replacement::Text(t) if t.is_empty());
+            || matches!(&options.replacement, Replacement::Text(_) if text.is_empty());
         self.has_output |= !writes_nothing;
         if self.writes_output || options.mojibake {
             let out = if options.mojibake {
@@ -470,7 +498,7 @@ impl Sink for RepairState {
                 &mut self.out
             };
             match &options.replacement {
-                Replacement::Text(text) => {
+                Replacement::Text(_) => {
                     for _ in subparts(finding.bytes) {
                         out.extend_from_slice(text.as_bytes());
                     }
@@ -484,13 +512,30 @@ impl Sink for RepairState {
                 Replacement::Fallback(table) => {
                     for &byte in finding.bytes {
                         let c = table[usize::from(byte.wrapping_sub(0x80)) & 0x7F];
-                        out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                        if !is_stripped(strip, c) {
+                            out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                        }
                     }
                 }
             }
         }
         self.log(finding, RepairKind::IllFormed(kind));
         ControlFlow::Continue(())
+    }
+}
+
+/// Whether `strip` removes a character the repairer writes itself. Its neighbours are not
+/// looked at: such a character was never in the input.
+fn is_stripped(strip: LintSet, c: char) -> bool {
+    !strip.is_empty() && strip.check(u32::from(c), 1).is_some()
+}
+
+/// `text` without the characters `strip` removes.
+fn without_stripped(text: &str, strip: LintSet) -> std::borrow::Cow<'_, str> {
+    if text.chars().any(|c| is_stripped(strip, c)) {
+        std::borrow::Cow::Owned(text.chars().filter(|&c| !is_stripped(strip, c)).collect())
+    } else {
+        std::borrow::Cow::Borrowed(text)
     }
 }
 
@@ -578,6 +623,7 @@ mod tests {
                     modified: true,
                     strip_bom: true,
                     mojibake: false,
+                    strip: LintSet::NONE,
                 },
                 "a\u{0}b😀cí\u{A0}\u{80}déÿ".as_bytes(),
             ),

@@ -113,11 +113,17 @@ pub enum Lint {
     PrivateUse,
     /// U+FFFD, the scar of an earlier lossy conversion.
     Replacement,
+    /// Characters that render as nothing where they have no typographic job (see
+    /// [`Lint::classify`] for the set and `crate::context` for the contexts that exempt them).
+    Invisible,
+    /// Unicode tag characters U+E0000..U+E007F outside an emoji tag sequence: ASCII text hidden
+    /// in plain sight.
+    Tag,
 }
 
 impl Lint {
     /// Every lint, in the order of SPEC 1.6.
-    pub const ALL: [Lint; 7] = [
+    pub const ALL: [Lint; 9] = [
         Lint::Bom,
         Lint::Nul,
         Lint::Control,
@@ -125,6 +131,8 @@ impl Lint {
         Lint::Bidi,
         Lint::PrivateUse,
         Lint::Replacement,
+        Lint::Invisible,
+        Lint::Tag,
     ];
 
     /// The lint's name as written in options and output: `bom`, `private-use`, ...
@@ -137,6 +145,8 @@ impl Lint {
             Lint::Bidi => "bidi",
             Lint::PrivateUse => "private-use",
             Lint::Replacement => "replacement",
+            Lint::Invisible => "invisible",
+            Lint::Tag => "tag",
         }
     }
 
@@ -147,10 +157,31 @@ impl Lint {
 
     /// The lint a character at `byte_offset` matches, if any (at most one matches).
     ///
+    /// For `invisible` and `tag` this is the candidate set; the scanner then exempts the
+    /// characters whose neighbours give them a job (`crate::context`). The `invisible` set:
+    ///
+    /// - U+200B zero width space, U+2060 word joiner, U+2061..U+2064 the invisible mathematical
+    ///   operators, U+FEFF after offset 0 (a zero width no-break space in mid-text): all render as
+    ///   nothing;
+    /// - U+200C ZWNJ and U+200D ZWJ: they shape joining scripts and build emoji sequences, and are
+    ///   exempt between two such characters;
+    /// - U+FE00..U+FE0F and U+E0100..U+E01EF, the variation selectors: exempt after a character
+    ///   they can vary (not after ASCII other than `0-9 # *`, which keycap emoji use);
+    /// - U+180E Mongolian vowel separator, exempt between Mongolian letters;
+    /// - U+115F and U+1160, the Hangul choseong and jungseong fillers, exempt inside a jamo
+    ///   sequence; U+3164 Hangul filler and U+FFA0 halfwidth Hangul filler, which render blank and
+    ///   are a common way to make an identifier that looks empty;
+    /// - U+034F combining grapheme joiner, U+17B4 and U+17B5 (Khmer inherent vowels, deprecated);
+    /// - U+2800 Braille pattern blank, exempt next to other Braille.
+    ///
+    /// Left out on purpose: U+00AD soft hyphen and U+200E/U+200F (LRM, RLM), which have a
+    /// typographic job in ordinary text; the bidi controls are the `bidi` lint.
+    ///
     /// ```
     /// use utf8kit_codec::Lint;
     /// assert_eq!(Lint::classify(0xFEFF, 0), Some(Lint::Bom));
-    /// assert_eq!(Lint::classify(0xFEFF, 7), None);
+    /// assert_eq!(Lint::classify(0xFEFF, 7), Some(Lint::Invisible));
+    /// assert_eq!(Lint::classify(0xE0041, 7), Some(Lint::Tag));
     /// assert_eq!(Lint::classify(0x202E, 7), Some(Lint::Bidi));
     /// assert_eq!(Lint::classify(u32::from('\t'), 0), None);
     /// ```
@@ -165,6 +196,21 @@ impl Lint {
             0x202A..=0x202E | 0x2066..=0x2069 => Some(Lint::Bidi),
             0xE000..=0xF8FF | 0xF_0000..=0xF_FFFD | 0x10_0000..=0x10_FFFD => Some(Lint::PrivateUse),
             0xFFFD => Some(Lint::Replacement),
+            0x200B..=0x200D
+            | 0x2060..=0x2064
+            | 0xFEFF
+            | 0xFE00..=0xFE0F
+            | 0xE_0100..=0xE_01EF
+            | 0x180E
+            | 0x115F
+            | 0x1160
+            | 0x3164
+            | 0xFFA0
+            | 0x034F
+            | 0x17B4
+            | 0x17B5
+            | 0x2800 => Some(Lint::Invisible),
+            0xE_0000..=0xE_007F => Some(Lint::Tag),
             _ => None,
         }
     }
@@ -187,24 +233,24 @@ impl fmt::Display for Lint {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct LintSet(u8);
+pub struct LintSet(u16);
 
 impl LintSet {
     /// No lint.
     pub const NONE: LintSet = LintSet(0);
     /// Every lint.
-    pub const ALL: LintSet = LintSet(0x7F);
+    pub const ALL: LintSet = LintSet((1 << Lint::ALL.len()) - 1);
 
     /// The set with `lint` added.
     #[must_use]
     pub fn with(self, lint: Lint) -> LintSet {
-        LintSet(self.0 | 1 << lint as u8)
+        LintSet(self.0 | 1 << lint as u16)
     }
 
     /// Whether `lint` is in the set.
     #[inline]
     pub fn contains(self, lint: Lint) -> bool {
-        self.0 & (1 << lint as u8) != 0
+        self.0 & (1 << lint as u16) != 0
     }
 
     /// True when the set holds no lint.
@@ -280,7 +326,23 @@ mod tests {
             (0x9F, 5, Some(Lint::Control)),
             (0xA0, 5, None),
             (0xFEFF, 0, Some(Lint::Bom)),
-            (0xFEFF, 1, None),
+            (0xFEFF, 1, Some(Lint::Invisible)),
+            (0x200B, 5, Some(Lint::Invisible)),
+            (0x200A, 5, None),
+            (0x200E, 5, None),
+            (0x00AD, 5, None),
+            (0x2064, 5, Some(Lint::Invisible)),
+            (0x2065, 5, None),
+            (0xFE0F, 5, Some(Lint::Invisible)),
+            (0xE_0100, 5, Some(Lint::Invisible)),
+            (0xE_01EF, 5, Some(Lint::Invisible)),
+            (0xE_01F0, 5, None),
+            (0x3164, 5, Some(Lint::Invisible)),
+            (0x2800, 5, Some(Lint::Invisible)),
+            (0x2801, 5, None),
+            (0xE_0000, 5, Some(Lint::Tag)),
+            (0xE_007F, 5, Some(Lint::Tag)),
+            (0xE_0080, 5, None),
             (0xFDCF, 5, None),
             (0xFDD0, 5, Some(Lint::Noncharacter)),
             (0xFDEF, 5, Some(Lint::Noncharacter)),

@@ -13,6 +13,7 @@
 use std::ops::ControlFlow;
 
 use crate::bom::ForeignBom;
+use crate::context::{ContextState, Contextual};
 use crate::position::Position;
 use crate::rules::{Lint, LintSet, Policy};
 use crate::unit::{scan_unit, Unit, UnitKind};
@@ -131,6 +132,8 @@ pub struct Scanner {
     is_bom_pending: bool,
     is_finished: bool,
     is_stopped: bool,
+    /// The context lints' memory (`invisible`, `tag`), when either is asked for.
+    context: Option<ContextState>,
 }
 
 impl Scanner {
@@ -144,6 +147,8 @@ impl Scanner {
             is_bom_pending: config.foreign_bom,
             is_finished: false,
             is_stopped: false,
+            context: (config.lints.contains(Lint::Invisible) || config.lints.contains(Lint::Tag))
+                .then(ContextState::default),
         }
     }
 
@@ -161,6 +166,30 @@ impl Scanner {
         if self.is_stopped || self.is_finished {
             return ControlFlow::Break(());
         }
+        if let Some(mut state) = self.context.take() {
+            // The context lints see the stream of text and findings, and pass it on.
+            let mut contextual = Contextual {
+                state: &mut state,
+                inner: sink,
+            };
+            let mut flow = self.feed_plain(chunk, is_last, &mut contextual);
+            if is_last && flow.is_continue() {
+                flow = state.finish(sink);
+                self.is_stopped = flow.is_break();
+            }
+            self.context = Some(state);
+            return flow;
+        }
+        self.feed_plain(chunk, is_last, sink)
+    }
+
+    /// [`Scanner::feed`] without the context lints.
+    fn feed_plain<S: Sink + ?Sized>(
+        &mut self,
+        chunk: &[u8],
+        is_last: bool,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         self.is_finished = is_last;
         let mut chunk = chunk;
         if self.is_bom_pending {

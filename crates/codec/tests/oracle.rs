@@ -185,12 +185,29 @@ fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
             column = 2;
         }
     }
+    // The whole input's units first, so that the context lints can look both ways.
+    let mut units = Vec::new();
+    let mut scan_at = at;
+    while scan_at < input.len() {
+        let unit = reference_unit(&input[scan_at..]);
+        units.push((scan_at, unit.len, unit.kind, unit.codepoint));
+        scan_at += unit.len;
+    }
+    let char_of = |i: usize| -> Option<char> {
+        let (_, _, kind, codepoint) = *units.get(i)?;
+        (kind == "char")
+            .then(|| char::from_u32(codepoint.unwrap()))
+            .flatten()
+    };
+    let exempt = reference_exemptions(&units, config, char_of);
+    let mut index = 0;
     while at < input.len() {
         let unit = reference_unit(&input[at..]);
         let bytes = &input[at..at + unit.len];
         let is_finding = match unit.kind {
             "char" => Lint::classify(unit.codepoint.unwrap(), at as u64)
                 .filter(|&l| config.lints.contains(l))
+                .filter(|_| !exempt.contains(&index))
                 .map(Lint::as_str),
             "surrogate-pair" if config.policy.surrogate_pairs => None,
             "surrogate" if config.policy.lone_surrogates => None,
@@ -214,8 +231,82 @@ fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
             column += 1;
         }
         at += unit.len;
+        index += 1;
     }
     rows
+}
+
+/// Whether a character is looked at by the context lints.
+fn is_hidden(c: char) -> bool {
+    matches!(
+        Lint::classify(u32::from(c), 1),
+        Some(Lint::Invisible | Lint::Tag)
+    )
+}
+
+/// The indexes of the units that the context lints exempt, decided in one pass over the whole
+/// input, written from SPEC 1.6 and the man page rather than from the streaming code: a
+/// candidate's neighbours are the last character before it that is not a finding (an ill-formed
+/// unit in between means none) and the unit right after it (none if that is hidden or not a
+/// character); a flag is U+1F3F4 immediately followed by 1 to MAX_FLAG_TAGS tags E0020..E007E
+/// and E007F.
+fn reference_exemptions(
+    units: &[(usize, usize, &str, Option<u32>)],
+    config: Config,
+    char_of: impl Fn(usize) -> Option<char>,
+) -> std::collections::HashSet<usize> {
+    let mut exempt = std::collections::HashSet::new();
+    let lint_of = |i: usize| {
+        let (offset, _, _, _) = units[i];
+        char_of(i)
+            .and_then(|c| Lint::classify(u32::from(c), offset as u64))
+            .filter(|&l| config.lints.contains(l))
+    };
+    // The last character that was not a finding, as the pass goes.
+    let mut prev: Option<char> = None;
+    let mut i = 0;
+    while i < units.len() {
+        let lint = lint_of(i);
+        if lint == Some(Lint::Tag) && i > 0 && char_of(i - 1) == Some('\u{1F3F4}') {
+            let mut end = i;
+            while end < units.len()
+                && end - i < utf8kit_codec::MAX_FLAG_TAGS
+                && lint_of(end) == Some(Lint::Tag)
+                && (0xE0020..=0xE007E).contains(&u32::from(char_of(end).unwrap()))
+            {
+                end += 1;
+            }
+            if end > i && end < units.len() && char_of(end) == Some('\u{E007F}') {
+                exempt.extend(i..=end);
+                prev = Some('\u{E007F}');
+                i = end + 1;
+                continue;
+            }
+        }
+        let is_finding = match lint {
+            Some(Lint::Invisible) => {
+                let c = char_of(i).unwrap();
+                let next = char_of(i + 1).filter(|&n| !is_hidden(n));
+                if utf8kit_codec::invisible_has_job(u32::from(c), prev, next) {
+                    exempt.insert(i);
+                    false
+                } else {
+                    true
+                }
+            }
+            Some(_) => true,
+            None => false,
+        };
+        let (_, _, kind, _) = units[i];
+        if kind != "char" {
+            // Ill-formed, reported or accepted by the policy: not a character either way.
+            prev = None;
+        } else if !is_finding {
+            prev = char_of(i);
+        }
+        i += 1;
+    }
+    exempt
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -324,6 +415,11 @@ fn tricky_cases() -> Vec<Vec<u8>> {
         b"\x00\x00\xFE\xFF",
         b"\xFF\xFE\x00",
         b"\xFF",
+        "a\u{200D}b 👨\u{200D}👩\u{200D}👧 क\u{200D}ष \u{200D}".as_bytes(),
+        "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}\u{200D}🔥 x".as_bytes(),
+        "\u{E0069}\u{E0067}\u{E006E}\u{E007F}🏴\u{E0067}\u{E0062}ok\u{E007F}".as_bytes(),
+        "a\u{FE0F}1\u{FE0F}\u{20E3}❤\u{FE0F}\u{200B}\u{2800}⠁\u{2800}\u{3164}\u{FEFF}".as_bytes(),
+        "x\u{200D}\u{200D}\u{200C}\u{E0100}葛\u{E0100}\u{115F}\u{1160}\u{1100}\u{1160}".as_bytes(),
     ];
     cases.iter().map(|c| c.to_vec()).collect()
 }
@@ -469,6 +565,31 @@ fn utf8ish() -> impl Strategy<Value = Vec<u8>> {
         (0xC0u8..=0xFF).prop_map(|b| vec![b]),
         (0x80u8..=0xBF).prop_map(|b| vec![b]),
         proptest::collection::vec(any::<u8>(), 1..4),
+        // The context lints' characters and their neighbours, dense.
+        proptest::sample::select(vec![
+            '\u{200D}',
+            '\u{200C}',
+            '\u{200B}',
+            '\u{FE0F}',
+            '\u{E0100}',
+            '\u{1F3F4}',
+            '\u{E0067}',
+            '\u{E0062}',
+            '\u{E007F}',
+            '\u{E0001}',
+            '👨',
+            'क',
+            'a',
+            '1',
+            '\u{2800}',
+            '⠁',
+            '\u{115F}',
+            '\u{1160}',
+            '\u{1100}',
+            '葛',
+            '\u{FEFF}',
+        ])
+        .prop_map(|c| c.to_string().into_bytes()),
     ];
     let bom = prop_oneof![
         Just(&b""[..]),
@@ -485,7 +606,7 @@ fn utf8ish() -> impl Strategy<Value = Vec<u8>> {
 }
 
 fn any_config() -> impl Strategy<Value = Config> {
-    (0..4usize, any::<u8>(), any::<bool>()).prop_map(|(p, lints, foreign_bom)| Config {
+    (0..4usize, any::<u16>(), any::<bool>()).prop_map(|(p, lints, foreign_bom)| Config {
         foreign_bom,
         policy: [
             Policy::STRICT,
@@ -526,13 +647,21 @@ fn any_repair_options() -> impl Strategy<Value = RepairOptions> {
         Just(Replacement::Escape),
         Just(Replacement::Fallback(latin1_table())),
     ];
-    (replacement, any::<[bool; 4]>()).prop_map(
-        |(replacement, [cesu, modified, strip_bom, mojibake])| RepairOptions {
+    let strip = prop_oneof![
+        Just(LintSet::NONE),
+        Just(LintSet::NONE),
+        Just(LintSet::ALL),
+        Just(LintSet::parse("invisible,tag").unwrap()),
+        Just(LintSet::parse("invisible,control,replacement").unwrap()),
+    ];
+    (replacement, any::<[bool; 4]>(), strip).prop_map(
+        |(replacement, [cesu, modified, strip_bom, mojibake], strip)| RepairOptions {
             replacement,
             cesu,
             modified,
             strip_bom,
             mojibake,
+            strip,
         },
     )
 }

@@ -351,6 +351,7 @@ fn deny_reports_each_lint_with_its_own_kind() {
         ("bidi", 15, 11, 0x202E),
         ("private-use", 19, 13, 0xE000),
         ("replacement", 23, 15, 0xFFFD),
+        ("invisible", 27, 17, 0xFEFF),
     ];
     let expected: Vec<(String, u64, u64, Value)> = expected
         .iter()
@@ -358,7 +359,7 @@ fn deny_reports_each_lint_with_its_own_kind() {
         .collect();
     assert_eq!(
         rows, expected,
-        "a later U+FEFF, TAB, CR and LF are not findings"
+        "TAB, CR and LF are not findings; a later U+FEFF is invisible, not bom"
     );
     utf8check()
         .args(["--deny", "bidi", "--deny", "nul", "-c"])

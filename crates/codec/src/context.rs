@@ -1,0 +1,372 @@
+//! The lints that depend on their neighbours: `invisible` and `tag` (SPEC 1.6).
+//!
+//! The scanner reports every candidate character ([`Lint::classify`]); [`Contextual`] sits
+//! between it and the caller's sink and turns back into text each candidate whose neighbours
+//! give it a job: a ZWJ inside an emoji sequence or between letters of a joining script, a
+//! variation selector after a character it varies, the tags of an emoji flag sequence. Because
+//! it only sees the stream of text and findings, which does not depend on how the input was cut
+//! into chunks, its decisions do not either. It holds back at most one candidate that waits for
+//! the next character, or the tags of one possible flag sequence (at most
+//! [`MAX_FLAG_TAGS`] + 1 findings of 4 bytes): its memory is bounded.
+
+use std::ops::ControlFlow;
+
+use crate::position::Position;
+use crate::rules::Lint;
+use crate::scanner::{Finding, FindingKind, Sink};
+
+/// The most tag characters between U+1F3F4 and U+E007F in an emoji tag sequence (Unicode's
+/// flag sequences use 5 or 6, such as `gbeng`; UTS #51 allows up to 32). A longer run is not a
+/// flag, and its tags are reported.
+pub const MAX_FLAG_TAGS: usize = 32;
+
+const BLACK_FLAG: char = '\u{1F3F4}';
+const CANCEL_TAG: u32 = 0xE_007F;
+
+/// A candidate finding held until its neighbours are known.
+#[derive(Clone, Copy, Debug)]
+struct Held {
+    position: Position,
+    kind: FindingKind,
+    bytes: [u8; 4],
+    len: u8,
+    codepoint: u32,
+}
+
+impl Held {
+    fn of(finding: &Finding<'_>, codepoint: u32) -> Held {
+        let mut bytes = [0; 4];
+        let len = finding.bytes.len().min(4);
+        bytes[..len].copy_from_slice(&finding.bytes[..len]);
+        Held {
+            position: finding.position,
+            kind: finding.kind,
+            bytes,
+            len: len as u8,
+            codepoint,
+        }
+    }
+
+    fn bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+
+    /// Passes the character on as text (it has a job here) or as the finding it is.
+    fn release<S: Sink + ?Sized>(&self, as_text: bool, sink: &mut S) -> ControlFlow<()> {
+        if as_text {
+            sink.text(self.position.byte_offset, self.bytes())
+        } else {
+            sink.finding(&Finding {
+                position: self.position,
+                kind: self.kind,
+                bytes: self.bytes(),
+                codepoint: Some(self.codepoint),
+            })
+        }
+    }
+}
+
+/// What the context lints remember between calls (and between chunks).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ContextState {
+    /// The last character passed on, as text or as a finding; `None` at the start of the input
+    /// and after an ill-formed unit.
+    prev: Option<char>,
+    /// The offset just past the last character passed on as text: a flag's tags must follow
+    /// U+1F3F4 with nothing between.
+    prev_end: u64,
+    /// Candidates waiting for what follows: one invisible character that needs its next
+    /// neighbour, or the tags of a possible emoji flag sequence.
+    held: Vec<Held>,
+}
+
+/// A sink that applies the context lints on the way to `inner`.
+pub(crate) struct Contextual<'a, S: Sink + ?Sized> {
+    pub(crate) state: &'a mut ContextState,
+    pub(crate) inner: &'a mut S,
+}
+
+impl<S: Sink + ?Sized> Contextual<'_, S> {
+    /// Decides what is held, now that the next character is known (`None`: the input ended, or
+    /// an ill-formed unit follows).
+    fn decide(&mut self, next: Option<char>) -> ControlFlow<()> {
+        if self.state.held.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let held = std::mem::take(&mut self.state.held);
+        let is_tag_run = held[0].kind == FindingKind::Lint(Lint::Tag);
+        if is_tag_run {
+            // A flag sequence is complete only with its cancel tag, which releases it at once:
+            // a run still held here is not one.
+            for candidate in &held {
+                candidate.release(false, self.inner)?;
+            }
+        } else {
+            let candidate = held[0];
+            let has_job = invisible_has_job(candidate.codepoint, self.state.prev, next);
+            candidate.release(has_job, self.inner)?;
+            if has_job {
+                self.state.prev = char::from_u32(candidate.codepoint);
+                self.state.prev_end = candidate.position.byte_offset + u64::from(candidate.len);
+            }
+        }
+        self.state.held = held;
+        self.state.held.clear();
+        ControlFlow::Continue(())
+    }
+
+    /// A tag character: held while it may belong to an emoji flag sequence, released with the
+    /// sequence as text when U+E007F completes it, else a finding.
+    fn tag(&mut self, finding: &Finding<'_>, codepoint: u32) -> ControlFlow<()> {
+        let held = &self.state.held;
+        let is_tag_run = held
+            .first()
+            .is_some_and(|h| h.kind == FindingKind::Lint(Lint::Tag));
+        if !is_tag_run {
+            self.decide(None)?;
+        }
+        let run_len = self.state.held.len();
+        // The character before the run (`prev` is not moved while tags are held), right before.
+        let after_flag = self.state.prev == Some(BLACK_FLAG)
+            && (run_len > 0 || self.state.prev_end == finding.position.byte_offset);
+        let is_spec = (0xE_0020..=0xE_007E).contains(&codepoint);
+        if after_flag && codepoint == CANCEL_TAG && run_len > 0 {
+            // A complete emoji tag sequence: every tag of it is text.
+            let run = std::mem::take(&mut self.state.held);
+            for candidate in &run {
+                candidate.release(true, self.inner)?;
+            }
+            self.state.held = run;
+            self.state.held.clear();
+            self.state.prev = char::from_u32(codepoint);
+            self.state.prev_end = finding.position.byte_offset + finding.bytes.len() as u64;
+            return self.inner.text(finding.position.byte_offset, finding.bytes);
+        }
+        if after_flag && is_spec && run_len < MAX_FLAG_TAGS {
+            self.state.held.push(Held::of(finding, codepoint));
+            return ControlFlow::Continue(());
+        }
+        // Not (or no longer) a flag sequence: what was held and this tag are findings.
+        self.decide(None)?;
+        self.inner.finding(finding)
+    }
+}
+
+impl<S: Sink + ?Sized> Sink for Contextual<'_, S> {
+    fn text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
+        if bytes.is_empty() {
+            return self.inner.text(byte_offset, bytes);
+        }
+        if !self.state.held.is_empty() {
+            self.decide(first_char(bytes).filter(|&c| !is_hidden(c)))?;
+        }
+        self.state.prev = last_char(bytes);
+        self.state.prev_end = byte_offset + bytes.len() as u64;
+        self.inner.text(byte_offset, bytes)
+    }
+
+    fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
+        let codepoint = finding.codepoint.filter(|_| {
+            matches!(
+                finding.kind,
+                FindingKind::Lint(_) | FindingKind::ForeignBom(_)
+            )
+        });
+        match (finding.kind, codepoint) {
+            (FindingKind::Lint(Lint::Tag), Some(cp)) => self.tag(finding, cp),
+            (FindingKind::Lint(Lint::Invisible), Some(cp)) => {
+                self.decide(None)?;
+                if needs_next(cp) {
+                    self.state.held.push(Held::of(finding, cp));
+                    return ControlFlow::Continue(());
+                }
+                if invisible_has_job(cp, self.state.prev, None) {
+                    self.state.prev = char::from_u32(cp);
+                    self.state.prev_end = finding.position.byte_offset + finding.bytes.len() as u64;
+                    self.inner.text(finding.position.byte_offset, finding.bytes)
+                } else {
+                    self.inner.finding(finding)
+                }
+            }
+            (FindingKind::Lint(_), Some(cp)) => {
+                // Another lint's finding: it is the next character of what is held, and is
+                // skipped as a neighbour after (utf8fix --strip removes it).
+                self.decide(char::from_u32(cp).filter(|&c| !is_hidden(c)))?;
+                self.inner.finding(finding)
+            }
+            _ => {
+                // An ill-formed unit is no neighbour at all.
+                self.decide(None)?;
+                self.state.prev = None;
+                self.inner.finding(finding)
+            }
+        }
+    }
+}
+
+impl ContextState {
+    /// Releases what is still held when the input ends.
+    pub(crate) fn finish<S: Sink + ?Sized>(&mut self, sink: &mut S) -> ControlFlow<()> {
+        Contextual {
+            state: self,
+            inner: sink,
+        }
+        .decide(None)
+    }
+}
+
+fn first_char(bytes: &[u8]) -> Option<char> {
+    let len = crate::unit::declared_len(bytes[0])
+        .unwrap_or(1)
+        .min(bytes.len());
+    std::str::from_utf8(&bytes[..len]).ok()?.chars().next()
+}
+
+fn last_char(bytes: &[u8]) -> Option<char> {
+    let start = bytes.iter().rposition(|&b| b & 0xC0 != 0x80).unwrap_or(0);
+    std::str::from_utf8(&bytes[start..]).ok()?.chars().next()
+}
+
+/// Whether a character is one the context lints look at (`invisible` or `tag`): such a
+/// character is never the neighbour that gives another one its job, so that removing them all
+/// (utf8fix --strip) leaves nothing a second pass would remove.
+fn is_hidden(c: char) -> bool {
+    matches!(
+        Lint::classify(u32::from(c), 1),
+        Some(Lint::Invisible | Lint::Tag)
+    )
+}
+
+/// Whether the decision on an invisible candidate waits for the character after it.
+fn needs_next(codepoint: u32) -> bool {
+    matches!(codepoint, 0x200B..=0x200D | 0x2800 | 0x180E | 0x115F)
+}
+
+/// Whether a character of the `invisible` lint's set has a job between the characters `prev`
+/// and `next` (`None`: the start or end of the input, or a unit that is not a character), and is
+/// then not reported: a ZWJ inside an emoji sequence, a variation selector after what it varies.
+///
+/// ```
+/// use utf8kit_codec::invisible_has_job;
+/// assert!(invisible_has_job(0x200D, Some('👨'), Some('👩')));
+/// assert!(!invisible_has_job(0x200D, Some('s'), Some('w')));
+/// assert!(invisible_has_job(0xFE0F, Some('❤'), None));
+/// assert!(!invisible_has_job(0x200B, Some('a'), Some('b')));
+/// ```
+pub fn invisible_has_job(codepoint: u32, prev: Option<char>, next: Option<char>) -> bool {
+    let Some(before) = prev else {
+        return false;
+    };
+    // A hidden character gives no job to its neighbours (but a kept variation selector or a
+    // flag's cancel tag may still link an emoji to a ZWJ).
+    let n = next.filter(|&c| !is_hidden(c));
+    let p = if is_hidden(before) { '\0' } else { before };
+    match codepoint {
+        // ZWJ and ZWNJ: emoji sequences, and the shaping of joining and Indic scripts.
+        0x200C | 0x200D => {
+            let Some(n) = n else { return false };
+            (is_emoji(p) || is_emoji_link(before)) && is_emoji(n) || joins(p) && joins(n)
+        }
+        // Zero width space: the word boundaries of scripts written without spaces.
+        0x200B => n.is_some_and(|n| unspaced(p) && unspaced(n)),
+        // Variation selectors vary the character before them; ASCII only for keycaps.
+        0xFE00..=0xFE0F => {
+            !p.is_ascii() && !p.is_whitespace() && !p.is_control()
+                || matches!(p, '0'..='9' | '#' | '*')
+        }
+        // The ideographic variation selectors follow CJK ideographs.
+        0xE_0100..=0xE_01EF => is_ideograph(p),
+        0x2800 => is_braille(p) || n.is_some_and(is_braille),
+        0x180E => n.is_some_and(is_mongolian) && is_mongolian(p),
+        // Hangul fillers inside a conjoining jamo sequence.
+        0x115F => n.is_some_and(|n| matches!(u32::from(n), 0x1160..=0x11A7 | 0xD7B0..=0xD7C6)),
+        0x1160 => matches!(u32::from(p), 0x1100..=0x115F | 0xA960..=0xA97C),
+        _ => false,
+    }
+}
+
+/// Characters that take part in emoji sequences: pictographs, emoji modifiers, and the symbols
+/// that have emoji presentations.
+fn is_emoji(c: char) -> bool {
+    matches!(u32::from(c),
+        0x1F000..=0x1FAFF
+        | 0x2600..=0x27BF
+        | 0x2300..=0x23FF
+        | 0x2B00..=0x2BFF
+        | 0x2190..=0x21FF
+        | 0x25A0..=0x25FF
+        | 0x2900..=0x297F
+        | 0x3030 | 0x303D | 0x3297 | 0x3299
+        | 0x00A9 | 0x00AE | 0x203C | 0x2049 | 0x2122 | 0x2139 | 0x24C2)
+}
+
+/// What may sit between an emoji and a ZWJ: the emoji presentation selector, a keycap, the
+/// cancel tag that ends a flag.
+fn is_emoji_link(c: char) -> bool {
+    matches!(u32::from(c), 0xFE0F | 0x20E3 | CANCEL_TAG)
+}
+
+/// Letters and marks of the scripts in which ZWJ and ZWNJ shape text: every letter outside
+/// ASCII, and the combining marks and viramas of the Indic, Arabic, Syriac, Mongolian and
+/// Southeast Asian blocks.
+fn joins(c: char) -> bool {
+    !c.is_ascii()
+        && (c.is_alphabetic()
+            || matches!(u32::from(c),
+                0x0300..=0x036F | 0x0591..=0x05C7 | 0x0600..=0x08FF | 0x0900..=0x0DFF
+                | 0x0E00..=0x0FFF | 0x1000..=0x109F | 0x1780..=0x18AF | 0xA800..=0xABFF))
+}
+
+/// Scripts written without spaces between words, where U+200B marks the boundaries.
+fn unspaced(c: char) -> bool {
+    matches!(u32::from(c),
+        0x0E00..=0x0EFF | 0x0F00..=0x0FFF | 0x1000..=0x109F | 0x1780..=0x17FF
+        | 0x1980..=0x19DF | 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF)
+}
+
+fn is_ideograph(c: char) -> bool {
+    matches!(u32::from(c),
+        0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x2_0000..=0x3_FFFF)
+}
+
+fn is_braille(c: char) -> bool {
+    matches!(u32::from(c), 0x2800..=0x28FF)
+}
+
+fn is_mongolian(c: char) -> bool {
+    matches!(u32::from(c), 0x1800..=0x18AF)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jobs_of_invisible_characters() {
+        let zwj = 0x200D;
+        assert!(invisible_has_job(zwj, Some('👨'), Some('👩')));
+        assert!(invisible_has_job(zwj, Some('\u{FE0F}'), Some('🔥')));
+        assert!(invisible_has_job(zwj, Some('क'), Some('ष')));
+        assert!(invisible_has_job(0x200C, Some('\u{094D}'), Some('ष')));
+        assert!(!invisible_has_job(zwj, Some('s'), Some('w')));
+        assert!(!invisible_has_job(zwj, Some('👨'), None));
+        assert!(!invisible_has_job(zwj, None, Some('👩')));
+        assert!(invisible_has_job(0x200B, Some('ก'), Some('ข')));
+        assert!(!invisible_has_job(0x200B, Some('a'), Some('b')));
+        assert!(invisible_has_job(0xFE0F, Some('❤'), None));
+        assert!(invisible_has_job(0xFE0F, Some('1'), None));
+        assert!(!invisible_has_job(0xFE0F, Some('a'), None));
+        assert!(invisible_has_job(0xE_0100, Some('葛'), None));
+        assert!(!invisible_has_job(0xE_0100, Some('x'), None));
+        assert!(invisible_has_job(0x2800, Some('⠁'), Some(' ')));
+        assert!(!invisible_has_job(0x2800, Some('x'), Some(' ')));
+        for always in [
+            0x2060, 0x2061, 0x2064, 0xFEFF, 0x3164, 0xFFA0, 0x034F, 0x17B4, 0x17B5,
+        ] {
+            assert!(
+                !invisible_has_job(always, Some('가'), Some('가')),
+                "{always:X}"
+            );
+        }
+    }
+}

@@ -1,0 +1,294 @@
+//! Hidden text (SPEC 1.6, 3, 5): the `invisible` and `tag` lints, `utf8fix --strip`, and how
+//! utf8dump shows such characters.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use crate::common::{json_lines, program, stdout_of};
+
+/// `(kind, offset, line, column, codepoint)` of each finding of `utf8check --format json`.
+fn findings(args: &[&str], input: &[u8]) -> Vec<(String, u64, u64, u64, u64)> {
+    let output = program("utf8check")
+        .args(["--format", "json"])
+        .args(args)
+        .write_stdin(input.to_vec())
+        .output()
+        .unwrap();
+    json_lines(&stdout_of(&output))
+        .iter()
+        .filter(|v| v["type"] == "error")
+        .map(|v: &Value| {
+            (
+                v["kind"].as_str().unwrap().to_owned(),
+                v["offset"].as_u64().unwrap(),
+                v["line"].as_u64().unwrap(),
+                v["column"].as_u64().unwrap(),
+                v["codepoint"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The characters reported wherever they stand.
+const ALWAYS_INVISIBLE: [char; 10] = [
+    '\u{2060}', '\u{2061}', '\u{2062}', '\u{2063}', '\u{2064}', '\u{3164}', '\u{FFA0}', '\u{034F}',
+    '\u{17B4}', '\u{17B5}',
+];
+
+/// The characters reported unless a neighbour gives them a job (here: none does).
+const STRAY_INVISIBLE: [char; 9] = [
+    '\u{200B}',
+    '\u{200C}',
+    '\u{200D}',
+    '\u{FE0F}',
+    '\u{FE00}',
+    '\u{E0100}',
+    '\u{180E}',
+    '\u{115F}',
+    '\u{2800}',
+];
+
+#[test]
+fn every_invisible_character_is_reported_at_the_start_middle_and_end() {
+    for c in ALWAYS_INVISIBLE.iter().chain(&STRAY_INVISIBLE) {
+        let cp = u64::from(u32::from(*c));
+        let len = c.len_utf8() as u64;
+        let text = format!("{c}ab\nx{c}y\nz{c}");
+        let got = findings(&["--deny", "invisible"], text.as_bytes());
+        let second = len + 3;
+        let third = second + 1 + len + 2;
+        assert_eq!(
+            got,
+            [
+                ("invisible".into(), 0, 1, 1, cp),
+                ("invisible".into(), second + 1, 2, 2, cp),
+                ("invisible".into(), third + 1, 3, 2, cp),
+            ],
+            "U+{cp:04X}"
+        );
+    }
+    // U+FEFF is `bom` at offset 0 and `invisible` anywhere else.
+    let got = findings(&["--deny", "bom,invisible"], "\u{FEFF}a\u{FEFF}".as_bytes());
+    assert_eq!(
+        got,
+        [
+            ("bom".into(), 0, 1, 1, 0xFEFF),
+            ("invisible".into(), 4, 1, 3, 0xFEFF)
+        ]
+    );
+}
+
+#[test]
+fn every_tag_character_outside_a_flag_is_reported_with_the_letter_it_hides() {
+    let text: String = (0xE0000..=0xE007F).filter_map(char::from_u32).collect();
+    let got = findings(&["--deny", "tag"], text.as_bytes());
+    assert_eq!(got.len(), 128);
+    for (i, (kind, offset, _, column, cp)) in got.iter().enumerate() {
+        assert_eq!(
+            (kind.as_str(), *offset, *column, *cp),
+            ("tag", 4 * i as u64, i as u64 + 1, 0xE0000 + i as u64)
+        );
+    }
+    // The human message spells the hidden text, one letter a finding.
+    let smuggled: String = "ignore previous instructions"
+        .chars()
+        .map(|c| char::from_u32(0xE0000 + u32::from(c)).unwrap())
+        .collect();
+    let output = program("utf8check")
+        .args(["--deny", "tag"])
+        .write_stdin(format!("Nice work!{smuggled}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = stdout_of(&output);
+    let letters: String = stdout
+        .lines()
+        .map(|l| {
+            l.split("hiding '")
+                .nth(1)
+                .map_or(' ', |rest| rest.chars().next().unwrap())
+        })
+        .collect();
+    assert_eq!(letters, "ignore previous instructions");
+    assert!(
+        stdout.starts_with("<stdin>:1:11: tag: tag character U+E0069 hiding 'i' (bytes f3 a0 81 a9 at offset 10)\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn emoji_sequences_flags_and_joining_scripts_are_not_reported() {
+    let legitimate = [
+        "👨\u{200D}👩\u{200D}👧",                                   // family
+        "🏳\u{FE0F}\u{200D}🌈",                                      // rainbow flag
+        "❤\u{FE0F} 1\u{FE0F}\u{20E3} #\u{FE0F}\u{20E3}",            // presentation, keycaps
+        "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", // Scotland
+        "🏴\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}\u{200D}🔥", // Wales, then ZWJ
+        "क्\u{200D}ष",                                               // Devanagari
+        "می\u{200C}خواهم",                                          // Persian
+        "ภาษา\u{200B}ไทย",                                          // Thai word break
+        "葛\u{E0100}",                                              // ideographic variant
+        "⠁\u{2800}⠃",                                               // Braille
+        "\u{1100}\u{1160}",                                         // jamo filler
+    ];
+    for text in legitimate {
+        let got = findings(&["--deny", "invisible,tag"], text.as_bytes());
+        assert!(got.is_empty(), "{text:?}: {got:?}");
+    }
+    // The same characters without their job are reported.
+    let stray = [
+        ("pass\u{200D}word", 0x200D),
+        ("a\u{FE0F}", 0xFE0F),
+        ("x\u{E0100}", 0xE0100),
+        ("🏴\u{E0067}\u{E0062}", 0xE0067),  // no cancel tag
+        ("x\u{E0067}\u{E007F}", 0xE0067),   // no black flag
+        ("🏴 \u{E0067}\u{E007F}", 0xE0067), // not right after it
+        ("👨\u{200D}", 0x200D),             // nothing after
+    ];
+    for (text, first) in stray {
+        let got = findings(&["--deny", "invisible,tag"], text.as_bytes());
+        assert_eq!(got.first().map(|f| f.4), Some(first), "{text:?}: {got:?}");
+    }
+}
+
+/// Streamed through a pipe, the input reaches utf8check in chunks of 256 KiB: a decision that
+/// needs the next character, or a whole flag, is the same across a chunk boundary.
+#[test]
+fn decisions_do_not_depend_on_where_a_chunk_ends() {
+    const CHUNK: usize = 256 * 1024;
+    for (piece, reported) in [
+        ("👨\u{200D}👩", 0),
+        ("a\u{200D}b", 1),
+        (
+            "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}",
+            0,
+        ),
+        ("🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}!", 5),
+    ] {
+        for shift in 0..piece.len() {
+            let mut input = vec![b'.'; CHUNK - shift];
+            input.extend_from_slice(piece.as_bytes());
+            input.push(b'\n');
+            let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("utf8check"))
+                .args(["--deny", "invisible,tag", "-c"])
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            let mut stdin = child.stdin.take().unwrap();
+            // In two writes, so that the pipe delivers the boundary where it falls.
+            stdin.write_all(&input[..CHUNK]).unwrap();
+            stdin.write_all(&input[CHUNK..]).unwrap();
+            drop(stdin);
+            let output = child.wait_with_output().unwrap();
+            assert_eq!(
+                String::from_utf8(output.stdout).unwrap(),
+                format!("{reported}\n"),
+                "{piece:?} at {shift} bytes before the boundary"
+            );
+        }
+    }
+}
+
+#[test]
+fn strip_removes_exactly_what_the_lints_find_and_a_second_pass_nothing() {
+    let smuggled: String = "rm -rf"
+        .chars()
+        .map(|c| char::from_u32(0xE0000 + u32::from(c)).unwrap())
+        .collect();
+    let input = format!(
+        "pass\u{200B}word = 1 // 👨\u{200D}👩\u{200D}👧 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}\n\
+         ok{smuggled} \u{3164} = \u{202E}x\u{2066} café\n"
+    );
+    let expected = "password = 1 // 👨\u{200D}👩\u{200D}👧 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}\n\
+                    ok  = x café\n";
+    let output = program("utf8fix")
+        .args(["--strip", "invisible,tag,bidi", "-v"])
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout_of(&output), expected);
+    let log = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        log.starts_with("utf8fix: <stdin>: offset 4: invisible e2 80 8b: removed\n"),
+        "{log}"
+    );
+    assert!(log.ends_with("utf8fix: <stdin>: 10 repairs\n"), "{log}");
+    // Idempotent, and --check tells CI.
+    program("utf8fix")
+        .args(["--strip", "invisible,tag,bidi"])
+        .write_stdin(expected)
+        .assert()
+        .code(0)
+        .stdout(expected);
+    program("utf8fix")
+        .args(["--strip", "invisible,tag,bidi", "--check"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout("<stdin>\n");
+    program("utf8fix")
+        .args(["--strip", "invisible,tag,bidi", "--check"])
+        .write_stdin(expected)
+        .assert()
+        .code(0);
+    program("utf8fix")
+        .args(["--strip", "hidden"])
+        .write_stdin("x")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("unknown lint 'hidden'"));
+}
+
+#[test]
+fn utf8dump_marks_hidden_characters_and_shows_what_tags_hide() {
+    let output = program("utf8dump")
+        .write_stdin("a\u{E0069}\u{200B}\u{2800}")
+        .output()
+        .unwrap();
+    assert_eq!(
+        stdout_of(&output),
+        "00000000  61           U+0061    a\n\
+         00000001  f3 a0 81 a9  U+E0069   \\u{e0069}=i\n\
+         00000005  e2 80 8b     U+200B    \\u{200b}\n\
+         00000008  e2 a0 80     U+2800    \\u{2800}\n"
+    );
+}
+
+/// The naughty-strings list: its zero-width and tag lines are reported, its emoji lines are not.
+#[test]
+fn the_naughty_strings_list() {
+    let list = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/conformance/naughty-strings/blns.txt");
+    if !list.exists() {
+        crate::common::skip("../shared/conformance/naughty-strings/blns.txt is absent");
+        return;
+    }
+    let input = std::fs::read(&list).unwrap();
+    let got = findings(&["--deny", "invisible,tag"], &input);
+    let lines_of = |kind: &str| {
+        let mut lines: Vec<u64> = got.iter().filter(|f| f.0 == kind).map(|f| f.2).collect();
+        lines.dedup();
+        lines
+    };
+    assert_eq!(lines_of("tag"), [136]);
+    assert_eq!(
+        got.iter().filter(|f| f.0 == "tag").count(),
+        got.iter()
+            .filter(|f| f.0 == "tag" && (0xE0000..=0xE007F).contains(&f.4))
+            .count()
+    );
+    let invisible = lines_of("invisible");
+    for line in [131, 136, 140, 308] {
+        assert!(invisible.contains(&line), "line {line}: {invisible:?}");
+    }
+    let text = String::from_utf8(input).unwrap();
+    for (i, line) in text.lines().enumerate() {
+        if line.contains("👨\u{200D}👩") || line.contains("1\u{FE0F}\u{20E3}") {
+            assert!(!invisible.contains(&(i as u64 + 1)), "emoji line {}", i + 1);
+        }
+    }
+}
