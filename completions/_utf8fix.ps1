@@ -27,7 +27,7 @@ Register-ArgumentCompleter -Native -CommandName 'utf8fix' -ScriptBlock {
             [CompletionResult]::new('--files0-from', '--files0-from', [CompletionResultType]::ParameterName, 'Like --files-from, with each path ended by NUL, as find -print0, git ls-files -z and utf8check -l -0 write them')
             [CompletionResult]::new('--replacement', '--replacement', [CompletionResultType]::ParameterName, 'Replace each maximal subpart with STR instead of U+FFFD')
             [CompletionResult]::new('--fallback', '--fallback', [CompletionResultType]::ParameterName, 'Decode each ill-formed byte in this single-byte encoding (windows-1252, iso-8859-1, ...)')
-            [CompletionResult]::new('--strip', '--strip', [CompletionResultType]::ParameterName, 'Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul, noncharacter, private-use, replacement, or all (comma-separated)')
+            [CompletionResult]::new('--strip', '--strip', [CompletionResultType]::ParameterName, 'Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul, noncharacter, private-use, replacement, non-ascii, or all (comma-separated)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the -v lines')
             [CompletionResult]::new('--follow-symlinks', '--follow-symlinks', [CompletionResultType]::ParameterName, 'With -i, rewrite the file a symbolic link leads to, not the link itself')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Write nothing: list each input that would change, and exit 1 if any would')

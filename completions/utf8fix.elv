@@ -24,7 +24,7 @@ set edit:completion:arg-completer[utf8fix] = {|@words|
             cand --files0-from 'Like --files-from, with each path ended by NUL, as find -print0, git ls-files -z and utf8check -l -0 write them'
             cand --replacement 'Replace each maximal subpart with STR instead of U+FFFD'
             cand --fallback 'Decode each ill-formed byte in this single-byte encoding (windows-1252, iso-8859-1, ...)'
-            cand --strip 'Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul, noncharacter, private-use, replacement, or all (comma-separated)'
+            cand --strip 'Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul, noncharacter, private-use, replacement, non-ascii, or all (comma-separated)'
             cand --color 'When to colour the -v lines'
             cand --follow-symlinks 'With -i, rewrite the file a symbolic link leads to, not the link itself'
             cand --check 'Write nothing: list each input that would change, and exit 1 if any would'

@@ -58,7 +58,7 @@ not UTF-8 at all); one finding at offset 0 covers the mark.
 --deny adds findings for well-formed characters: bom (U+FEFF at offset 0), nul (U+0000), \
 control (C0 controls but TAB, LF, VT, FF, CR; DEL; C1 controls), noncharacter (U+FDD0..U+FDEF, \
 U+xxFFFE, U+xxFFFF), bidi (U+202A..U+202E, U+2066..U+2069, the Trojan Source controls), \
-private-use, replacement (U+FFFD), invisible, tag. --allow accepts ill-formed units that other systems write on \
+private-use, replacement (U+FFFD), invisible, tag, non-ascii. --allow accepts ill-formed units that other systems write on \
 purpose: surrogates (WTF-8), cesu8 (surrogate pairs only), modified (Java's Modified UTF-8: \
 surrogates and C0 80).
 
@@ -75,7 +75,12 @@ U+17B5, and U+2800 Braille blank (except next to Braille). Left out on purpose: 
 hyphen and U+200E/U+200F, which have a job in ordinary text. tag reports each Unicode tag \
 character U+E0000..U+E007F, which renders as nothing and spells hidden ASCII (the message \
 shows the letter it hides), except inside an emoji flag sequence: U+1F3F4, then 1 to 32 tags \
-U+E0020..U+E007E, then U+E007F (the flags of England, Scotland, Wales).
+U+E0020..U+E007E, then U+E007F (the flags of England, Scotland, Wales). non-ascii is the \
+ASCII-only rule: every character above U+007F that no other lint asked for matches, and each \
+run of such characters is one finding: the ASCII spaces, tabs and punctuation between them on \
+a line join them, an ASCII letter or digit or a line end does not (its offset, line and column \
+are the run's first character's, its bytes span the run; a run longer than 4096 bytes is \
+reported in pieces), so a line of Greek is one finding, not forty.
 
 The line is 1 + the number of LF bytes before the unit; the column is 1 + the number of units \
 since the last LF, so a column counts characters, and an ill-formed unit counts as one.
@@ -210,7 +215,7 @@ pub struct Args {
     pub allow: Vec<Policy>,
 
     /// Also report these well-formed characters: bom, nul, control, noncharacter, bidi,
-    /// private-use, replacement, invisible, tag, or all (comma-separated).
+    /// private-use, replacement, invisible, tag, non-ascii, or all (comma-separated).
     #[arg(long, value_name = "LINTS", value_parser = parse_lints)]
     pub deny: Vec<LintSet>,
 
@@ -284,7 +289,7 @@ fn parse_lints(list: &str) -> Result<LintSet, String> {
     LintSet::parse(list).map_err(|e| {
         format!(
             "{e} (use bom, nul, control, noncharacter, bidi, private-use, replacement, invisible, \
-             tag or all)"
+             tag, non-ascii or all)"
         )
     })
 }

@@ -51,7 +51,7 @@ single-byte legacy encoding and encoded again ('cafÃ©' for 'café' through win
 as it happened.
 
 --strip LINTS removes the characters those lints of utf8check --deny find (invisible, tag, \
-bidi, control, bom, nul, noncharacter, private-use, replacement, or all) and leaves every \
+bidi, control, bom, nul, noncharacter, private-use, replacement, non-ascii, or all) and leaves every \
 other byte as it is: utf8fix --strip invisible,tag,bidi -i cleans hidden text out of a file, \
 -v lists each character removed with its offset, and --check fails CI when a file holds any. \
 The same context rules apply as in utf8check (a ZWJ inside an emoji sequence, a flag's tags \
@@ -192,7 +192,7 @@ pub struct Args {
     pub strip_bom: bool,
 
     /// Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul,
-    /// noncharacter, private-use, replacement, or all (comma-separated).
+    /// noncharacter, private-use, replacement, non-ascii, or all (comma-separated).
     #[arg(long, value_name = "LINTS", value_parser = parse_strip)]
     pub strip: Option<utf8kit_codec::LintSet>,
 
@@ -243,7 +243,7 @@ pub fn parse_strip(list: &str) -> Result<utf8kit_codec::LintSet, String> {
     utf8kit_codec::LintSet::parse(list).map_err(|e| {
         format!(
             "{e} (use invisible, tag, bidi, control, bom, nul, noncharacter, private-use, \
-             replacement or all)"
+             replacement, non-ascii or all)"
         )
     })
 }

@@ -433,6 +433,11 @@ pub fn kind_help(kind: FindingKind) -> (&'static str, &'static str) {
              text, used to smuggle instructions past reviewers; only an emoji flag sequence \
              (U+1F3F4 followed by tags and U+E007F) is exempt.",
         ),
+        FindingKind::Lint(Lint::NonAscii) => (
+            "Non-ASCII text",
+            "A character above U+007F where the rule is ASCII only; each run of such \
+             characters is one finding (up to 4096 bytes).",
+        ),
         FindingKind::ForeignBom(ForeignBom::Utf16Le | ForeignBom::Utf16Be) => (
             "UTF-16 byte order mark",
             "The file starts with a UTF-16 byte order mark: it is UTF-16, not UTF-8. Convert it \
@@ -642,6 +647,14 @@ impl Display for Detail<'_, '_> {
                     "replacement character U+FFFD, left by an earlier lossy conversion"
                 ),
                 Lint::Invisible => write!(f, "invisible character U+{cp:04X}"),
+                Lint::NonAscii => {
+                    let text = String::from_utf8_lossy(finding.bytes);
+                    let count = text.chars().filter(|c| !c.is_ascii()).count();
+                    match count {
+                        1 => write!(f, "non-ASCII character U+{cp:04X}"),
+                        n => write!(f, "{n} non-ASCII characters, from U+{cp:04X}"),
+                    }
+                }
                 // The ASCII character the tag stands for; quotes and backslashes by number, so
                 // that the detail stays plain in every format.
                 Lint::Tag => match char::from_u32(cp.wrapping_sub(0xE_0000)) {

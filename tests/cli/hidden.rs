@@ -292,3 +292,55 @@ fn the_naughty_strings_list() {
         }
     }
 }
+
+#[test]
+fn non_ascii_is_one_finding_per_run_and_strip_keeps_the_ascii() {
+    let input = "let x = 1;\nΓειά σου, κόσμε! Το API είναι 😀.\nok\n";
+    let output = program("utf8check")
+        .args(["--deny", "non-ascii"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stdout_of(&output),
+        "<stdin>:2:1: non-ascii: 14 non-ASCII characters, from U+0393 (bytes ce 93 ce b5 ce b9 \
+         ce ac 20 cf 83 ce bf cf 85 2c 20 ce ba cf 8c cf 83 ce bc ce b5 21 20 ce a4 ce bf at \
+         offset 11)\n\
+         <stdin>:2:25: non-ascii: 6 non-ASCII characters, from U+03B5 (bytes ce b5 ce af ce bd \
+         ce b1 ce b9 20 f0 9f 98 80 at offset 49)\n"
+    );
+    // Another lint asked for takes its characters; a run ends at them.
+    let got = findings(&["--deny", "non-ascii,bidi"], "αβ\u{202E}γ".as_bytes());
+    assert_eq!(
+        got,
+        [
+            ("non-ascii".into(), 0, 1, 1, 0x3B1),
+            ("bidi".into(), 4, 1, 3, 0x202E),
+            ("non-ascii".into(), 7, 1, 4, 0x3B3),
+        ]
+    );
+    // A run longer than 4096 bytes comes in pieces.
+    let long = "é".repeat(3000);
+    let got = findings(&["--deny", "non-ascii"], long.as_bytes());
+    assert_eq!(
+        got,
+        [
+            ("non-ascii".into(), 0, 1, 1, 0xE9),
+            ("non-ascii".into(), 4096, 1, 2049, 0xE9),
+        ]
+    );
+    // --strip non-ascii leaves the ASCII of every line, spaces and punctuation included.
+    let stripped = "let x = 1;\n , !  API  .\nok\n";
+    program("utf8fix")
+        .args(["--strip", "non-ascii"])
+        .write_stdin(input)
+        .assert()
+        .code(0)
+        .stdout(stripped);
+    program("utf8check")
+        .args(["--deny", "non-ascii"])
+        .write_stdin(stripped)
+        .assert()
+        .code(0);
+}

@@ -50,20 +50,6 @@ impl Held {
     fn bytes(&self) -> &[u8] {
         &self.bytes[..usize::from(self.len)]
     }
-
-    /// Passes the character on as text (it has a job here) or as the finding it is.
-    fn release<S: Sink + ?Sized>(&self, as_text: bool, sink: &mut S) -> ControlFlow<()> {
-        if as_text {
-            sink.text(self.position.byte_offset, self.bytes())
-        } else {
-            sink.finding(&Finding {
-                position: self.position,
-                kind: self.kind,
-                bytes: self.bytes(),
-                codepoint: Some(self.codepoint),
-            })
-        }
-    }
 }
 
 /// What the context lints remember between calls (and between chunks).
@@ -78,6 +64,39 @@ pub(crate) struct ContextState {
     /// Candidates waiting for what follows: one invisible character that needs its next
     /// neighbour, or the tags of a possible emoji flag sequence.
     held: Vec<Held>,
+    /// With `non-ascii`: the run of non-ASCII characters being gathered into one finding.
+    run: Option<NonAsciiRun>,
+    /// A run's buffer, kept for the next run.
+    spare: Vec<u8>,
+    /// ASCII spaces and punctuation after the run, held until what follows says whether they
+    /// join it to more non-ASCII text.
+    gap: Vec<u8>,
+    /// Whether `non-ascii` is asked for: a character the other lints exempt is then part of a
+    /// run rather than text.
+    non_ascii: bool,
+}
+
+/// Non-ASCII characters, with the ASCII spaces, tabs and punctuation between them on one line,
+/// reported as one `non-ascii` finding (a line of Greek is one finding).
+#[derive(Clone, Debug)]
+struct NonAsciiRun {
+    position: Position,
+    codepoint: u32,
+    bytes: Vec<u8>,
+}
+
+/// The longest run of non-ASCII characters one finding covers: a longer run is reported in
+/// pieces of at most this many bytes, so that memory stays bounded.
+pub const MAX_NON_ASCII_RUN: usize = 4096;
+
+impl ContextState {
+    /// The state for a scanner whose lints include `non-ascii` or not.
+    pub(crate) fn new(non_ascii: bool) -> ContextState {
+        ContextState {
+            non_ascii,
+            ..ContextState::default()
+        }
+    }
 }
 
 /// A sink that applies the context lints on the way to `inner`.
@@ -87,6 +106,105 @@ pub(crate) struct Contextual<'a, S: Sink + ?Sized> {
 }
 
 impl<S: Sink + ?Sized> Contextual<'_, S> {
+    /// Reports the gathered run of non-ASCII characters, if any, then the spaces held after it.
+    fn flush_run(&mut self) -> ControlFlow<()> {
+        let Some(run) = self.state.run.take() else {
+            return ControlFlow::Continue(());
+        };
+        let gap_offset = run.position.byte_offset + run.bytes.len() as u64;
+        self.inner.finding(&Finding {
+            position: run.position,
+            kind: FindingKind::Lint(Lint::NonAscii),
+            bytes: &run.bytes,
+            codepoint: Some(run.codepoint),
+        })?;
+        self.state.spare = run.bytes;
+        self.state.spare.clear();
+        if self.state.gap.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let gap = std::mem::take(&mut self.state.gap);
+        let flow = self.inner.text(gap_offset, &gap);
+        self.state.gap = gap;
+        self.state.gap.clear();
+        flow
+    }
+
+    /// Passes text on; while a run is open, spaces and punctuation are held, as they may join
+    /// it to more.
+    fn out_text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
+        if bytes.is_empty() {
+            return self.inner.text(byte_offset, bytes);
+        }
+        if let Some(run) = &self.state.run {
+            let joins = |b: &u8| *b == b' ' || *b == b'\t' || b.is_ascii_punctuation();
+            let room = MAX_NON_ASCII_RUN - run.bytes.len() - self.state.gap.len();
+            if bytes.iter().all(joins) && bytes.len() < room {
+                self.state.gap.extend_from_slice(bytes);
+                return ControlFlow::Continue(());
+            }
+            self.flush_run()?;
+        }
+        self.inner.text(byte_offset, bytes)
+    }
+
+    /// Passes a finding on; `non-ascii` findings that follow each other become one.
+    fn out_finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
+        if finding.kind != FindingKind::Lint(Lint::NonAscii) {
+            self.flush_run()?;
+            return self.inner.finding(finding);
+        }
+        let offset = finding.position.byte_offset;
+        if let Some(run) = &mut self.state.run {
+            let gap = &mut self.state.gap;
+            let end = run.position.byte_offset + (run.bytes.len() + gap.len()) as u64;
+            let len = run.bytes.len() + gap.len() + finding.bytes.len();
+            if end == offset && len <= MAX_NON_ASCII_RUN {
+                run.bytes.append(gap);
+                run.bytes.extend_from_slice(finding.bytes);
+                return ControlFlow::Continue(());
+            }
+            self.flush_run()?;
+        }
+        let mut bytes = std::mem::take(&mut self.state.spare);
+        bytes.extend_from_slice(finding.bytes);
+        self.state.run = Some(NonAsciiRun {
+            position: finding.position,
+            codepoint: finding.codepoint.unwrap_or(0),
+            bytes,
+        });
+        ControlFlow::Continue(())
+    }
+
+    /// Passes on a candidate the lints exempt (it has a job): text, or with `non-ascii` part of
+    /// a run.
+    fn out_exempt(&mut self, position: Position, bytes: &[u8], codepoint: u32) -> ControlFlow<()> {
+        if self.state.non_ascii {
+            self.out_finding(&Finding {
+                position,
+                kind: FindingKind::Lint(Lint::NonAscii),
+                bytes,
+                codepoint: Some(codepoint),
+            })
+        } else {
+            self.out_text(position.byte_offset, bytes)
+        }
+    }
+
+    /// Passes a held candidate on: exempt, or the finding it is.
+    fn release(&mut self, held: &Held, has_job: bool) -> ControlFlow<()> {
+        if has_job {
+            self.out_exempt(held.position, held.bytes(), held.codepoint)
+        } else {
+            self.out_finding(&Finding {
+                position: held.position,
+                kind: held.kind,
+                bytes: held.bytes(),
+                codepoint: Some(held.codepoint),
+            })
+        }
+    }
+
     /// Decides what is held, now that the next character is known (`None`: the input ended, or
     /// an ill-formed unit follows).
     fn decide(&mut self, next: Option<char>) -> ControlFlow<()> {
@@ -99,12 +217,12 @@ impl<S: Sink + ?Sized> Contextual<'_, S> {
             // A flag sequence is complete only with its cancel tag, which releases it at once:
             // a run still held here is not one.
             for candidate in &held {
-                candidate.release(false, self.inner)?;
+                self.release(candidate, false)?;
             }
         } else {
             let candidate = held[0];
             let has_job = invisible_has_job(candidate.codepoint, self.state.prev, next);
-            candidate.release(has_job, self.inner)?;
+            self.release(&candidate, has_job)?;
             if has_job {
                 self.state.prev = char::from_u32(candidate.codepoint);
                 self.state.prev_end = candidate.position.byte_offset + u64::from(candidate.len);
@@ -134,13 +252,13 @@ impl<S: Sink + ?Sized> Contextual<'_, S> {
             // A complete emoji tag sequence: every tag of it is text.
             let run = std::mem::take(&mut self.state.held);
             for candidate in &run {
-                candidate.release(true, self.inner)?;
+                self.release(candidate, true)?;
             }
             self.state.held = run;
             self.state.held.clear();
             self.state.prev = char::from_u32(codepoint);
             self.state.prev_end = finding.position.byte_offset + finding.bytes.len() as u64;
-            return self.inner.text(finding.position.byte_offset, finding.bytes);
+            return self.out_exempt(finding.position, finding.bytes, codepoint);
         }
         if after_flag && is_spec && run_len < MAX_FLAG_TAGS {
             self.state.held.push(Held::of(finding, codepoint));
@@ -148,21 +266,21 @@ impl<S: Sink + ?Sized> Contextual<'_, S> {
         }
         // Not (or no longer) a flag sequence: what was held and this tag are findings.
         self.decide(None)?;
-        self.inner.finding(finding)
+        self.out_finding(finding)
     }
 }
 
 impl<S: Sink + ?Sized> Sink for Contextual<'_, S> {
     fn text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
         if bytes.is_empty() {
-            return self.inner.text(byte_offset, bytes);
+            return self.out_text(byte_offset, bytes);
         }
         if !self.state.held.is_empty() {
             self.decide(first_char(bytes).filter(|&c| !is_hidden(c)))?;
         }
         self.state.prev = last_char(bytes);
         self.state.prev_end = byte_offset + bytes.len() as u64;
-        self.inner.text(byte_offset, bytes)
+        self.out_text(byte_offset, bytes)
     }
 
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
@@ -183,22 +301,31 @@ impl<S: Sink + ?Sized> Sink for Contextual<'_, S> {
                 if invisible_has_job(cp, self.state.prev, None) {
                     self.state.prev = char::from_u32(cp);
                     self.state.prev_end = finding.position.byte_offset + finding.bytes.len() as u64;
-                    self.inner.text(finding.position.byte_offset, finding.bytes)
+                    self.out_exempt(finding.position, finding.bytes, cp)
                 } else {
-                    self.inner.finding(finding)
+                    self.out_finding(finding)
                 }
+            }
+            (FindingKind::Lint(Lint::NonAscii), Some(cp)) => {
+                // With `non-ascii`, every other character above U+007F arrives here: it is a
+                // neighbour like text (it is only gathered into a run).
+                let c = char::from_u32(cp);
+                self.decide(c.filter(|&c| !is_hidden(c)))?;
+                self.state.prev = c;
+                self.state.prev_end = finding.position.byte_offset + finding.bytes.len() as u64;
+                self.out_finding(finding)
             }
             (FindingKind::Lint(_), Some(cp)) => {
                 // Another lint's finding: it is the next character of what is held, and is
                 // skipped as a neighbour after (utf8fix --strip removes it).
                 self.decide(char::from_u32(cp).filter(|&c| !is_hidden(c)))?;
-                self.inner.finding(finding)
+                self.out_finding(finding)
             }
             _ => {
                 // An ill-formed unit is no neighbour at all.
                 self.decide(None)?;
                 self.state.prev = None;
-                self.inner.finding(finding)
+                self.out_finding(finding)
             }
         }
     }
@@ -207,11 +334,12 @@ impl<S: Sink + ?Sized> Sink for Contextual<'_, S> {
 impl ContextState {
     /// Releases what is still held when the input ends.
     pub(crate) fn finish<S: Sink + ?Sized>(&mut self, sink: &mut S) -> ControlFlow<()> {
-        Contextual {
+        let mut contextual = Contextual {
             state: self,
             inner: sink,
-        }
-        .decide(None)
+        };
+        contextual.decide(None)?;
+        contextual.flush_run()
     }
 }
 

@@ -86,7 +86,7 @@ mod unit;
 mod widen;
 
 pub use bom::ForeignBom;
-pub use context::{invisible_has_job, MAX_FLAG_TAGS};
+pub use context::{invisible_has_job, MAX_FLAG_TAGS, MAX_NON_ASCII_RUN};
 pub use encode::{encode, encoded_len, EncodeError, Encoded, Form};
 pub use mojibake::{
     fix_mojibake, undo_mojibake, MojibakeChain, MojibakeFix, ENCODINGS as MOJIBAKE_ENCODINGS,

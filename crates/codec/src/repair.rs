@@ -459,6 +459,12 @@ impl Sink for RepairState {
             }
             FindingKind::Lint(lint) => {
                 self.log(finding, RepairKind::Stripped(lint));
+                if lint == Lint::NonAscii {
+                    // A run holds the spaces and punctuation between its characters: they stay.
+                    let kept: Vec<u8> =
+                        finding.bytes.iter().copied().filter(u8::is_ascii).collect();
+                    self.write(&kept);
+                }
                 return ControlFlow::Continue(());
             }
         };

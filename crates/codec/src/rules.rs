@@ -119,11 +119,14 @@ pub enum Lint {
     /// Unicode tag characters U+E0000..U+E007F outside an emoji tag sequence: ASCII text hidden
     /// in plain sight.
     Tag,
+    /// Any character above U+007F that no other lint of the set matches (the ASCII-only rule),
+    /// one finding per run of such characters.
+    NonAscii,
 }
 
 impl Lint {
     /// Every lint, in the order of SPEC 1.6.
-    pub const ALL: [Lint; 9] = [
+    pub const ALL: [Lint; 10] = [
         Lint::Bom,
         Lint::Nul,
         Lint::Control,
@@ -133,6 +136,7 @@ impl Lint {
         Lint::Replacement,
         Lint::Invisible,
         Lint::Tag,
+        Lint::NonAscii,
     ];
 
     /// The lint's name as written in options and output: `bom`, `private-use`, ...
@@ -147,6 +151,7 @@ impl Lint {
             Lint::Replacement => "replacement",
             Lint::Invisible => "invisible",
             Lint::Tag => "tag",
+            Lint::NonAscii => "non-ascii",
         }
     }
 
@@ -282,10 +287,15 @@ impl LintSet {
             })
     }
 
-    /// The lint a character at `byte_offset` matches, if it is in this set.
+    /// The lint a character at `byte_offset` matches, if it is in this set: the lint
+    /// [`Lint::classify`] gives, or else `non-ascii` for any character above U+007F.
     #[inline]
     pub fn check(self, codepoint: u32, byte_offset: u64) -> Option<Lint> {
-        Lint::classify(codepoint, byte_offset).filter(|&lint| self.contains(lint))
+        match Lint::classify(codepoint, byte_offset) {
+            Some(lint) if self.contains(lint) => Some(lint),
+            _ if codepoint > 0x7F && self.contains(Lint::NonAscii) => Some(Lint::NonAscii),
+            _ => None,
+        }
     }
 }
 

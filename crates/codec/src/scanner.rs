@@ -147,8 +147,10 @@ impl Scanner {
             is_bom_pending: config.foreign_bom,
             is_finished: false,
             is_stopped: false,
-            context: (config.lints.contains(Lint::Invisible) || config.lints.contains(Lint::Tag))
-                .then(ContextState::default),
+            context: [Lint::Invisible, Lint::Tag, Lint::NonAscii]
+                .iter()
+                .any(|&lint| config.lints.contains(lint))
+                .then(|| ContextState::new(config.lints.contains(Lint::NonAscii))),
         }
     }
 

@@ -205,9 +205,12 @@ fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
         let unit = reference_unit(&input[at..]);
         let bytes = &input[at..at + unit.len];
         let is_finding = match unit.kind {
-            "char" => Lint::classify(unit.codepoint.unwrap(), at as u64)
-                .filter(|&l| config.lints.contains(l))
-                .filter(|_| !exempt.contains(&index))
+            "char" if exempt.contains(&index) => {
+                config.lints.contains(Lint::NonAscii).then_some("non-ascii")
+            }
+            "char" => config
+                .lints
+                .check(unit.codepoint.unwrap(), at as u64)
                 .map(Lint::as_str),
             "surrogate-pair" if config.policy.surrogate_pairs => None,
             "surrogate" if config.policy.lone_surrogates => None,
@@ -233,7 +236,27 @@ fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
         at += unit.len;
         index += 1;
     }
-    rows
+    // Non-ASCII characters with only ASCII spaces, tabs and punctuation between them are one
+    // finding that spans them all, up to MAX_NON_ASCII_RUN bytes.
+    let mut merged: Vec<Row> = Vec::new();
+    for row in rows {
+        if let Some(last) = merged.last_mut() {
+            let end = (last.0 + last.4.len() as u64) as usize;
+            let start = row.0 as usize;
+            let between = input.get(end..start).unwrap_or(b"x");
+            let joins = between
+                .iter()
+                .all(|b| *b == b' ' || *b == b'\t' || b.is_ascii_punctuation());
+            let fits = start + row.4.len() - last.0 as usize <= utf8kit_codec::MAX_NON_ASCII_RUN;
+            if last.3 == "non-ascii" && row.3 == "non-ascii" && joins && fits {
+                last.4.extend_from_slice(between);
+                last.4.extend_from_slice(&row.4);
+                continue;
+            }
+        }
+        merged.push(row);
+    }
+    merged
 }
 
 /// Whether a character is looked at by the context lints.
