@@ -158,7 +158,13 @@ fn emoji_sequences_flags_and_joining_scripts_are_not_reported() {
 #[test]
 fn decisions_do_not_depend_on_where_a_chunk_ends() {
     const CHUNK: usize = 256 * 1024;
-    for (piece, reported) in [
+    let mut cases: Vec<(String, usize)> = ALWAYS_INVISIBLE
+        .iter()
+        .chain(&STRAY_INVISIBLE)
+        .map(|c| (format!("x{c}y"), 1))
+        .collect();
+    cases.push(("é\u{E0041}ü".to_owned(), 1));
+    for (piece, reported) in cases.iter().map(|(p, n)| (p.as_str(), *n)).chain([
         ("👨\u{200D}👩", 0),
         ("a\u{200D}b", 1),
         (
@@ -166,7 +172,7 @@ fn decisions_do_not_depend_on_where_a_chunk_ends() {
             0,
         ),
         ("🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}!", 5),
-    ] {
+    ]) {
         for shift in 0..piece.len() {
             let mut input = vec![b'.'; CHUNK - shift];
             input.extend_from_slice(piece.as_bytes());
