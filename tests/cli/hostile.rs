@@ -534,3 +534,35 @@ fn a_slow_first_input_does_not_make_the_others_pile_up() {
     assert_eq!(lines[1], "tree/f0000.txt:200");
     assert_eq!(lines[2000], "tree/f1999.txt:200");
 }
+
+/// `-r -j4` in 100 MB of address space (`ulimit -v 100000`), where ripgrep's `rg -j4` aborts:
+/// four workers, their buffers and the walk fit.
+#[test]
+fn a_parallel_walk_fits_in_a_small_address_space() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..2000 {
+        fs::write(dir.path().join(format!("f{i:04}.txt")), b"fine\n").unwrap();
+    }
+    fs::write(dir.path().join("bad.txt"), b"caf\xe9\n").unwrap();
+    let binary = assert_cmd::cargo::cargo_bin("utf8check");
+    let output = StdCommand::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 100000 && {} -r -j4 -l {}",
+            binary.display(),
+            dir.path().display()
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stderr).as_ref()
+        ),
+        (Some(1), ""),
+    );
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        format!("{}\n", dir.path().join("bad.txt").display())
+    );
+}
