@@ -276,6 +276,10 @@ struct Masks {
     cont: u16,
     e2: u16,
     x80: u16,
+    /// Leads after which a space may stand for a lost A0 (see `candidate_at`).
+    spaced: u16,
+    /// Leads C2 and C3, after which a `?` may stand for a lost byte of a 2-byte group.
+    c2c3: u16,
 }
 
 fn masks(c: char) -> Masks {
@@ -286,7 +290,19 @@ fn masks(c: char) -> Masks {
     for (e, &b) in bytes.iter().enumerate() {
         let bit = 1 << e;
         if is_lead(b) {
-            m.lead[declared_len(b).expect("a lead byte") - 2] |= bit;
+            let len = declared_len(b).expect("a lead byte");
+            m.lead[len - 2] |= bit;
+            let restorable = match len {
+                2 => takes_spaced_a0(b),
+                3 => matches!(b, 0xE0..=0xE3),
+                _ => b == 0xF0,
+            };
+            if restorable {
+                m.spaced |= bit;
+            }
+            if matches!(b, 0xC2 | 0xC3) {
+                m.c2c3 |= bit;
+            }
         } else if is_continuation(b) {
             m.cont |= bit;
         }
@@ -310,6 +326,20 @@ fn two_byte_masks() -> &'static [Masks] {
     })
 }
 
+/// The bytes that begin a character the tables hold: the 2-byte leads (Latin, Greek, Cyrillic,
+/// C1 controls) and E2 and EF, the only 3-byte leads of the tables' characters and of U+FFFD.
+static STARTS_CANDIDATE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0xC2;
+    while b <= 0xDF {
+        table[b] = true;
+        b += 1;
+    }
+    table[0xE2] = true;
+    table[0xEF] = true;
+    table
+};
+
 /// The encodings in which `text` might hold a candidate, as a bit mask; 0 for almost all clean
 /// text, found in one pass without judging anything. A candidate needs a lead followed by as
 /// many continuations as it declares (U+FFFD, `?` or a space may stand for one), or is "â€" cut
@@ -324,12 +354,37 @@ fn possible_encodings(text: &str) -> u16 {
     // continuations, and in which the last one was E2 (after which 80 is a candidate).
     let mut needs = [0u16; 3];
     let mut after_e2 = 0u16;
+    // Encodings whose pending group may still take a space for a lost A0 (one space a group,
+    // after a lead `candidate_at` restores), and whose last character was the lead C2 or C3.
+    let mut spaceable = 0u16;
+    let mut after_c2c3 = 0u16;
+    // Encodings whose pending group holds a real continuation byte, after which `?` may stand
+    // for a lost one anywhere.
+    let mut seen_real = 0u16;
     let mut i = 0;
     while i < bytes.len() {
+        if needs == [0; 3] && after_e2 == 0 {
+            // Nothing pending: only a lead the tables know can start a candidate. Skip to the
+            // next one (CJK, Korean, Thai, ASCII text go by a byte at a time, unjudged).
+            match bytes[i..]
+                .iter()
+                .position(|&b| STARTS_CANDIDATE[usize::from(b)])
+            {
+                Some(skip) => i += skip,
+                None => break,
+            }
+        }
         let b = bytes[i];
         let (m, len) = if b < 0x80 {
-            // `?` and a space may stand for a lost continuation; any other ASCII ends a group.
-            let stands_in = if b == b' ' || b == b'?' { all } else { 0 };
+            // A space may stand for a lost A0 after the leads `candidate_at` restores, and `?`
+            // for a lost byte after C2 or C3 or inside a longer group; any other ASCII ends a
+            // group. Spaces after other letters ("ά " in Greek) keep clean text out.
+            let pending = needs[0] | needs[1] | needs[2];
+            let stands_in = match b {
+                b' ' => spaceable & pending,
+                b'?' => (after_c2c3 | seen_real) & needs[0] | needs[1] | needs[2],
+                _ => 0,
+            };
             let m = Masks {
                 cont: stands_in,
                 ..Masks::default()
@@ -365,6 +420,17 @@ fn possible_encodings(text: &str) -> u16 {
             }
         };
         possible |= needs[0] & m.cont | after_e2 & m.x80;
+        let continued = (needs[1] | needs[2]) & m.cont;
+        spaceable = m.spaced | spaceable & continued;
+        seen_real = if b >= 0x80 {
+            continued
+        } else {
+            seen_real & continued
+        };
+        if b == b' ' {
+            spaceable &= !m.cont;
+        }
+        after_c2c3 = m.c2c3;
         needs = [
             m.lead[0] | needs[1] & m.cont,
             m.lead[1] | needs[2] & m.cont,
@@ -372,16 +438,6 @@ fn possible_encodings(text: &str) -> u16 {
         ];
         after_e2 = m.e2;
         i += len;
-        if b < 0x80 && needs == [0; 3] {
-            // Skip the rest of an ASCII stretch eight bytes at a time.
-            while i + 8 <= bytes.len() {
-                let word = u64::from_le_bytes(bytes[i..i + 8].try_into().expect("eight bytes"));
-                if word & 0x8080_8080_8080_8080 != 0 {
-                    break;
-                }
-                i += 8;
-            }
-        }
     }
     possible
 }
