@@ -34,6 +34,7 @@ Register-ArgumentCompleter -Native -CommandName 'utf8check' -ScriptBlock {
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Check this many inputs at once (default: the number of CPUs)')
             [CompletionResult]::new('--threads', '--threads', [CompletionResultType]::ParameterName, 'Check this many inputs at once (default: the number of CPUs)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output')
+            [CompletionResult]::new('--generate', '--generate', [CompletionResultType]::ParameterName, 'Print a man page or a shell completion script, and exit (KIND: man, complete-bash, complete-zsh, complete-fish, complete-elvish, complete-powershell)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing; exit with the status only, stopping at the first finding')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing; exit with the status only, stopping at the first finding')
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Print only the names of inputs with at least one finding')

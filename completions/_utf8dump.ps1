@@ -29,6 +29,7 @@ Register-ArgumentCompleter -Native -CommandName 'utf8dump' -ScriptBlock {
             [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'With --errors-only, N units before and after each ill-formed unit (at most 100000)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output')
+            [CompletionResult]::new('--generate', '--generate', [CompletionResultType]::ParameterName, 'Print a man page or a shell completion script, and exit (KIND: man, complete-bash, complete-zsh, complete-fish, complete-elvish, complete-powershell)')
             [CompletionResult]::new('-x', '-x', [CompletionResultType]::ParameterName, '16 bytes a row with a text panel, as hexdump -C')
             [CompletionResult]::new('--hex', '--hex', [CompletionResultType]::ParameterName, '16 bytes a row with a text panel, as hexdump -C')
             [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'The text itself, with ill-formed bytes as \xHH and invisible characters as \u{...}')

@@ -32,6 +32,7 @@ Register-ArgumentCompleter -Native -CommandName 'utf8enc' -ScriptBlock {
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the output to FILE, which is replaced only once the whole output is written and nothing failed (FILE may be an input: `-o notes.txt notes.txt` converts in place)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write the output to FILE, which is replaced only once the whole output is written and nothing failed (FILE may be an input: `-o notes.txt notes.txt` converts in place)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the output')
+            [CompletionResult]::new('--generate', '--generate', [CompletionResultType]::ParameterName, 'Print a man page or a shell completion script, and exit (KIND: man, complete-bash, complete-zsh, complete-fish, complete-elvish, complete-powershell)')
             [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Show the bit filling of RFC 3629 for each code point')
             [CompletionResult]::new('--allow-surrogates', '--allow-surrogates', [CompletionResultType]::ParameterName, 'Encode surrogates in their WTF-8 form')
             [CompletionResult]::new('--legacy', '--legacy', [CompletionResultType]::ParameterName, 'Encode surrogates and values up to 0x7FFFFFFF in the forms of RFC 2279')

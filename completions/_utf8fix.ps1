@@ -29,6 +29,7 @@ Register-ArgumentCompleter -Native -CommandName 'utf8fix' -ScriptBlock {
             [CompletionResult]::new('--fallback', '--fallback', [CompletionResultType]::ParameterName, 'Decode each ill-formed byte in this single-byte encoding (windows-1252, iso-8859-1, ...)')
             [CompletionResult]::new('--strip', '--strip', [CompletionResultType]::ParameterName, 'Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul, noncharacter, private-use, replacement, non-ascii, or all (comma-separated)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour the -v lines')
+            [CompletionResult]::new('--generate', '--generate', [CompletionResultType]::ParameterName, 'Print a man page or a shell completion script, and exit (KIND: man, complete-bash, complete-zsh, complete-fish, complete-elvish, complete-powershell)')
             [CompletionResult]::new('--follow-symlinks', '--follow-symlinks', [CompletionResultType]::ParameterName, 'With -i, rewrite the file a symbolic link leads to, not the link itself')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Write nothing: list each input that would change, and exit 1 if any would')
             [CompletionResult]::new('--ignore-missing', '--ignore-missing', [CompletionResultType]::ParameterName, 'With --files-from or --files0-from, skip a listed file that does not exist, with a note (a list of changed files names deleted ones too)')

@@ -23,7 +23,7 @@ _utf8check() {
 
     case "${cmd}" in
         utf8check)
-            opts="-q -l -L -c -m -0 -r -g -j -h -V --format --quiet --files-with-errors --files-without-errors --count --max-errors --summary --allow --deny --files-from --files0-from --ignore-missing --null --label --recursive --glob --hidden --no-ignore --binary --follow --threads --color --help --version"
+            opts="-q -l -L -c -m -0 -r -g -j -h -V --format --quiet --files-with-errors --files-without-errors --count --max-errors --summary --allow --deny --files-from --files0-from --ignore-missing --null --label --recursive --glob --hidden --no-ignore --binary --follow --threads --color --generate --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -79,6 +79,10 @@ _utf8check() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --generate)
+                    COMPREPLY=($(compgen -W "man complete-bash complete-zsh complete-fish complete-elvish complete-powershell" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -31,6 +31,7 @@ set edit:completion:arg-completer[utf8check] = {|@words|
             cand -j 'Check this many inputs at once (default: the number of CPUs)'
             cand --threads 'Check this many inputs at once (default: the number of CPUs)'
             cand --color 'When to colour the output'
+            cand --generate 'Print a man page or a shell completion script, and exit (KIND: man, complete-bash, complete-zsh, complete-fish, complete-elvish, complete-powershell)'
             cand -q 'Print nothing; exit with the status only, stopping at the first finding'
             cand --quiet 'Print nothing; exit with the status only, stopping at the first finding'
             cand -l 'Print only the names of inputs with at least one finding'

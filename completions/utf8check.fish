@@ -13,6 +13,12 @@ complete -c utf8check -s j -l threads -d 'Check this many inputs at once (defaul
 complete -c utf8check -l color -d 'When to colour the output' -r -f -a "auto\t'Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour, even into a pipe or a file'
 never\t'Never colour'"
+complete -c utf8check -l generate -d 'Print a man page or a shell completion script, and exit (KIND: man, complete-bash, complete-zsh, complete-fish, complete-elvish, complete-powershell)' -r -f -a "man\t'The man page, in roff (`man -l -`)'
+complete-bash\t'The bash completion script'
+complete-zsh\t'The zsh completion script (a file named `_PROGRAM` on `fpath`)'
+complete-fish\t'The fish completion script'
+complete-elvish\t'The elvish completion script'
+complete-powershell\t'The PowerShell completion script'"
 complete -c utf8check -s q -l quiet -d 'Print nothing; exit with the status only, stopping at the first finding'
 complete -c utf8check -s l -l files-with-errors -d 'Print only the names of inputs with at least one finding'
 complete -c utf8check -s L -l files-without-errors -d 'Print only the names of inputs without any finding'

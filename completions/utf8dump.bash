@@ -23,7 +23,7 @@ _utf8dump() {
 
     case "${cmd}" in
         utf8dump)
-            opts="-x -e -s -n -C -r -h -V --hex --escape --stats --names --bits --octal --skip --length --errors-only --context --format --reverse --color --help --version"
+            opts="-x -e -s -n -C -r -h -V --hex --escape --stats --names --bits --octal --skip --length --errors-only --context --format --reverse --color --generate --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -59,6 +59,10 @@ _utf8dump() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --generate)
+                    COMPREPLY=($(compgen -W "man complete-bash complete-zsh complete-fish complete-elvish complete-powershell" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -26,6 +26,7 @@ set edit:completion:arg-completer[utf8dump] = {|@words|
             cand --context 'With --errors-only, N units before and after each ill-formed unit (at most 100000)'
             cand --format 'Output format'
             cand --color 'When to colour the output'
+            cand --generate 'Print a man page or a shell completion script, and exit (KIND: man, complete-bash, complete-zsh, complete-fish, complete-elvish, complete-powershell)'
             cand -x '16 bytes a row with a text panel, as hexdump -C'
             cand --hex '16 bytes a row with a text panel, as hexdump -C'
             cand -e 'The text itself, with ill-formed bytes as \xHH and invisible characters as \u{...}'

@@ -6,6 +6,12 @@ json\t'One JSON object per unit'"
 complete -c utf8dump -l color -d 'When to colour the output' -r -f -a "auto\t'Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour, even into a pipe or a file'
 never\t'Never colour'"
+complete -c utf8dump -l generate -d 'Print a man page or a shell completion script, and exit (KIND: man, complete-bash, complete-zsh, complete-fish, complete-elvish, complete-powershell)' -r -f -a "man\t'The man page, in roff (`man -l -`)'
+complete-bash\t'The bash completion script'
+complete-zsh\t'The zsh completion script (a file named `_PROGRAM` on `fpath`)'
+complete-fish\t'The fish completion script'
+complete-elvish\t'The elvish completion script'
+complete-powershell\t'The PowerShell completion script'"
 complete -c utf8dump -s x -l hex -d '16 bytes a row with a text panel, as hexdump -C'
 complete -c utf8dump -s e -l escape -d 'The text itself, with ill-formed bytes as \\xHH and invisible characters as \\u{...}'
 complete -c utf8dump -l stats -d 'Counts of units by length and kind, lines, the longest line, the share of ASCII'

@@ -23,7 +23,7 @@ _utf8enc() {
 
     case "${cmd}" in
         utf8enc)
-            opts="-f -t -d -o -l -v -h -V --format --text --name --explain --allow-surrogates --legacy --decode --from --to --errors --output --list --verbose --color --help --version"
+            opts="-f -t -d -o -l -v -h -V --format --text --name --explain --allow-surrogates --legacy --decode --from --to --errors --output --list --verbose --color --generate --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -71,6 +71,10 @@ _utf8enc() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --generate)
+                    COMPREPLY=($(compgen -W "man complete-bash complete-zsh complete-fish complete-elvish complete-powershell" -- "${cur}"))
                     return 0
                     ;;
                 *)

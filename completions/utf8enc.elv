@@ -29,6 +29,7 @@ set edit:completion:arg-completer[utf8enc] = {|@words|
             cand -o 'Write the output to FILE, which is replaced only once the whole output is written and nothing failed (FILE may be an input: `-o notes.txt notes.txt` converts in place)'
             cand --output 'Write the output to FILE, which is replaced only once the whole output is written and nothing failed (FILE may be an input: `-o notes.txt notes.txt` converts in place)'
             cand --color 'When to colour the output'
+            cand --generate 'Print a man page or a shell completion script, and exit (KIND: man, complete-bash, complete-zsh, complete-fish, complete-elvish, complete-powershell)'
             cand --explain 'Show the bit filling of RFC 3629 for each code point'
             cand --allow-surrogates 'Encode surrogates in their WTF-8 form'
             cand --legacy 'Encode surrogates and values up to 0x7FFFFFFF in the forms of RFC 2279'

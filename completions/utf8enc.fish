@@ -27,6 +27,12 @@ complete -c utf8enc -s o -l output -d 'Write the output to FILE, which is replac
 complete -c utf8enc -l color -d 'When to colour the output' -r -f -a "auto\t'Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour, even into a pipe or a file'
 never\t'Never colour'"
+complete -c utf8enc -l generate -d 'Print a man page or a shell completion script, and exit (KIND: man, complete-bash, complete-zsh, complete-fish, complete-elvish, complete-powershell)' -r -f -a "man\t'The man page, in roff (`man -l -`)'
+complete-bash\t'The bash completion script'
+complete-zsh\t'The zsh completion script (a file named `_PROGRAM` on `fpath`)'
+complete-fish\t'The fish completion script'
+complete-elvish\t'The elvish completion script'
+complete-powershell\t'The PowerShell completion script'"
 complete -c utf8enc -l explain -d 'Show the bit filling of RFC 3629 for each code point'
 complete -c utf8enc -l allow-surrogates -d 'Encode surrogates in their WTF-8 form'
 complete -c utf8enc -l legacy -d 'Encode surrogates and values up to 0x7FFFFFFF in the forms of RFC 2279'

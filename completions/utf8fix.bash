@@ -23,7 +23,7 @@ _utf8fix() {
 
     case "${cmd}" in
         utf8fix)
-            opts="-i -0 -v -h -V --in-place --follow-symlinks --check --files-from --files0-from --ignore-missing --null --verbose --replacement --drop --escape --fallback --cesu --modified --strip-bom --strip --mojibake --color --help --version"
+            opts="-i -0 -v -h -V --in-place --follow-symlinks --check --files-from --files0-from --ignore-missing --null --verbose --replacement --drop --escape --fallback --cesu --modified --strip-bom --strip --mojibake --color --generate --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -59,6 +59,10 @@ _utf8fix() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --generate)
+                    COMPREPLY=($(compgen -W "man complete-bash complete-zsh complete-fish complete-elvish complete-powershell" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -26,6 +26,7 @@ set edit:completion:arg-completer[utf8fix] = {|@words|
             cand --fallback 'Decode each ill-formed byte in this single-byte encoding (windows-1252, iso-8859-1, ...)'
             cand --strip 'Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul, noncharacter, private-use, replacement, non-ascii, or all (comma-separated)'
             cand --color 'When to colour the -v lines'
+            cand --generate 'Print a man page or a shell completion script, and exit (KIND: man, complete-bash, complete-zsh, complete-fish, complete-elvish, complete-powershell)'
             cand --follow-symlinks 'With -i, rewrite the file a symbolic link leads to, not the link itself'
             cand --check 'Write nothing: list each input that would change, and exit 1 if any would'
             cand --ignore-missing 'With --files-from or --files0-from, skip a listed file that does not exist, with a note (a list of changed files names deleted ones too)'

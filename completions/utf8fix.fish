@@ -7,6 +7,12 @@ complete -c utf8fix -l strip -d 'Remove what these lints find, and nothing else:
 complete -c utf8fix -l color -d 'When to colour the -v lines' -r -f -a "auto\t'Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour, even into a pipe or a file'
 never\t'Never colour'"
+complete -c utf8fix -l generate -d 'Print a man page or a shell completion script, and exit (KIND: man, complete-bash, complete-zsh, complete-fish, complete-elvish, complete-powershell)' -r -f -a "man\t'The man page, in roff (`man -l -`)'
+complete-bash\t'The bash completion script'
+complete-zsh\t'The zsh completion script (a file named `_PROGRAM` on `fpath`)'
+complete-fish\t'The fish completion script'
+complete-elvish\t'The elvish completion script'
+complete-powershell\t'The PowerShell completion script'"
 complete -c utf8fix -l follow-symlinks -d 'With -i, rewrite the file a symbolic link leads to, not the link itself'
 complete -c utf8fix -l check -d 'Write nothing: list each input that would change, and exit 1 if any would'
 complete -c utf8fix -l ignore-missing -d 'With --files-from or --files0-from, skip a listed file that does not exist, with a note (a list of changed files names deleted ones too)'

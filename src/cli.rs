@@ -2,6 +2,47 @@
 
 use clap::ValueEnum;
 
+/// What `--generate` prints: a man page, or the completion script of a shell (ripgrep's
+/// convention). The committed `man/` and `completions/` are made the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Generate {
+    /// The man page, in roff (`man -l -`).
+    Man,
+    /// The bash completion script.
+    CompleteBash,
+    /// The zsh completion script (a file named `_PROGRAM` on `fpath`).
+    CompleteZsh,
+    /// The fish completion script.
+    CompleteFish,
+    /// The elvish completion script.
+    CompleteElvish,
+    /// The PowerShell completion script.
+    CompletePowershell,
+}
+
+/// Renders a man page or a completion script for `command`.
+pub fn generate(kind: Generate, command: clap::Command) -> Vec<u8> {
+    use clap_complete::Shell;
+    let mut out = Vec::new();
+    let shell = match kind {
+        Generate::Man => {
+            clap_mangen::Man::new(command)
+                .render(&mut out)
+                .expect("rendering into memory cannot fail");
+            return out;
+        }
+        Generate::CompleteBash => Shell::Bash,
+        Generate::CompleteZsh => Shell::Zsh,
+        Generate::CompleteFish => Shell::Fish,
+        Generate::CompleteElvish => Shell::Elvish,
+        Generate::CompletePowershell => Shell::PowerShell,
+    };
+    let mut command = command;
+    let name = command.get_name().to_owned();
+    clap_complete::generate(shell, &mut command, name, &mut out);
+    out
+}
+
 /// When to colour output: the `--color` option.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum ColorWhen {
@@ -34,7 +75,30 @@ pub fn parse_args<A: clap::Parser>(
     args: impl IntoIterator<Item = std::ffi::OsString>,
 ) -> A {
     let args: Vec<std::ffi::OsString> = args.into_iter().collect();
-    match A::try_parse_from(&args) {
+    let parsed = A::command()
+        .try_get_matches_from(&args)
+        .and_then(|matches| {
+            // `--generate KIND` prints a man page or a completion script, whatever else is given.
+            if let Some(&kind) = matches.get_one::<Generate>("generate") {
+                use std::io::Write;
+                let mut out = std::io::stdout().lock();
+                let written = out
+                    .write_all(&generate(kind, A::command()))
+                    .and_then(|()| out.flush());
+                std::process::exit(match written {
+                    Err(error) if !crate::output::is_broken_pipe(&error) => {
+                        eprintln!(
+                            "{program}: write error: {}",
+                            crate::input::io_reason(&error)
+                        );
+                        2
+                    }
+                    _ => 0,
+                });
+            }
+            A::from_arg_matches(&matches)
+        });
+    match parsed {
         Ok(args) => args,
         Err(error) => {
             use clap::error::ErrorKind;

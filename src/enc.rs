@@ -259,6 +259,11 @@ pub struct Args {
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
     pub color: ColorWhen,
+
+    /// Print a man page or a shell completion script, and exit (KIND: man, complete-bash,
+    /// complete-zsh, complete-fish, complete-elvish, complete-powershell).
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub generate: Option<crate::cli::Generate>,
 }
 
 /// Runs `utf8enc`.

@@ -65,3 +65,37 @@ fn utf8dump_and_utf8fix_escape_bytes_alike() {
         String::from_utf8(fix.stdout).unwrap()
     );
 }
+
+/// `PROGRAM --generate KIND` prints what `man/` and `completions/` hold, for every program and
+/// kind, so that users and packagers can install them from an installed binary.
+#[test]
+fn every_program_generates_its_man_page_and_completions() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    for program in ["utf8check", "utf8dump", "utf8enc", "utf8fix"] {
+        for (kind, file) in [
+            ("man", format!("man/{program}.1")),
+            ("complete-bash", format!("completions/{program}.bash")),
+            ("complete-zsh", format!("completions/_{program}")),
+            ("complete-fish", format!("completions/{program}.fish")),
+            ("complete-elvish", format!("completions/{program}.elv")),
+            ("complete-powershell", format!("completions/_{program}.ps1")),
+        ] {
+            let output = crate::common::program(program)
+                .args(["--generate", kind])
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(0), "{program} --generate {kind}");
+            assert!(
+                output.stdout == std::fs::read(root.join(&file)).unwrap(),
+                "{program} --generate {kind} differs from {file}"
+            );
+        }
+    }
+    crate::common::program("utf8check")
+        .args(["--generate", "man-page"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "possible values: man, complete-bash",
+        ));
+}

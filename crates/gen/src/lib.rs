@@ -34,25 +34,28 @@ pub fn completion_files(name: &str) -> [(Shell, String); 5] {
     ]
 }
 
-/// Renders every man page and completion file of every program.
+/// Renders every man page and completion file of every program, as `PROGRAM --generate KIND`
+/// prints them.
 pub fn render() -> Vec<Generated> {
+    use utf8kit::cli::{generate, Generate};
     let mut files = Vec::new();
     for command in utf8kit::commands() {
         let name = command.get_name().to_owned();
-        let mut page = Vec::new();
-        clap_mangen::Man::new(command.clone())
-            .render(&mut page)
-            .expect("rendering into memory cannot fail");
         files.push(Generated {
             path: format!("man/{name}.1"),
-            contents: page,
+            contents: generate(Generate::Man, command.clone()),
         });
         for (shell, file) in completion_files(&name) {
-            let mut script = Vec::new();
-            clap_complete::generate(shell, &mut command.clone(), &name, &mut script);
+            let kind = match shell {
+                Shell::Bash => Generate::CompleteBash,
+                Shell::Zsh => Generate::CompleteZsh,
+                Shell::Fish => Generate::CompleteFish,
+                Shell::Elvish => Generate::CompleteElvish,
+                _ => Generate::CompletePowershell,
+            };
             files.push(Generated {
                 path: format!("completions/{file}"),
-                contents: script,
+                contents: generate(kind, command.clone()),
             });
         }
     }
