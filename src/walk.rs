@@ -117,7 +117,8 @@ pub fn jobs(
     for source in operands {
         if let Source::Path(path) = source {
             if options.recursive && fs::metadata(path).is_ok_and(|m| m.is_dir()) {
-                walk(path, false, options, &mut globs, emit)?;
+                // `-r .` names what it finds as a bare `-r` does: relative to the start, no `./`.
+                walk(path, path == Path::new("."), options, &mut globs, emit)?;
                 continue;
             }
         }
