@@ -23,14 +23,14 @@ _utf8check() {
 
     case "${cmd}" in
         utf8check)
-            opts="-q -l -L -c -m -0 -r -g -j -h -V --format --quiet --files-with-errors --files-without-errors --count --max-errors --summary --allow --deny --files-from --files0-from --ignore-missing --null --label --recursive --glob --hidden --no-ignore --binary --follow --threads --color --generate --help --version"
+            opts="-q -l -L -c -m -0 -r -g -j -h -V --format --quiet --files-with-errors --files-without-errors --count --max-errors --summary --allow --deny --warn --files-from --files0-from --ignore-missing --null --label --recursive --glob --hidden --no-ignore --binary --follow --threads --color --generate --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif codeclimate" -- "${cur}"))
                     return 0
                     ;;
                 --max-errors)
@@ -46,6 +46,10 @@ _utf8check() {
                     return 0
                     ;;
                 --deny)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --warn)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -20,7 +20,7 @@ use utf8kit_codec::{Config, Finding, FindingKind, LintSet, Policy, Scanner, Sink
 use crate::cli::{parse_size, ColorWhen};
 use crate::input::{io_reason, looks_binary, ChunkReader, Source};
 use crate::output::{self, Messages};
-use crate::report::{Format, InputName, Printer, Sarif, Summary};
+use crate::report::{Format, InputName, Printer, Sarif, Severity, Summary};
 use crate::status::Status;
 use crate::walk::{self, FilesFrom, Job, ListArgs, WalkOptions};
 
@@ -154,6 +154,16 @@ Formats:
   github  ::error file=P,line=N,col=N,title=utf8check KIND::message (GitHub Actions annotations)
   sarif   one SARIF 2.1.0 log: a rule per kind, a result per finding with its line, column \
 (columnKind unicodeCodePoints), byte offset and byte length
+  codeclimate  GitLab's Code Quality report: one JSON array of issues (description, \
+check_name utf8check/KIND, fingerprint, severity, location.path, location.lines.begin), written \
+at the end; point a job's artifacts:reports:codequality at it
+
+Warnings:
+  --warn LINTS reports those lints as warnings: 'PATH:LINE:COLUMN: warning: KIND: ...' in human \
+output, type warning in JSON (and a warnings count in the summary), ::warning in GitHub, level \
+warning in SARIF, severity minor in CodeClimate (errors are major). Warnings never make the \
+status 1 and are not counted by -c, -l, -L, -q or --max-errors. A lint named by both --deny \
+and --warn is an error.
 
 Examples:
   utf8check notes.txt
@@ -162,7 +172,8 @@ Examples:
   utf8check -r --deny bidi,control .          # lint a whole repository in CI
   git diff --name-only -z origin/main... | utf8check --files0-from - --ignore-missing
   utf8check -r -l -0 . | xargs -0 utf8fix -i  # repair every file with findings
-  utf8check -r --format sarif . > utf8check.sarif";
+  utf8check -r --format sarif . > utf8check.sarif
+  utf8check -r --deny bidi --warn invisible,tag --format codeclimate . > gl-code-quality.json";
 
 /// The command line of `utf8check`.
 #[derive(Debug, Parser)]
@@ -218,6 +229,11 @@ pub struct Args {
     /// private-use, replacement, invisible, tag, non-ascii, or all (comma-separated).
     #[arg(long, value_name = "LINTS", value_parser = parse_lints)]
     pub deny: Vec<LintSet>,
+
+    /// Report these lints as warnings: shown in every format (::warning, SARIF level warning,
+    /// CodeClimate severity minor) but not errors, so they never make the status 1.
+    #[arg(long, value_name = "LINTS", value_parser = parse_lints)]
+    pub warn: Vec<LintSet>,
 
     /// Lists of files: --files-from, --files0-from, --ignore-missing.
     #[command(flatten)]
@@ -337,6 +353,8 @@ pub struct Settings {
     pub null: bool,
     /// The name of standard input (`--label`).
     pub label: Option<OsString>,
+    /// The lints of `--warn` that `--deny` does not also name: their findings are warnings.
+    pub warn: LintSet,
     /// What counts as a finding.
     pub codec: Config,
     /// Inputs checked at once.
@@ -388,6 +406,20 @@ impl Settings {
             binary: args.binary,
             null: args.null,
             label: args.label.clone(),
+            warn: {
+                let deny = args
+                    .deny
+                    .iter()
+                    .fold(LintSet::NONE, |all, &one| all.union(one));
+                let warn = args
+                    .warn
+                    .iter()
+                    .fold(LintSet::NONE, |all, &one| all.union(one));
+                utf8kit_codec::Lint::ALL
+                    .into_iter()
+                    .filter(|&lint| warn.contains(lint) && !deny.contains(lint))
+                    .fold(LintSet::NONE, LintSet::with)
+            },
             codec: Config {
                 policy: args
                     .allow
@@ -396,6 +428,7 @@ impl Settings {
                 lints: args
                     .deny
                     .iter()
+                    .chain(&args.warn)
                     .fold(LintSet::NONE, |all, &one| all.union(one)),
                 foreign_bom: true,
             },
@@ -664,6 +697,8 @@ pub struct Tally {
     inputs_with_findings: u64,
     findings: u64,
     sarif: Option<Sarif>,
+    /// The issues of `--format codeclimate`, written as one array at the end.
+    codeclimate: Option<Vec<serde_json::Value>>,
     is_stopped: bool,
 }
 
@@ -680,6 +715,9 @@ impl Tally {
             findings: 0,
             sarif: (settings.format == Format::Sarif && settings.mode == Mode::Findings)
                 .then(Sarif::default),
+            codeclimate: (settings.format == Format::Codeclimate
+                && settings.mode == Mode::Findings)
+                .then(Vec::new),
             is_stopped: false,
         }
     }
@@ -694,6 +732,8 @@ impl Tally {
         }
         if let Some(sarif) = &mut self.sarif {
             sarif.extend(outcome.sarif);
+        } else if let Some(issues) = &mut self.codeclimate {
+            issues.extend(outcome.sarif);
         }
         if let Some(summary) = outcome.summary {
             self.inputs += 1;
@@ -712,6 +752,11 @@ impl Tally {
     fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
         if let Some(sarif) = self.sarif.take() {
             return sarif.write(out);
+        }
+        if let Some(issues) = self.codeclimate.take() {
+            let array = serde_json::Value::Array(issues);
+            serde_json::to_writer_pretty(&mut *out, &array)?;
+            return writeln!(out);
         }
         let shows_total = matches!(self.format, Format::Human | Format::Github);
         if self.summary && shows_total && self.mode == Mode::Findings {
@@ -768,6 +813,7 @@ fn check_job(
         ill_formed: 0,
         has_foreign_bom: false,
         is_capped: false,
+        warnings: 0,
         sarif: Vec::new(),
         write_error: None,
     };
@@ -803,6 +849,7 @@ fn check_job(
         ill_formed,
         has_foreign_bom,
         is_capped,
+        warnings,
         sarif,
         write_error,
         out,
@@ -811,6 +858,7 @@ fn check_job(
     let summary = Summary {
         bytes: scanner.bytes_scanned(),
         errors,
+        warnings: (!settings.warn.is_empty()).then_some(warnings),
         complete: !is_capped,
     };
     if let Some(error) = write_error {
@@ -897,12 +945,49 @@ struct FindingSink<'a> {
     has_foreign_bom: bool,
     /// `--max-errors` stopped the scan: more findings follow.
     is_capped: bool,
+    /// Findings of the `--warn` lints.
+    warnings: u64,
     sarif: Vec<serde_json::Value>,
     write_error: Option<io::Error>,
 }
 
+impl FindingSink<'_> {
+    /// Writes one finding in the chosen format, or keeps it for the run's document.
+    fn report(&mut self, finding: &Finding<'_>, severity: Severity) -> ControlFlow<()> {
+        match self.settings.format {
+            Format::Sarif => {
+                self.sarif.push(Sarif::result(self.name, finding, severity));
+                ControlFlow::Continue(())
+            }
+            Format::Codeclimate => {
+                self.sarif.push(crate::report::codeclimate_issue(
+                    self.name, finding, severity,
+                ));
+                ControlFlow::Continue(())
+            }
+            _ => match self.printer.finding(self.out, self.name, finding, severity) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(error) => {
+                    self.write_error = Some(error);
+                    ControlFlow::Break(())
+                }
+            },
+        }
+    }
+}
+
 impl Sink for FindingSink<'_> {
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
+        if let FindingKind::Lint(lint) = finding.kind {
+            if self.settings.warn.contains(lint) {
+                // A warning: shown with the findings, never counted as an error.
+                self.warnings += 1;
+                return match self.settings.mode {
+                    Mode::Findings => self.report(finding, Severity::Warning),
+                    _ => ControlFlow::Continue(()),
+                };
+            }
+        }
         if self
             .settings
             .max_errors
@@ -933,17 +1018,7 @@ impl Sink for FindingSink<'_> {
                 ControlFlow::Break(())
             }
             Mode::Count => ControlFlow::Continue(()),
-            Mode::Findings if self.settings.format == Format::Sarif => {
-                self.sarif.push(Sarif::result(self.name, finding));
-                ControlFlow::Continue(())
-            }
-            Mode::Findings => match self.printer.finding(self.out, self.name, finding) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(error) => {
-                    self.write_error = Some(error);
-                    ControlFlow::Break(())
-                }
-            },
+            Mode::Findings => self.report(finding, Severity::Error),
         }
     }
 }

@@ -29,6 +29,28 @@ pub enum Format {
     Github,
     /// One SARIF 2.1.0 log with a rule per kind and a result per finding, written at the end.
     Sarif,
+    /// GitLab's Code Quality report (CodeClimate JSON): one array of issues, written at the end.
+    Codeclimate,
+}
+
+/// How much a finding weighs: an error makes the status 1, a warning (`--warn`) does not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Severity {
+    /// The default: every ill-formed unit, and the lints of `--deny`.
+    #[default]
+    Error,
+    /// A lint of `--warn`.
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`, as JSON, GitHub and SARIF spell it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
 }
 
 /// An input's name, prepared once for each format (SPEC 2): shown safely to people, escaped as a
@@ -45,6 +67,8 @@ pub struct InputName {
     /// `,"path_base64":B`.
     json: String,
     uri: String,
+    /// The name as a machine reads it: the path (lossy where it is not UTF-8), or `-`.
+    machine: String,
 }
 
 impl InputName {
@@ -68,6 +92,7 @@ impl InputName {
             json.push('"');
         }
         InputName {
+            machine: lossy.clone().into_owned(),
             github_listed: github_property(&human),
             human,
             github: github_property(&crate::render::quoted(raw)),
@@ -88,6 +113,11 @@ impl InputName {
             Format::Github => &self.github_listed,
             _ => &self.human,
         }
+    }
+
+    /// The name as a machine reads it (CodeClimate's `location.path`): the path, or `-`.
+    pub fn machine(&self) -> &str {
+        &self.machine
     }
 
     /// The name as a GitHub Actions property value.
@@ -141,8 +171,11 @@ pub fn base64(bytes: &[u8]) -> String {
 pub struct Summary {
     /// The input's length, or the bytes scanned when the scan stopped early.
     pub bytes: u64,
-    /// The number of findings.
+    /// The number of findings that are errors.
     pub errors: u64,
+    /// The number of findings that are warnings; `None` without `--warn` (the JSON summary then
+    /// has no `warnings` field, as SPEC 3 writes it).
+    pub warnings: Option<u64>,
     /// False when the scan stopped before the end (`--max-errors`).
     pub complete: bool,
 }
@@ -186,6 +219,7 @@ impl Printer {
         out: &mut dyn WriteColor,
         name: &InputName,
         finding: &Finding<'_>,
+        severity: Severity,
     ) -> io::Result<()> {
         let p = finding.position;
         match self.format {
@@ -198,6 +232,9 @@ impl Printer {
                 write!(out, "{}:{}", p.line, p.column)?;
                 out.reset()?;
                 write!(out, ": ")?;
+                if severity == Severity::Warning {
+                    write!(out, "warning: ")?;
+                }
                 out.set_color(match finding.kind {
                     FindingKind::Lint(_) => &self.lint,
                     FindingKind::IllFormed(_) | FindingKind::ForeignBom(_) => &self.ill_formed,
@@ -219,8 +256,9 @@ impl Printer {
                 let mut line = String::with_capacity(192);
                 let _ = write!(
                     line,
-                    "{{\"type\":\"error\",{},\"offset\":{},\"length\":{},\"line\":{},\
+                    "{{\"type\":\"{}\",{},\"offset\":{},\"length\":{},\"line\":{},\
                      \"column\":{},\"kind\":\"{}\",\"bytes\":\"{}\",\"codepoint\":",
+                    severity.as_str(),
                     name.json,
                     p.byte_offset,
                     finding.bytes.len(),
@@ -241,7 +279,8 @@ impl Printer {
             }
             Format::Github => writeln!(
                 out,
-                "::error file={},line={},col={},title=utf8check {}::{} (bytes {} at offset {})",
+                "::{} file={},line={},col={},title=utf8check {}::{} (bytes {} at offset {})",
+                severity.as_str(),
                 name.github,
                 p.line,
                 p.column,
@@ -250,8 +289,9 @@ impl Printer {
                 Hex(finding.bytes, " "),
                 p.byte_offset
             ),
-            // SARIF is one document for the whole run: see `Sarif`.
-            Format::Sarif => Ok(()),
+            // SARIF and CodeClimate are one document for the whole run: see `Sarif` and
+            // `codeclimate_issue`.
+            Format::Sarif | Format::Codeclimate => Ok(()),
         }
     }
 
@@ -269,16 +309,21 @@ impl Printer {
         always: bool,
     ) -> io::Result<()> {
         match self.format {
-            Format::Json => writeln!(
-                out,
-                "{{\"type\":\"summary\",{},\"bytes\":{},\"errors\":{},\"valid\":{},\
-                 \"complete\":{}}}",
-                name.json,
-                summary.bytes,
-                summary.errors,
-                summary.errors == 0,
-                summary.complete
-            ),
+            Format::Json => {
+                let warnings = summary
+                    .warnings
+                    .map_or(String::new(), |n| format!(",\"warnings\":{n}"));
+                writeln!(
+                    out,
+                    "{{\"type\":\"summary\",{},\"bytes\":{},\"errors\":{}{warnings},\
+                     \"valid\":{},\"complete\":{}}}",
+                    name.json,
+                    summary.bytes,
+                    summary.errors,
+                    summary.errors == 0 && summary.warnings.unwrap_or(0) == 0,
+                    summary.complete
+                )
+            }
             Format::Human | Format::Github if always => {
                 let verdict = match (summary.errors, summary.complete) {
                     (0, _) => "valid".to_owned(),
@@ -298,9 +343,57 @@ impl Printer {
                 out.reset()?;
                 writeln!(out, ": {verdict} in {} bytes", summary.bytes)
             }
-            Format::Human | Format::Github | Format::Sarif => Ok(()),
+            Format::Human | Format::Github | Format::Sarif | Format::Codeclimate => Ok(()),
         }
     }
+}
+
+/// One issue of GitLab's Code Quality report (CodeClimate's format): what GitLab reads is
+/// `description`, `check_name`, `fingerprint`, `severity`, `location.path` and
+/// `location.lines.begin`. The fingerprint is FNV-1a over the path, kind, byte offset and bytes:
+/// the same finding keeps its fingerprint from one pipeline to the next.
+pub fn codeclimate_issue(
+    name: &InputName,
+    finding: &Finding<'_>,
+    severity: Severity,
+) -> serde_json::Value {
+    let p = finding.position;
+    let path = name.machine();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let offset = p.byte_offset.to_le_bytes();
+    let parts: [&[u8]; 4] = [
+        path.as_bytes(),
+        finding.kind.as_str().as_bytes(),
+        &offset,
+        finding.bytes,
+    ];
+    for part in parts {
+        for &byte in part.iter().chain(&[0xFF]) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    serde_json::json!({
+        "type": "issue",
+        "check_name": format!("utf8check/{}", finding.kind),
+        "description": format!(
+            "{}: {} (bytes {} at offset {})",
+            finding.kind,
+            Detail(finding),
+            Hex(finding.bytes, " "),
+            p.byte_offset
+        ),
+        "categories": ["Bug Risk"],
+        "severity": match severity {
+            Severity::Error => "major",
+            Severity::Warning => "minor",
+        },
+        "fingerprint": format!("{hash:016x}"),
+        "location": {
+            "path": path,
+            "lines": { "begin": p.line },
+        },
+    })
 }
 
 /// A GitHub Actions property value, escaped as the runner unescapes it: `%`, CR, LF, `:` and `,`.
@@ -460,7 +553,11 @@ pub struct Sarif {
 
 impl Sarif {
     /// The SARIF result for one finding of the input `name`.
-    pub fn result(name: &InputName, finding: &Finding<'_>) -> serde_json::Value {
+    pub fn result(
+        name: &InputName,
+        finding: &Finding<'_>,
+        severity: Severity,
+    ) -> serde_json::Value {
         let p = finding.position;
         let kind = finding.kind.as_str();
         let rule_index = kinds()
@@ -470,7 +567,7 @@ impl Sarif {
         serde_json::json!({
             "ruleId": kind,
             "ruleIndex": rule_index,
-            "level": "error",
+            "level": severity.as_str(),
             "message": {
                 "text": format!(
                     "{}: {} (bytes {} at offset {})",
@@ -707,7 +804,7 @@ mod tests {
         let mut out = NoColor::new(Vec::new());
         let name = named("a \"b\".txt");
         Printer::new(format)
-            .finding(&mut out, &name, finding)
+            .finding(&mut out, &name, finding, Severity::Error)
             .unwrap();
         String::from_utf8(out.into_inner()).unwrap()
     }
@@ -787,7 +884,7 @@ mod tests {
         let mut out = NoColor::new(Vec::new());
         let name = named("a,b:c%.txt");
         Printer::new(Format::Github)
-            .finding(&mut out, &name, &f)
+            .finding(&mut out, &name, &f, Severity::Error)
             .unwrap();
         assert_eq!(
             String::from_utf8(out.into_inner()).unwrap(),
@@ -803,7 +900,7 @@ mod tests {
             FindingKind::IllFormed(UnitKind::Overlong),
             Some(0x2F),
         );
-        let result = Sarif::result(&named("dir/a b.txt"), &f);
+        let result = Sarif::result(&named("dir/a b.txt"), &f, Severity::Error);
         let location = &result["locations"][0]["physicalLocation"];
         assert_eq!(location["artifactLocation"]["uri"], "dir/a%20b.txt");
         assert_eq!(location["region"]["startLine"], 1);
@@ -826,12 +923,12 @@ mod tests {
         let f = finding(b"\xFF", FindingKind::IllFormed(UnitKind::InvalidByte), None);
         let mut out = NoColor::new(Vec::new());
         Printer::new(Format::Json)
-            .finding(&mut out, &name, &f)
+            .finding(&mut out, &name, &f, Severity::Error)
             .unwrap();
         let value: serde_json::Value = serde_json::from_slice(&out.into_inner()).unwrap();
         assert_eq!(value["path"], "x\n::error file=a::forged\u{1b}[2J\u{FFFD}");
         assert_eq!(value["path_base64"], base64(raw));
-        let result = Sarif::result(&name, &f);
+        let result = Sarif::result(&name, &f, Severity::Error);
         assert_eq!(
             result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
             "x%0A%3A%3Aerror%20file%3Da%3A%3Aforged%1B%5B2J%E9"
@@ -839,7 +936,7 @@ mod tests {
         let utf8 = named("é.txt");
         let mut out = NoColor::new(Vec::new());
         Printer::new(Format::Json)
-            .finding(&mut out, &utf8, &f)
+            .finding(&mut out, &utf8, &f, Severity::Error)
             .unwrap();
         let value: serde_json::Value = serde_json::from_slice(&out.into_inner()).unwrap();
         assert_eq!(value["path"], "é.txt");
@@ -877,7 +974,7 @@ mod tests {
         let mut out = Ansi::new(Vec::new());
         let name = named("f");
         Printer::new(Format::Human)
-            .finding(&mut out, &name, &f)
+            .finding(&mut out, &name, &f, Severity::Error)
             .unwrap();
         let text = String::from_utf8(out.into_inner()).unwrap();
         assert_eq!(

@@ -297,7 +297,7 @@ fn a_usage_error_keeps_its_whole_reason_on_one_line() {
             "utf8check",
             &["--format", "xml"],
             "utf8check: invalid value 'xml' for '--format <FORMAT>' [possible values: human, \
-             json, github, sarif] (see utf8check --help)\n",
+             json, github, sarif, codeclimate] (see utf8check --help)\n",
         ),
         (
             "utf8check",
@@ -320,7 +320,7 @@ fn a_usage_error_keeps_its_whole_reason_on_one_line() {
             "utf8check",
             &["--format", "\x1b[2J"],
             "utf8check: invalid value '\\x1b[2J' for '--format <FORMAT>' [possible values: \
-             human, json, github, sarif] (see utf8check --help)\n",
+             human, json, github, sarif, codeclimate] (see utf8check --help)\n",
         ),
     ];
     for &(name, args, expected) in cases {

@@ -181,3 +181,91 @@ fn a_closed_standard_input_is_trouble_not_an_empty_valid_input() {
         "utf8check: <stdin>: standard input is closed\n"
     );
 }
+
+/// `--warn` lints are shown in every format as warnings and never make the status 1; the
+/// CodeClimate report is one JSON array of GitLab Code Quality issues with stable fingerprints.
+#[test]
+fn warnings_and_the_code_quality_report() {
+    let input = "a\u{200B}b\u{202E}c\n";
+    let run = |format: &str| {
+        let output = program("utf8check")
+            .args(["--deny", "bidi", "--warn", "invisible", "--format", format])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+        )
+    };
+    assert_eq!(
+        run("human"),
+        (
+            Some(1),
+            "<stdin>:1:2: warning: invisible: invisible character U+200B (bytes e2 80 8b at offset 1)\n\
+             <stdin>:1:4: bidi: bidirectional control U+202E (bytes e2 80 ae at offset 5)\n"
+                .to_owned()
+        )
+    );
+    let (code, json) = run("json");
+    assert_eq!(code, Some(1));
+    let lines: Vec<serde_json::Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["type"], "warning");
+    assert_eq!(lines[1]["type"], "error");
+    assert_eq!(lines[2]["errors"], 1);
+    assert_eq!(lines[2]["warnings"], 1);
+    let (_, github) = run("github");
+    assert!(github.starts_with("::warning file=-,line=1,col=2,title=utf8check invisible::"));
+    let (_, sarif) = run("sarif");
+    let sarif: serde_json::Value = serde_json::from_str(&sarif).unwrap();
+    let levels: Vec<&str> = sarif["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["level"].as_str().unwrap())
+        .collect();
+    assert_eq!(levels, ["warning", "error"]);
+    let (code, report) = run("codeclimate");
+    assert_eq!(code, Some(1));
+    let issues: serde_json::Value = serde_json::from_str(&report).unwrap();
+    let issues = issues.as_array().unwrap();
+    assert_eq!(issues.len(), 2);
+    assert_eq!(issues[0]["check_name"], "utf8check/invisible");
+    assert_eq!(issues[0]["severity"], "minor");
+    assert_eq!(issues[1]["severity"], "major");
+    assert_eq!(issues[1]["location"]["path"], "-");
+    assert_eq!(issues[1]["location"]["lines"]["begin"], 1);
+    assert!(issues[1]["description"]
+        .as_str()
+        .unwrap()
+        .starts_with("bidi: bidirectional control U+202E"));
+    let fingerprint = |i: usize| issues[i]["fingerprint"].as_str().unwrap().to_owned();
+    assert_ne!(fingerprint(0), fingerprint(1));
+    let again: serde_json::Value = serde_json::from_str(&run("codeclimate").1).unwrap();
+    assert_eq!(
+        again[0]["fingerprint"].as_str().unwrap(),
+        fingerprint(0),
+        "stable"
+    );
+    // Warnings alone: status 0, and -c counts errors only. A clean input is an empty report.
+    program("utf8check")
+        .args(["--warn", "invisible"])
+        .write_stdin("a\u{200B}b\n")
+        .assert()
+        .code(0);
+    program("utf8check")
+        .args(["--warn", "invisible", "-c"])
+        .write_stdin("a\u{200B}b\n")
+        .assert()
+        .code(0)
+        .stdout("0\n");
+    program("utf8check")
+        .args(["--format", "codeclimate"])
+        .write_stdin("fine\n")
+        .assert()
+        .code(0)
+        .stdout("[]\n");
+}
