@@ -99,3 +99,47 @@ fn every_program_generates_its_man_page_and_completions() {
             "possible values: man, complete-bash",
         ));
 }
+
+/// Every pre-commit hook declares the pre-commit version that builds Rust hooks, and its entry,
+/// run as pre-commit runs it (the entry, then the staged file names), passes a clean file and
+/// fails a file with hidden text.
+#[test]
+fn pre_commit_hooks_run_as_pre_commit_runs_them() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let hooks = std::fs::read_to_string(root.join(".pre-commit-hooks.yaml")).unwrap();
+    let entries: Vec<&str> = hooks
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("entry: "))
+        .collect();
+    let ids: Vec<&str> = hooks
+        .lines()
+        .filter_map(|l| l.strip_prefix("- id: "))
+        .collect();
+    assert_eq!(ids, ["utf8check", "utf8check-lint", "utf8fix-check"]);
+    assert_eq!(
+        hooks
+            .matches("minimum_pre_commit_version: \"2.21.0\"")
+            .count(),
+        ids.len()
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("clean.txt"), "café\n").unwrap();
+    std::fs::write(
+        dir.path().join("bad.txt"),
+        b"caf\xe9 pass\xe2\x80\x8bword\n",
+    )
+    .unwrap();
+    for entry in entries {
+        let mut words = entry.split_whitespace();
+        let program = words.next().unwrap();
+        let args: Vec<&str> = words.collect();
+        for (file, code) in [("clean.txt", 0), ("bad.txt", 1)] {
+            crate::common::program(program)
+                .args(&args)
+                .arg(file)
+                .current_dir(dir.path())
+                .assert()
+                .code(code);
+        }
+    }
+}
