@@ -1182,6 +1182,12 @@ fn is_plausible(
     if is_bad {
         return Verdict::No;
     }
+    // Below its emoji and symbols, plane 1 holds historic scripts (cuneiform, hieroglyphs,
+    // Linear B): a decoding that lands there is only believed beside clear mojibake ("π’®’",
+    // Greek with quotes read as windows-1253, is not U+12B92).
+    if (0x1_0000..0x1_F000).contains(&cp) {
+        return Verdict::Weak;
+    }
     // Text drawn with box characters reads as letters in IBM437 ("├┤" is "ô"), formulas as
     // letters in MacRoman ("√π" is "ù", "∆°" is "ơ"): only with clear mojibake beside them.
     let in_word = prev.is_some_and(|p| !p.is_decoded && p.c.is_alphabetic());

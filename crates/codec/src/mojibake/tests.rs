@@ -162,3 +162,11 @@ fn long_text_is_cut_between_groups_never_inside_one() {
     let text = "©".repeat(50);
     assert_eq!(cut_between_groups(text.as_bytes(), 64), None);
 }
+
+#[test]
+fn greek_with_quotes_is_not_cuneiform() {
+    // Found by the clean-text property test: "π’®’" read as windows-1253 is the 4-byte form of
+    // U+12B92, a cuneiform sign.
+    assert_eq!(undo_mojibake("√π’®’"), None);
+    assert_eq!(undo_mojibake("τιμή: π’®’ 5"), None);
+}
