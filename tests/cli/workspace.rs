@@ -143,3 +143,54 @@ fn pre_commit_hooks_run_as_pre_commit_runs_them() {
         }
     }
 }
+
+/// Each man page has the sections a Unix user expects and lints clean: `mandoc -T lint` reports
+/// no warning (CI installs mandoc).
+#[test]
+fn man_pages_have_the_expected_sections_and_lint_clean() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let has_mandoc = std::process::Command::new("mandoc")
+        .arg("-V")
+        .output()
+        .is_ok();
+    for program in ["utf8check", "utf8dump", "utf8enc", "utf8fix"] {
+        let path = root.join(format!("man/{program}.1"));
+        let page = std::fs::read_to_string(&path).unwrap();
+        for section in [
+            ".SH NAME",
+            ".SH SYNOPSIS",
+            ".SH DESCRIPTION",
+            ".SH OPTIONS",
+            ".SH \"EXIT STATUS\"",
+            ".SH \"EXAMPLES\"",
+            ".SH ENVIRONMENT",
+            ".SH \"SEE ALSO\"",
+        ] {
+            assert!(page.contains(section), "{program}.1 lacks {section}");
+        }
+        assert!(page.contains(".nh\n"), "{program}.1 hyphenates");
+        for other in ["utf8check", "utf8dump", "utf8enc", "utf8fix"] {
+            assert!(
+                other == program || page.contains(&format!("\\fB{other}\\fR(1)")),
+                "{program}.1 does not mention {other}"
+            );
+        }
+        if !has_mandoc {
+            continue;
+        }
+        let lint = std::process::Command::new("mandoc")
+            .args(["-T", "lint", "-W", "warning"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&lint.stdout).into_owned()
+            + &String::from_utf8_lossy(&lint.stderr);
+        assert!(
+            report.trim().is_empty(),
+            "mandoc -T lint {program}.1:\n{report}"
+        );
+    }
+    if !has_mandoc {
+        crate::common::skip("no mandoc to lint the man pages");
+    }
+}
