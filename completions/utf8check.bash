@@ -42,15 +42,15 @@ _utf8check() {
                     return 0
                     ;;
                 --allow)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "surrogates cesu8 modified" -- "${cur}"))
                     return 0
                     ;;
                 --deny)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all" -- "${cur}"))
                     return 0
                     ;;
                 --warn)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all" -- "${cur}"))
                     return 0
                     ;;
                 --files-from)

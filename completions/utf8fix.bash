@@ -54,7 +54,7 @@ _utf8fix() {
                     return 0
                     ;;
                 --strip)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all" -- "${cur}"))
                     return 0
                     ;;
                 --color)

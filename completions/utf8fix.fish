@@ -3,7 +3,17 @@ complete -c utf8fix -l files-from -d 'Read more paths from FILE (\'-\' for stand
 complete -c utf8fix -l files0-from -d 'Like --files-from, with each path ended by NUL, as find -print0, git ls-files -z and utf8check -l -0 write them' -r
 complete -c utf8fix -l replacement -d 'Replace each maximal subpart with STR instead of U+FFFD' -r
 complete -c utf8fix -l fallback -d 'Decode each ill-formed byte in this single-byte encoding (windows-1252, iso-8859-1, ...)' -r
-complete -c utf8fix -l strip -d 'Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul, noncharacter, private-use, replacement, non-ascii, or all (comma-separated)' -r
+complete -c utf8fix -l strip -d 'Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul, noncharacter, private-use, replacement, non-ascii, or all (comma-separated)' -r -f -a "bom\t''
+nul\t''
+control\t''
+noncharacter\t''
+bidi\t''
+private-use\t''
+replacement\t''
+invisible\t''
+tag\t''
+non-ascii\t''
+all\t''"
 complete -c utf8fix -l color -d 'When to colour the -v lines' -r -f -a "auto\t'Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour, even into a pipe or a file'
 never\t'Never colour'"

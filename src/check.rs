@@ -222,17 +222,17 @@ pub struct Args {
 
     /// Accept ill-formed units other systems write on purpose: surrogates, cesu8 or modified
     /// (comma-separated).
-    #[arg(long, value_name = "POLICY", value_delimiter = ',', value_parser = parse_policy)]
+    #[arg(long, value_name = "POLICY", value_delimiter = ',', value_parser = crate::cli::policy_parser())]
     pub allow: Vec<Policy>,
 
     /// Also report these well-formed characters: bom, nul, control, noncharacter, bidi,
     /// private-use, replacement, invisible, tag, non-ascii, or all (comma-separated).
-    #[arg(long, value_name = "LINTS", value_parser = parse_lints)]
+    #[arg(long, value_name = "LINTS", value_delimiter = ',', value_parser = crate::cli::lint_parser())]
     pub deny: Vec<LintSet>,
 
     /// Report these lints as warnings: shown in every format (::warning, SARIF level warning,
     /// CodeClimate severity minor) but not errors, so they never make the status 1.
-    #[arg(long, value_name = "LINTS", value_parser = parse_lints)]
+    #[arg(long, value_name = "LINTS", value_delimiter = ',', value_parser = crate::cli::lint_parser())]
     pub warn: Vec<LintSet>,
 
     /// Lists of files: --files-from, --files0-from, --ignore-missing.
@@ -288,15 +288,6 @@ pub struct Args {
     pub generate: Option<crate::cli::Generate>,
 }
 
-fn parse_policy(name: &str) -> Result<Policy, String> {
-    match name {
-        "surrogates" | "cesu8" | "modified" => Ok(Policy::from_name(name).expect("named above")),
-        _ => Err(format!(
-            "unknown policy '{name}' (use surrogates, cesu8 or modified)"
-        )),
-    }
-}
-
 fn parse_max_errors(text: &str) -> Result<u64, String> {
     match parse_size(text)? {
         0 => {
@@ -304,15 +295,6 @@ fn parse_max_errors(text: &str) -> Result<u64, String> {
         }
         n => Ok(n),
     }
-}
-
-fn parse_lints(list: &str) -> Result<LintSet, String> {
-    LintSet::parse(list).map_err(|e| {
-        format!(
-            "{e} (use bom, nul, control, noncharacter, bidi, private-use, replacement, invisible, \
-             tag, non-ascii or all)"
-        )
-    })
 }
 
 /// What is printed for each input.
@@ -1029,11 +1011,30 @@ mod tests {
 
     #[test]
     fn policies_and_lints_parse() {
-        assert_eq!(parse_policy("cesu8"), Ok(Policy::CESU8));
-        assert!(parse_policy("strict").is_err());
-        assert!(parse_lints("bidi,nope")
-            .unwrap_err()
-            .contains("unknown lint 'nope'"));
+        let error = Args::try_parse_from(["utf8check", "--allow", "strict"]).unwrap_err();
+        assert!(error
+            .to_string()
+            .contains("[possible values: surrogates, cesu8, modified]"));
+        let error = Args::try_parse_from(["utf8check", "--deny", "bidi,nope"]).unwrap_err();
+        assert!(
+            error.to_string().contains("invalid value 'nope'"),
+            "{error}"
+        );
+        let args = Args::parse_from([
+            "utf8check",
+            "--allow",
+            "cesu8,surrogates",
+            "--deny",
+            "bom",
+            "--deny",
+            "bidi,nul",
+        ]);
+        let settings = Settings::from_args(&args).unwrap();
+        assert_eq!(
+            settings.codec.lints,
+            LintSet::parse("bom,bidi,nul").unwrap(),
+            "every list joins"
+        );
         let args = Args::parse_from(["utf8check", "--allow", "cesu8,surrogates", "--deny", "bom"]);
         let settings = Settings::from_args(&args).unwrap();
         assert_eq!(settings.codec.policy, Policy::SURROGATES);

@@ -302,6 +302,35 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("'{text}' is too large"))
 }
 
+/// The lint names (and `all`) as clap's possible values, so that completion scripts offer them
+/// and a typo is refused with the list. Lists are comma-separated (`value_delimiter = ','`);
+/// each name becomes a set and the sets are joined.
+pub fn lint_parser() -> impl clap::builder::TypedValueParser<Value = utf8kit_codec::LintSet> {
+    use clap::builder::TypedValueParser;
+    const NAMES: [&str; 11] = [
+        "bom",
+        "nul",
+        "control",
+        "noncharacter",
+        "bidi",
+        "private-use",
+        "replacement",
+        "invisible",
+        "tag",
+        "non-ascii",
+        "all",
+    ];
+    clap::builder::PossibleValuesParser::new(NAMES)
+        .map(|name| utf8kit_codec::LintSet::parse(&name).expect("a listed lint name"))
+}
+
+/// The policy names of `--allow` as possible values.
+pub fn policy_parser() -> impl clap::builder::TypedValueParser<Value = utf8kit_codec::Policy> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(["surrogates", "cesu8", "modified"])
+        .map(|name| utf8kit_codec::Policy::from_name(&name).expect("a listed policy name"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

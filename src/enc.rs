@@ -138,7 +138,7 @@ pub enum Format {
     Html,
     /// =E2=82=AC
     Qp,
-    /// $'\xe2\x82\xac'
+    /// ANSI-C quoting for bash and zsh: a dollar sign, then \xe2\x82\xac in single quotes
     Shell,
     /// \342\202\254
     Octal,

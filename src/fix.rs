@@ -193,8 +193,8 @@ pub struct Args {
 
     /// Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul,
     /// noncharacter, private-use, replacement, non-ascii, or all (comma-separated).
-    #[arg(long, value_name = "LINTS", value_parser = parse_strip)]
-    pub strip: Option<utf8kit_codec::LintSet>,
+    #[arg(long, value_name = "LINTS", value_delimiter = ',', value_parser = crate::cli::lint_parser())]
+    pub strip: Vec<utf8kit_codec::LintSet>,
 
     /// Undo mojibake: UTF-8 that was decoded in a legacy encoding (windows-1250..1254, 1257,
     /// ISO-8859-1/-2, MacRoman, IBM437) and encoded again, once or several times ("cafÃ©" for
@@ -237,20 +237,6 @@ pub fn attach_suffix(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> 
         }
     }
     rewritten
-}
-
-/// Parses `--strip`: lint names, as `utf8check --deny` takes them.
-///
-/// # Errors
-///
-/// An unknown name, with the names there are.
-pub fn parse_strip(list: &str) -> Result<utf8kit_codec::LintSet, String> {
-    utf8kit_codec::LintSet::parse(list).map_err(|e| {
-        format!(
-            "{e} (use invisible, tag, bidi, control, bom, nul, noncharacter, private-use, \
-             replacement, non-ascii or all)"
-        )
-    })
 }
 
 /// A single-byte encoding for `--fallback`: its name and the character of each byte 80..FF.
@@ -345,7 +331,10 @@ impl Settings {
                 modified: args.modified,
                 strip_bom: args.strip_bom,
                 mojibake: args.mojibake,
-                strip: args.strip.unwrap_or_default(),
+                strip: args
+                    .strip
+                    .iter()
+                    .fold(utf8kit_codec::LintSet::NONE, |all, &one| all.union(one)),
             },
             fallback_name: args.fallback.as_ref().map(|f| f.name.clone()),
             color: args.color,

@@ -194,3 +194,51 @@ fn man_pages_have_the_expected_sections_and_lint_clean() {
         crate::common::skip("no mandoc to lint the man pages");
     }
 }
+
+/// Each completion script loads in its shell (`bash -n`, `zsh -n`, `fish -n`; CI installs zsh
+/// and fish), and the lint and policy options complete their values, not file names.
+#[test]
+fn completion_scripts_parse_and_complete_values() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut missing = Vec::new();
+    for program in ["utf8check", "utf8dump", "utf8enc", "utf8fix"] {
+        for (shell, file) in [
+            ("bash", format!("completions/{program}.bash")),
+            ("zsh", format!("completions/_{program}")),
+            ("fish", format!("completions/{program}.fish")),
+        ] {
+            let Ok(output) = std::process::Command::new(shell)
+                .arg("-n")
+                .arg(root.join(&file))
+                .output()
+            else {
+                missing.push(shell);
+                continue;
+            };
+            assert!(
+                output.status.success(),
+                "{shell} -n {file}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+    }
+    let bash = std::fs::read_to_string(root.join("completions/utf8check.bash")).unwrap();
+    assert!(bash.contains(
+        "compgen -W \"bom nul control noncharacter bidi private-use replacement invisible tag \
+         non-ascii all\""
+    ));
+    assert!(bash.contains("compgen -W \"surrogates cesu8 modified\""));
+    let fish = std::fs::read_to_string(root.join("completions/utf8fix.fish")).unwrap();
+    assert!(
+        fish.contains("-l strip") && fish.contains("invisible"),
+        "{fish}"
+    );
+    missing.sort_unstable();
+    missing.dedup();
+    if !missing.is_empty() {
+        crate::common::skip(&format!(
+            "no {} to parse the completions",
+            missing.join(", ")
+        ));
+    }
+}

@@ -376,7 +376,9 @@ fn deny_reports_each_lint_with_its_own_kind() {
         .args(["--deny", "emoji"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("unknown lint 'emoji'"));
+        .stderr(predicate::str::contains(
+            "invalid value 'emoji' for '--deny <LINTS>' [possible values: bom, nul,",
+        ));
 }
 
 #[test]
