@@ -23,8 +23,8 @@ Register-ArgumentCompleter -Native -CommandName 'utf8enc' -ScriptBlock {
         'utf8enc' {
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Output format for code points')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format for code points')
-            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Each character of STRING')
-            [CompletionResult]::new('--text', '--text', [CompletionResultType]::ParameterName, 'Each character of STRING')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Each character of STRING (which may start with ''-'': -t -x)')
+            [CompletionResult]::new('--text', '--text', [CompletionResultType]::ParameterName, 'Each character of STRING (which may start with ''-'': -t -x)')
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'A character by its Unicode name ("EURO SIGN")')
             [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Convert input in this encoding to UTF-8')
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Convert UTF-8 input to this encoding')
@@ -38,6 +38,7 @@ Register-ArgumentCompleter -Native -CommandName 'utf8enc' -ScriptBlock {
             [CompletionResult]::new('--legacy', '--legacy', [CompletionResultType]::ParameterName, 'Encode surrogates and values up to 0x7FFFFFFF in the forms of RFC 2279')
             [CompletionResult]::new('-d', '-d', [CompletionResultType]::ParameterName, 'Read bytes written in a notation and show their units')
             [CompletionResult]::new('--decode', '--decode', [CompletionResultType]::ParameterName, 'Read bytes written in a notation and show their units')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Leave out what the target cannot encode, as iconv -c does: --errors drop')
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'List every encoding name: the encoding, the options that take it, its labels')
             [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'List every encoding name: the encoding, the options that take it, its labels')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'With --from auto: name the encoding detected, on standard error')

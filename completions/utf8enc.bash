@@ -23,7 +23,7 @@ _utf8enc() {
 
     case "${cmd}" in
         utf8enc)
-            opts="-f -t -d -o -l -v -h -V --format --text --name --explain --allow-surrogates --legacy --decode --from --to --errors --output --list --verbose --color --generate --help --version"
+            opts="-f -t -d -c -o -l -v -h -V --format --text --name --explain --allow-surrogates --legacy --decode --from --to --errors --output --list --verbose --color --generate --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -58,7 +58,7 @@ _utf8enc() {
                     return 0
                     ;;
                 --errors)
-                    COMPREPLY=($(compgen -W "strict replace html" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "strict replace html drop" -- "${cur}"))
                     return 0
                     ;;
                 --output)

@@ -20,8 +20,8 @@ set edit:completion:arg-completer[utf8enc] = {|@words|
         &'utf8enc'= {
             cand -f 'Output format for code points'
             cand --format 'Output format for code points'
-            cand -t 'Each character of STRING'
-            cand --text 'Each character of STRING'
+            cand -t 'Each character of STRING (which may start with ''-'': -t -x)'
+            cand --text 'Each character of STRING (which may start with ''-'': -t -x)'
             cand --name 'A character by its Unicode name ("EURO SIGN")'
             cand --from 'Convert input in this encoding to UTF-8'
             cand --to 'Convert UTF-8 input to this encoding'
@@ -35,6 +35,7 @@ set edit:completion:arg-completer[utf8enc] = {|@words|
             cand --legacy 'Encode surrogates and values up to 0x7FFFFFFF in the forms of RFC 2279'
             cand -d 'Read bytes written in a notation and show their units'
             cand --decode 'Read bytes written in a notation and show their units'
+            cand -c 'Leave out what the target cannot encode, as iconv -c does: --errors drop'
             cand -l 'List every encoding name: the encoding, the options that take it, its labels'
             cand --list 'List every encoding name: the encoding, the options that take it, its labels'
             cand -v 'With --from auto: name the encoding detected, on standard error'

@@ -82,7 +82,13 @@ shell redirection would, and it is never replaced.
 --errors strict (the default) stops an input at its first malformed or unencodable \
 character, names its byte offset and sets status 1; the output before it is written. --errors \
 replace writes U+FFFD for malformed input and ? for what the target cannot encode; --errors \
-html (with --to) writes &#NNNN; for what the target cannot encode.";
+html (with --to) writes &#NNNN; for what the target cannot encode; --errors drop, or -c as \
+iconv spells it (with --to), leaves out what the target cannot encode (malformed input still \
+stops the input, as with strict).
+
+iconv's habits: -l/--list, -o FILE and -c work as in iconv; iconv's -f and -t are --from and \
+--to here, since utf8enc's -f is --format and -t is --text (utf8enc -t takes a STRING, even one \
+that starts with '-').";
 
 const AFTER_LONG_HELP: &str = "\
 Exit status:
@@ -186,6 +192,8 @@ pub enum Errors {
     Replace,
     /// With --to: &#NNNN; for what the target cannot encode.
     Html,
+    /// With --to: leave out what the target cannot encode (iconv -c; also -c).
+    Drop,
 }
 
 /// The command line of `utf8enc`.
@@ -207,8 +215,8 @@ pub struct Args {
     #[arg(short, long, value_enum, default_value_t = Format::Table, value_name = "FORMAT")]
     pub format: Format,
 
-    /// Each character of STRING.
-    #[arg(short, long, value_name = "STRING")]
+    /// Each character of STRING (which may start with '-': -t -x).
+    #[arg(short, long, value_name = "STRING", allow_hyphen_values = true)]
     pub text: Option<String>,
 
     /// A character by its Unicode name ("EURO SIGN").
@@ -242,6 +250,10 @@ pub struct Args {
     /// What to do with malformed or unencodable input.
     #[arg(long, value_enum, default_value_t = Errors::Strict, value_name = "MODE")]
     pub errors: Errors,
+
+    /// Leave out what the target cannot encode, as iconv -c does: --errors drop.
+    #[arg(short = 'c', conflicts_with = "errors")]
+    pub drop_unencodable: bool,
 
     /// Write the output to FILE, which is replaced only once the whole output is written and
     /// nothing failed (FILE may be an input: `-o notes.txt notes.txt` converts in place).
@@ -752,8 +764,15 @@ fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> i
         ));
         return Ok(Status::Trouble);
     }
-    if args.errors == Errors::Html && args.to.is_none() {
-        messages.error("--errors html is for --to: what the target cannot encode");
+    let errors = if args.drop_unencodable {
+        Errors::Drop
+    } else {
+        args.errors
+    };
+    if matches!(errors, Errors::Html | Errors::Drop) && args.to.is_none() {
+        messages.error(
+            "--errors html, --errors drop and -c are for --to: what the target cannot encode",
+        );
         return Ok(Status::Trouble);
     }
     let sources = Source::from_operands(&args.inputs);
@@ -761,8 +780,8 @@ fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> i
     let mut status = Status::Clean;
     for source in &sources {
         let name = source.display_name().into_owned();
-        let mut decoder = Decoder::new(from, args.errors != Errors::Strict);
-        let mut encoder = Encoder::new(to, &to_label, args.errors);
+        let mut decoder = Decoder::new(from, matches!(errors, Errors::Replace | Errors::Html));
+        let mut encoder = Encoder::new(to, &to_label, errors);
         let mut text = Vec::new();
         let mut bytes = Vec::new();
         // The first malformed or unencodable character ends the input (strict); what came
@@ -1244,6 +1263,7 @@ impl Encoder {
             )),
             Errors::Replace => Ok("?".to_owned()),
             Errors::Html => Ok(format!("&#{};", u32::from(c))),
+            Errors::Drop => Ok(String::new()),
         }
     }
 

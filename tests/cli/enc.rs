@@ -418,3 +418,39 @@ fn json_output_is_i_json_a_surrogate_has_no_char() {
          {\"codepoint\":8364,\"char\":\"€\",\"utf8\":\"e282ac\"}\n"
     );
 }
+
+/// iconv's habits: `-c` leaves out what the target cannot encode; `-t` takes a string that
+/// starts with `-`.
+#[test]
+fn iconv_c_drops_the_unencodable_and_text_may_start_with_a_hyphen() {
+    crate::common::program("utf8enc")
+        .args(["--to", "ascii", "-c"])
+        .write_stdin("naïve €5!\n")
+        .assert()
+        .code(0)
+        .stdout("nave 5!\n");
+    crate::common::program("utf8enc")
+        .args(["--to", "latin1", "--errors", "drop"])
+        .write_stdin("café €\n")
+        .assert()
+        .code(0)
+        .stdout(b"caf\xe9 \n".as_slice());
+    // Malformed input still stops the input under -c.
+    crate::common::program("utf8enc")
+        .args(["--from", "utf-8", "--to", "ascii", "-c"])
+        .write_stdin(b"ok\xff\n".as_slice())
+        .assert()
+        .code(1)
+        .stdout("ok");
+    crate::common::program("utf8enc")
+        .args(["--from", "latin1", "-c"])
+        .write_stdin("x")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("are for --to"));
+    crate::common::program("utf8enc")
+        .args(["-t", "-x", "-f", "hex"])
+        .assert()
+        .code(0)
+        .stdout("2D\n78\n");
+}
