@@ -45,7 +45,10 @@ Decoding: -d/--decode reads bytes written as hex (E2 82 AC, e282ac, 0xE2), C and
 escapes (\\xe2\\x82\\xac, \\342), percent-encoding (%E2%82%AC), quoted-printable (=E2), binary, \
 or code point escapes (\\u20AC, \\uD83D\\uDE00, &#x20AC;), from the operands or from standard \
 input, and shows each unit: 'U+20AC €', or the kind and bytes of an ill-formed one; with \
---format json, the unit objects of utf8dump. Status 1 when a unit is ill-formed.
+--format json, the unit objects of utf8dump. Status 1 when a unit is ill-formed. Text that \
+holds %XX, \\xhh, \\u or &# escapes is mixed text, as a URL or a string literal is: every other \
+character stands for itself (utf8enc -d 'caf%C3%A9' is c, a, f, é), except white space, commas \
+and quotes, which separate, and a word of an even number of hex digits on its own, which is bytes.
 
 Transcoding: --from ENC converts input in ENC to UTF-8, --to ENC converts UTF-8 to ENC, both \
 together convert from one to the other; the operands are files (standard input when there is \

@@ -454,3 +454,37 @@ fn iconv_c_drops_the_unencodable_and_text_may_start_with_a_hyphen() {
         .code(0)
         .stdout("2D\n78\n");
 }
+
+/// `-d` reads real URLs and string literals: characters that are not escapes stand for
+/// themselves.
+#[test]
+fn decode_reads_urls_and_mixed_text() {
+    crate::common::program("utf8enc")
+        .args(["-d", "caf%C3%A9"])
+        .assert()
+        .code(0)
+        .stdout("U+0063 c\nU+0061 a\nU+0066 f\nU+00E9 é\n");
+    let output = crate::common::program("utf8enc")
+        .args(["-d", "https://example.com/a%20b/caf%C3%A9?q=1"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let lines = String::from_utf8(output.stdout).unwrap();
+    let codepoints: String = lines
+        .lines()
+        .map(|l| {
+            let hex = &l[2..l.find(' ').unwrap()];
+            char::from_u32(u32::from_str_radix(hex, 16).unwrap()).unwrap()
+        })
+        .collect();
+    assert_eq!(codepoints, "https://example.com/a b/café?q=1");
+    // A word of hex digits of its own is still bytes beside escapes.
+    let output = crate::common::program("utf8enc")
+        .args(["-d", "b'\\xc0\\xaf' 41"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8(output.stdout)
+        .unwrap()
+        .ends_with("U+0041 A\n"));
+}

@@ -256,6 +256,34 @@ pub fn parse_byte_notation(text: &str) -> Result<Vec<u8>, NotationError> {
             .then(|| u32::from_str_radix(digits, 16).ok())
             .flatten()
     };
+    // Text that holds escapes (a URL with %XX, a C or Python string with \xhh or \u) is read as
+    // mixed text: what is not an escape or a separator is a character of the text, not a run of
+    // hex digits ("caf%C3%A9" is "café").
+    let is_mixed = (0..bytes.len()).any(|i| {
+        let rest = &bytes[i..];
+        (rest[0] == b'%' && hex_at(i + 1, 2).is_some())
+            || (rest.starts_with(b"\\x") && hex_at(i + 2, 2).is_some())
+            || rest.starts_with(b"\\u")
+            || rest.starts_with(b"\\U")
+            || rest.starts_with(b"&#")
+    });
+    // In mixed text a word of its own made of an even number of hex digits is still bytes
+    // (`b'\xc0\xaf' 41`); hex digits inside a word are letters (`caf%C3%A9`).
+    let is_separator =
+        |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b',' | b'\'' | b'"' | b';');
+    let is_hex_word = |at: usize| {
+        let starts_word = at == 0 || is_separator(bytes[at - 1]);
+        let len = bytes[at..]
+            .iter()
+            .take_while(|b| !is_separator(**b))
+            .count();
+        starts_word && len % 2 == 0 && bytes[at..at + len].iter().all(u8::is_ascii_hexdigit)
+    };
+    let literal = |at: usize, out: &mut Vec<u8>| -> usize {
+        let len = text[at..].chars().next().map_or(1, char::len_utf8);
+        out.extend_from_slice(&bytes[at..at + len]);
+        len
+    };
     while at < bytes.len() {
         let rest = &bytes[at..];
         let mut codepoint = None;
@@ -323,6 +351,9 @@ pub fn parse_byte_notation(text: &str) -> Result<Vec<u8>, NotationError> {
                 .count();
             push_hex_run(&rest[2..2 + len], at + 2, &mut out)?;
             consumed = 2 + len;
+        } else if is_mixed && !is_hex_word(at) {
+            // Mixed text: a character of its own.
+            consumed = literal(at, &mut out);
         } else if rest[0] == b'0' || rest[0] == b'1' {
             // Binary (eight 0s and 1s), else a run of hex digits.
             let bits = rest
@@ -475,6 +506,16 @@ mod tests {
 
     #[test]
     fn byte_notations_mix_and_fail_clearly() {
+        // Text with escapes is mixed text: other characters are themselves.
+        assert_eq!(parse_byte_notation("caf%C3%A9").unwrap(), "café".as_bytes());
+        assert_eq!(
+            parse_byte_notation("https://example.com/a%20b?q=1").unwrap(),
+            b"https://example.com/a b?q=1"
+        );
+        assert_eq!(
+            parse_byte_notation("\"caf\\xc3\\xa9!\"").unwrap(),
+            "café!".as_bytes()
+        );
         assert_eq!(
             parse_byte_notation("b'\\xc0\\xaf' 41").unwrap(),
             b"\xC0\xAFA"
