@@ -36,7 +36,11 @@ Notation: utf8enc CODEPOINT... writes each code point's UTF-8 bytes in the --for
 (a table by default). A CODEPOINT is U+20AC, u+20ac, 0x20AC, \\u20AC, \\u{1F600}, \
 \\U0001F600, &#8364;, &#x20AC;, bare hex digits (20AC), a single character (€), or a range of \
 two of these (U+0400..U+04FF; surrogates inside a range are skipped). -t/--text takes each \
-character of a string, --name a character by its Unicode name. Surrogates (U+D800..U+DFFF) and \
+character of a string; with a string notation (url, c, python, js, java, rust, html, qp, shell, \
+octal) the string is written as one string, its plain ASCII as it is and the rest escaped \
+(utf8enc -t 'a b/é?' -f url gives a%20b%2F%C3%A9%3F; -f shell gives one $'...'), and utf8enc -d \
+reads it back; the other formats write a line per character. --name takes a character by its \
+Unicode name. Surrogates (U+D800..U+DFFF) and \
 values above U+10FFFF are refused with the reason and status 1, unless --allow-surrogates asks \
 for the WTF-8 form of a surrogate or --legacy for the RFC 2279 forms of up to six bytes (up to \
 0x7FFFFFFF). --explain walks through the bit filling of RFC 3629 section 3 for each code point.
@@ -161,6 +165,53 @@ pub enum Format {
     Name,
     /// The bytes themselves
     Raw,
+}
+
+/// Whether `notation` is one a string is written in (a URL, a literal in a program or a shell),
+/// rather than a dump of each character's bytes.
+fn is_string_notation(notation: Notation) -> bool {
+    matches!(
+        notation,
+        Notation::C
+            | Notation::Rust
+            | Notation::Python
+            | Notation::Js
+            | Notation::Java
+            | Notation::Url
+            | Notation::Html
+            | Notation::Qp
+            | Notation::Shell
+            | Notation::Octal
+    )
+}
+
+/// `text` as one string in `notation`: the ASCII characters the notation leaves as they are
+/// (URL's unreserved characters, printable ASCII but quotes and backslashes in a literal, ...),
+/// the others escaped. A shell string is one `$'...'`.
+fn string_notation(notation: Notation, text: &str) -> String {
+    let is_plain = |c: char| match notation {
+        Notation::Url => c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~'),
+        Notation::Qp => (' '..='~').contains(&c) && c != '=',
+        Notation::Html => (' '..='~').contains(&c) && !matches!(c, '&' | '<' | '>' | '"' | '\''),
+        _ => (' '..='~').contains(&c) && !matches!(c, '\\' | '"' | '\''),
+    };
+    // The shell's quoting wraps the whole string once; within it, bytes are C escapes.
+    let (inner, open, close) = match notation {
+        Notation::Shell => (Notation::C, "$'", "'"),
+        other => (other, "", ""),
+    };
+    let mut out = String::from(open);
+    for c in text.chars() {
+        if is_plain(c) {
+            out.push(c);
+        } else {
+            let mut bytes = [0u8; 4];
+            let utf8 = c.encode_utf8(&mut bytes).as_bytes();
+            utf8kit_codec::write_notation(inner, u32::from(c), utf8, &mut out);
+        }
+    }
+    out.push_str(close);
+    out
 }
 
 impl Format {
@@ -442,8 +493,19 @@ fn encode_codepoints(
             }
         }
     }
+    // A string notation writes -t's text as one string, as it would sit in a URL or a source
+    // file; the other formats write a line per character.
+    let mut wrote_string = false;
     if let Some(text) = &args.text {
-        ranges.extend(text.chars().map(|c| (u32::from(c)..=u32::from(c), false)));
+        match args.format.notation().filter(|_| !args.explain) {
+            Some(notation) if is_string_notation(notation) => {
+                let mut line = string_notation(notation, text);
+                line.push('\n');
+                out.write_all(line.as_bytes())?;
+                wrote_string = true;
+            }
+            _ => ranges.extend(text.chars().map(|c| (u32::from(c)..=u32::from(c), false))),
+        }
     }
     if let Some(name) = &args.name {
         match unicode_names2::character(name) {
@@ -453,6 +515,9 @@ fn encode_codepoints(
                 return Ok(Status::Trouble);
             }
         }
+    }
+    if ranges.is_empty() && wrote_string {
+        return Ok(status);
     }
     if ranges.is_empty() {
         messages

@@ -488,3 +488,45 @@ fn decode_reads_urls_and_mixed_text() {
         .unwrap()
         .ends_with("U+0041 A\n"));
 }
+
+/// `-t` with a string notation writes one string, which `-d` reads back; other formats keep a
+/// line per character.
+#[test]
+fn text_in_a_string_notation_is_one_string() {
+    let run = |format: &str| {
+        let output = crate::common::program("utf8enc")
+            .args(["-t", "a b/é?\"", "-f", format])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(run("url"), "a%20b%2F%C3%A9%3F%22\n");
+    assert_eq!(run("c"), "a b/\\xc3\\xa9?\\x22\n");
+    assert_eq!(run("python"), "a b/\\u00e9?\\u0022\n");
+    assert_eq!(run("shell"), "$'a b/\\xc3\\xa9?\\x22'\n");
+    assert_eq!(run("html"), "a b/&#xE9;?&#x22;\n");
+    assert_eq!(run("hex"), "61\n20\n62\n2F\nC3 A9\n3F\n22\n");
+    for format in ["url", "c", "python", "js", "java", "html", "shell", "octal"] {
+        let written = run(format);
+        let back = crate::common::program("utf8enc")
+            .args(["-d", written.trim_end()])
+            .output()
+            .unwrap();
+        let back: String = String::from_utf8(back.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let hex = &l[2..l.find(' ').unwrap()];
+                char::from_u32(u32::from_str_radix(hex, 16).unwrap()).unwrap()
+            })
+            .collect();
+        // -d reads white space as a separator: only the URL form keeps the space.
+        let expected = if format == "url" {
+            "a b/é?\""
+        } else {
+            "ab/é?\""
+        };
+        assert_eq!(back, expected, "{format}: {written}");
+    }
+}

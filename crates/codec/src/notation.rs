@@ -256,7 +256,7 @@ pub fn parse_byte_notation(text: &str) -> Result<Vec<u8>, NotationError> {
             .then(|| u32::from_str_radix(digits, 16).ok())
             .flatten()
     };
-    // Text that holds escapes (a URL with %XX, a C or Python string with \xhh or \u) is read as
+    // Text that holds escapes (a URL with %XX, a C or Python string with \xhh, \ooo or \u) is read as
     // mixed text: what is not an escape or a separator is a character of the text, not a run of
     // hex digits ("caf%C3%A9" is "café").
     let is_mixed = (0..bytes.len()).any(|i| {
@@ -266,6 +266,9 @@ pub fn parse_byte_notation(text: &str) -> Result<Vec<u8>, NotationError> {
             || rest.starts_with(b"\\u")
             || rest.starts_with(b"\\U")
             || rest.starts_with(b"&#")
+            || (rest[0] == b'\\'
+                && rest.len() >= 4
+                && rest[1..4].iter().all(|b| (b'0'..=b'7').contains(b)))
     });
     // In mixed text a word of its own made of an even number of hex digits is still bytes
     // (`b'\xc0\xaf' 41`); hex digits inside a word are letters (`caf%C3%A9`).
