@@ -1,5 +1,5 @@
 complete -c utf8dump -s s -l skip -d 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes)' -r
-complete -c utf8dump -s n -l length -d 'Show at most this many bytes' -r
+complete -c utf8dump -s n -s l -l length -d 'Show at most this many bytes (-l as xxd spells it)' -r
 complete -c utf8dump -s C -l context -d 'With --errors-only, N units before and after each ill-formed unit (at most 100000)' -r
 complete -c utf8dump -l format -d 'Output format' -r -f -a "text\t'Text views'
 json\t'One JSON object per unit'"
@@ -13,7 +13,7 @@ complete-fish\t'The fish completion script'
 complete-elvish\t'The elvish completion script'
 complete-powershell\t'The PowerShell completion script'"
 complete -c utf8dump -s x -l hex -d '16 bytes a row with a text panel, as hexdump -C'
-complete -c utf8dump -s e -l escape -d 'The text itself, with ill-formed bytes as \\xHH and invisible characters as \\u{...}'
+complete -c utf8dump -s e -l escape -d 'The text itself, with ill-formed bytes as \\xhh and invisible characters as \\u{...}'
 complete -c utf8dump -l stats -d 'Counts of units by length and kind, lines, the longest line, the share of ASCII'
 complete -c utf8dump -l names -d 'Add each character\'s Unicode name'
 complete -c utf8dump -l bits -d 'Show each byte in binary, marker bits set apart (1110_0010 10_000010)'

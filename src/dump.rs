@@ -50,7 +50,8 @@ window that starts inside a multi-byte sequence says so on a '#' line and resync
 the next unit; a unit that starts inside the window is shown whole even if it ends after it.
 
 -r/--reverse reads a dump back and writes the original bytes, ill-formed ones included, as \
-xxd -r does: the default view, the -x view or JSON, one format per line as it comes. Only the \
+xxd -r does: the default view, the -x view or JSON, and xxd's own output (its default layout \
+with any -g and -c, and xxd -p), one format per line as it comes. Only the \
 bytes columns are read: edit a byte there and the file changes; offsets are not used, so lines \
 can be deleted or moved. Lines starting with '#', '==>' or '--' are skipped; any other line \
 that is not a dump line is trouble.";
@@ -107,7 +108,7 @@ pub struct Args {
     #[arg(short = 'x', long, group = "view")]
     pub hex: bool,
 
-    /// The text itself, with ill-formed bytes as \xHH and invisible characters as \u{...}.
+    /// The text itself, with ill-formed bytes as \xhh and invisible characters as \u{...}.
     #[arg(short, long, group = "view")]
     pub escape: bool,
 
@@ -131,8 +132,8 @@ pub struct Args {
     #[arg(short, long, value_name = "OFFSET", value_parser = parse_size)]
     pub skip: Option<u64>,
 
-    /// Show at most this many bytes.
-    #[arg(short = 'n', long, value_name = "N", value_parser = parse_size)]
+    /// Show at most this many bytes (-l as xxd spells it).
+    #[arg(short = 'n', long, visible_short_alias = 'l', value_name = "N", value_parser = parse_size)]
     pub length: Option<u64>,
 
     /// Show only ill-formed units (with -C, and the units around them).
@@ -1880,6 +1881,24 @@ pub fn parse_dump_line(line: &[u8], bytes: &mut Vec<u8>) -> Result<(), String> {
             .ok_or("a JSON unit without \"bytes\"")?;
         return push_hex_bytes(hex, bytes);
     }
+    // xxd -p: nothing but hex digits, two a byte.
+    if trimmed.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return push_hex_bytes(trimmed, bytes);
+    }
+    // xxd's own layout: "00000000: 6162 63e2 82ac 0a   abc....", groups of any size, then the
+    // text panel after a double space (the last line pads the groups with spaces first).
+    if let Some((offset, rest)) = trimmed.split_once(": ") {
+        if !offset.is_empty() && offset.bytes().all(|b| b.is_ascii_hexdigit()) {
+            let groups = rest.split("  ").next().unwrap_or("");
+            for group in groups.split_whitespace() {
+                if !group.bytes().all(|b| b.is_ascii_hexdigit()) {
+                    return Err(format!("'{group}' is not a group of bytes"));
+                }
+                push_hex_bytes(group, bytes)?;
+            }
+            return Ok(());
+        }
+    }
     let (offset, rest) = trimmed
         .split_once(' ')
         .ok_or("no offset and bytes columns")?;
@@ -1957,6 +1976,14 @@ mod tests {
     fn dump_lines_parse_back() {
         let rows: &[(&str, &[u8])] = &[
             ("00000000  e2 82 ac     U+20AC      €\n", b"\xE2\x82\xAC"),
+            // xxd's layouts: the default, -g 1, -c 4 with a panel that looks like hex, and -p.
+            (
+                "00000000: 6162 63e2 82ac 0a                        abc....\n",
+                b"abc\xE2\x82\xAC\n",
+            ),
+            ("00000000: 63 61 66 65                                      cafe\n", b"cafe"),
+            ("00000004: 6361 6665  cafe\n", b"cafe"),
+            ("6162e282ac0a\n", b"ab\xE2\x82\xAC\n"),
             ("00000003  c0 af        U+002F      overlong\n", b"\xC0\xAF"),
             (
                 "00000000  63 61 66 c3 a9 20 c0 af  0a                       |caf·é·�|\n",

@@ -409,3 +409,41 @@ fn format_characters_are_escaped_in_every_view() {
         "{units}"
     );
 }
+
+/// `utf8dump -r` reads what xxd writes, as `xxd -r` does: the default layout with any grouping
+/// and width, and `xxd -p`.
+#[test]
+fn reverse_reads_xxd_output() {
+    let bytes: Vec<u8> = (0..=255u8)
+        .chain(b"caf\xc3\xa9 \xe2\x82\xac\n".iter().copied())
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.bin");
+    std::fs::write(&input, &bytes).unwrap();
+    let xxd_runs = std::process::Command::new("xxd").arg("-v").output().is_ok();
+    if !xxd_runs {
+        crate::common::skip("no xxd to write its dumps");
+        return;
+    }
+    for args in [
+        &[][..],
+        &["-p"],
+        &["-g", "1"],
+        &["-g", "8", "-c", "24"],
+        &["-u"],
+    ] {
+        let dump = std::process::Command::new("xxd")
+            .args(args)
+            .arg(&input)
+            .output()
+            .unwrap()
+            .stdout;
+        let back = crate::common::program("utf8dump")
+            .arg("-r")
+            .write_stdin(dump)
+            .output()
+            .unwrap();
+        assert_eq!(back.status.code(), Some(0), "xxd {args:?}");
+        assert!(back.stdout == bytes, "xxd {args:?} read back");
+    }
+}
