@@ -15,6 +15,8 @@ complete-powershell\t'The PowerShell completion script'"
 complete -c utf8dump -s x -l hex -d '16 bytes a row with a text panel, as hexdump -C'
 complete -c utf8dump -s e -l escape -d 'The text itself, with ill-formed bytes as \\xhh and invisible characters as \\u{...}'
 complete -c utf8dump -l stats -d 'Counts of units by length and kind, lines, the longest line, the share of ASCII'
+complete -c utf8dump -s p -l plain -d 'Plain hex, 30 bytes a line and nothing else, as xxd -p writes it (-r reads it back)'
+complete -c utf8dump -s i -l include -d 'The bytes as a C array, as xxd -i writes it (a file gets its declaration and length)'
 complete -c utf8dump -l names -d 'Add each character\'s Unicode name'
 complete -c utf8dump -l bits -d 'Show each byte in binary, marker bits set apart (1110_0010 10_000010)'
 complete -c utf8dump -l octal -d 'Show bytes in octal'

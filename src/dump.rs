@@ -43,7 +43,9 @@ Views: -x/--hex shows 16 bytes a row as hexdump -C does, with a text panel that 
 character at its lead byte (· marks the rest of its bytes, � each ill-formed byte, . controls \
 and invisible characters); -e/--escape writes the text itself with each ill-formed byte as \
 \\xhh (lowercase, as utf8fix --escape and Python write it) and invisible characters as \\u{...}; --format json writes one object per unit; --stats \
-counts units by length and kind, lines, the longest line and the share of ASCII.
+counts units by length and kind, lines, the longest line and the share of ASCII; -p/--plain \
+and -i/--include write the bytes as xxd -p and xxd -i do, byte for byte (their windows end at \
+exactly the byte asked for, as xxd's do, and no note is written into them).
 
 -s/--skip and -n/--length show a window of the input (offsets stay those of the input). A \
 window that starts inside a multi-byte sequence says so on a '#' line and resynchronises at \
@@ -116,6 +118,14 @@ pub struct Args {
     #[arg(long, group = "view")]
     pub stats: bool,
 
+    /// Plain hex, 30 bytes a line and nothing else, as xxd -p writes it (-r reads it back).
+    #[arg(short, long, group = "view")]
+    pub plain: bool,
+
+    /// The bytes as a C array, as xxd -i writes it (a file gets its declaration and length).
+    #[arg(short, long, group = "view")]
+    pub include: bool,
+
     /// Add each character's Unicode name.
     #[arg(long)]
     pub names: bool,
@@ -175,6 +185,10 @@ pub enum ViewKind {
     Json,
     /// Counts.
     Stats,
+    /// xxd -p.
+    Plain,
+    /// xxd -i.
+    Include,
 }
 
 /// What the command line asks for, resolved.
@@ -240,6 +254,10 @@ impl Settings {
             ViewKind::Escape
         } else if args.stats {
             ViewKind::Stats
+        } else if args.plain {
+            ViewKind::Plain
+        } else if args.include {
+            ViewKind::Include
         } else if args.format == DumpFormat::Json {
             ViewKind::Json
         } else {
@@ -296,15 +314,18 @@ fn dump_all(
     messages: &mut Messages,
 ) -> io::Result<()> {
     let mut reader = ChunkReader::new();
-    let headers =
-        settings.sources.len() > 1 && !matches!(settings.view, ViewKind::Json | ViewKind::Escape);
+    let headers = settings.sources.len() > 1
+        && !matches!(
+            settings.view,
+            ViewKind::Json | ViewKind::Escape | ViewKind::Plain | ViewKind::Include
+        );
     for (i, source) in settings.sources.iter().enumerate() {
         let name = source.display_name();
         if headers {
             let blank = if i > 0 { "\n" } else { "" };
             writeln!(out, "{blank}==> {name} <==")?;
         }
-        let mut view = make_view(settings);
+        let mut view = make_view(settings, source);
         match dump_one(settings, &mut reader, source, &mut *view, out)? {
             Ok(notes) => {
                 for note in notes {
@@ -317,7 +338,7 @@ fn dump_all(
     Ok(())
 }
 
-fn make_view(settings: &Settings) -> Box<dyn View> {
+fn make_view(settings: &Settings, source: &Source) -> Box<dyn View> {
     let palette = Palette::new();
     let view: Box<dyn View> = match settings.view {
         ViewKind::Units => Box::new(UnitLines {
@@ -336,6 +357,8 @@ fn make_view(settings: &Settings) -> Box<dyn View> {
             line: String::new(),
         }),
         ViewKind::Stats => Box::new(Stats::default()),
+        ViewKind::Plain => Box::new(PlainHex::default()),
+        ViewKind::Include => Box::new(CArray::new(source)),
     };
     match settings.errors_only {
         Some(context) if matches!(settings.view, ViewKind::Units | ViewKind::Json) => {
@@ -355,7 +378,8 @@ fn dump_one(
     view: &mut dyn View,
     out: &mut dyn WriteColor,
 ) -> io::Result<Result<Vec<String>, String>> {
-    let mut window = Window::new(settings.skip, settings.length);
+    let exact = matches!(settings.view, ViewKind::Plain | ViewKind::Include);
+    let mut window = Window::new(settings.skip, settings.length, exact);
     let mut scanner = Scanner::new(Config::default());
     let mut feeder = Feeder {
         view,
@@ -364,7 +388,12 @@ fn dump_one(
         end: None,
         error: None,
         notes: Vec::new(),
-        notes_in_output: settings.view != ViewKind::Json,
+        // Notes would break what xxd -r and a C compiler read.
+        notes_in_output: !matches!(
+            settings.view,
+            ViewKind::Json | ViewKind::Plain | ViewKind::Include
+        ),
+        exact,
     };
     // A mapped file arrives whole: feed it in pieces, so that the first units are shown at once
     // and a closed output stops the work within a piece.
@@ -400,6 +429,8 @@ const PIECE_LEN: usize = 64 * 1024;
 /// The `-s`/`-n` window: skips to the start, resynchronises if it falls inside a sequence, and
 /// stops once every unit that starts inside it has been seen.
 struct Window {
+    /// The byte views of xxd (-p, -i) show exactly the bytes asked for: no resynchronising.
+    exact: bool,
     skip: u64,
     length: Option<u64>,
     /// The absolute offset of the next byte to arrive.
@@ -416,8 +447,9 @@ struct Window {
 const LOOKAHEAD: u64 = 5;
 
 impl Window {
-    fn new(skip: u64, length: Option<u64>) -> Window {
+    fn new(skip: u64, length: Option<u64>, exact: bool) -> Window {
         Window {
+            exact,
             skip,
             length,
             position: 0,
@@ -451,6 +483,7 @@ impl Window {
             }
             self.has_started = true;
             self.resync = inside_sequence(&self.behind)
+                .filter(|_| !self.exact)
                 .map(|(remaining, distance, lead)| (remaining, self.skip - distance as u64, lead));
             if self.resync.is_none() {
                 feeder.base = self.position;
@@ -565,6 +598,8 @@ struct Feeder<'a> {
     error: Option<io::Error>,
     notes: Vec<String>,
     notes_in_output: bool,
+    /// The window ends at its last byte, even inside a unit (the byte views of xxd).
+    exact: bool,
 }
 
 impl Feeder<'_> {
@@ -581,7 +616,12 @@ impl Feeder<'_> {
         if self.end.is_some_and(|end| unit.offset >= end) {
             return ControlFlow::Break(());
         }
-        match self.view.unit(self.out, unit) {
+        let mut unit = *unit;
+        if let (true, Some(end)) = (self.exact, self.end) {
+            let room = usize::try_from(end - unit.offset).unwrap_or(usize::MAX);
+            unit.bytes = &unit.bytes[..unit.bytes.len().min(room)];
+        }
+        match self.view.unit(self.out, &unit) {
             Ok(()) => ControlFlow::Continue(()),
             Err(error) => {
                 self.error = Some(error);
@@ -599,12 +639,16 @@ impl Sink for Feeder<'_> {
         if let Some(end) = self.end {
             let room = end.saturating_sub(offset) as usize;
             if room < run.len() {
-                // The units that start before the end of the window are shown whole.
-                let cut = room
-                    + run[room..]
+                // The units that start before the end of the window are shown whole (but for
+                // the byte views, which stop at the last byte asked for).
+                let cut = if self.exact {
+                    room
+                } else {
+                    room + run[room..]
                         .iter()
                         .take_while(|&&b| is_continuation(b))
-                        .count();
+                        .count()
+                };
                 run = &run[..cut];
                 ends_window = true;
             }
@@ -1731,6 +1775,140 @@ impl View for ErrorsOnly {
 
     fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
         self.inner.finish(out)
+    }
+}
+
+/// `-p`: the bytes in hex, 30 a line, as `xxd -p`.
+#[derive(Default)]
+struct PlainHex {
+    line: String,
+    in_line: usize,
+}
+
+impl PlainHex {
+    const PER_LINE: usize = 30;
+
+    fn push(&mut self, out: &mut dyn WriteColor, bytes: &[u8]) -> io::Result<()> {
+        use std::fmt::Write as _;
+        for byte in bytes {
+            let _ = write!(self.line, "{byte:02x}");
+            self.in_line += 1;
+            if self.in_line == Self::PER_LINE {
+                self.line.push('\n');
+                self.in_line = 0;
+                if self.line.len() >= 64 * 1024 {
+                    out.write_all(self.line.as_bytes())?;
+                    self.line.clear();
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl View for PlainHex {
+    fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
+        self.push(out, unit.bytes)
+    }
+
+    fn ascii_run(&mut self, out: &mut dyn WriteColor, _: u64, run: &[u8]) -> io::Result<()> {
+        self.push(out, run)
+    }
+
+    fn text_run(&mut self, out: &mut dyn WriteColor, _: u64, run: &[u8]) -> io::Result<()> {
+        self.push(out, run)
+    }
+
+    fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        if self.in_line > 0 {
+            self.line.push('\n');
+        }
+        out.write_all(self.line.as_bytes())?;
+        self.line.clear();
+        Ok(())
+    }
+}
+
+/// `-i`: the bytes as a C array, 12 a line, as `xxd -i`; a file gets the declaration and its
+/// length, named after the path as xxd names it (other characters than letters and digits as
+/// `_`, and `__` before a leading digit).
+struct CArray {
+    name: Option<String>,
+    line: String,
+    total: u64,
+}
+
+impl CArray {
+    fn new(source: &Source) -> CArray {
+        let name = source.path().map(|path| {
+            let mut name: String = path
+                .to_string_lossy()
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            if name.starts_with(|c: char| c.is_ascii_digit()) {
+                name.insert_str(0, "__");
+            }
+            name
+        });
+        let line = match &name {
+            Some(name) => format!("unsigned char {name}[] = {{\n"),
+            None => String::new(),
+        };
+        CArray {
+            name,
+            line,
+            total: 0,
+        }
+    }
+
+    fn push(&mut self, out: &mut dyn WriteColor, bytes: &[u8]) -> io::Result<()> {
+        use std::fmt::Write as _;
+        for byte in bytes {
+            let separator = match self.total {
+                0 => "  ",
+                n if n % 12 == 0 => ",\n  ",
+                _ => ", ",
+            };
+            let _ = write!(self.line, "{separator}0x{byte:02x}");
+            self.total += 1;
+            if self.line.len() >= 64 * 1024 {
+                out.write_all(self.line.as_bytes())?;
+                self.line.clear();
+            }
+        }
+        Ok(())
+    }
+}
+
+impl View for CArray {
+    fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
+        self.push(out, unit.bytes)
+    }
+
+    fn ascii_run(&mut self, out: &mut dyn WriteColor, _: u64, run: &[u8]) -> io::Result<()> {
+        self.push(out, run)
+    }
+
+    fn text_run(&mut self, out: &mut dyn WriteColor, _: u64, run: &[u8]) -> io::Result<()> {
+        self.push(out, run)
+    }
+
+    fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
+        use std::fmt::Write as _;
+        if self.total > 0 {
+            self.line.push('\n');
+        }
+        if let Some(name) = &self.name {
+            let _ = write!(
+                self.line,
+                "}};\nunsigned int {name}_len = {};\n",
+                self.total
+            );
+        }
+        out.write_all(self.line.as_bytes())?;
+        self.line.clear();
+        Ok(())
     }
 }
 

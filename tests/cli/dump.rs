@@ -447,3 +447,68 @@ fn reverse_reads_xxd_output() {
         assert!(back.stdout == bytes, "xxd {args:?} read back");
     }
 }
+
+/// `-p` and `-i` write what `xxd -p` and `xxd -i` write, byte for byte, windows included; and
+/// `-r` reads `-p` back.
+#[test]
+fn plain_and_include_views_are_xxds() {
+    let bytes: Vec<u8> = b"ab\xe2\x82\xacdef\xf0\x9f\x98\x80gh\xff"
+        .iter()
+        .copied()
+        .chain(0..=255u8)
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("in.bin"), &bytes).unwrap();
+    let ours = |args: &[&str]| {
+        crate::common::program("utf8dump")
+            .args(args)
+            .arg("in.bin")
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+            .stdout
+    };
+    let back = crate::common::program("utf8dump")
+        .arg("-r")
+        .write_stdin(ours(&["-p"]))
+        .output()
+        .unwrap();
+    assert!(back.stdout == bytes, "-p reads back");
+    let include = String::from_utf8(ours(&["-i", "-n", "14"])).unwrap();
+    assert_eq!(
+        include,
+        "unsigned char in_bin[] = {\n  0x61, 0x62, 0xe2, 0x82, 0xac, 0x64, 0x65, 0x66, 0xf0, 0x9f, \
+         0x98, 0x80,\n  0x67, 0x68\n};\nunsigned int in_bin_len = 14;\n"
+    );
+    // A window ends at the byte asked for, inside a character or not.
+    assert_eq!(ours(&["-p", "-s", "3", "-n", "2"]), b"82ac\n");
+    if std::process::Command::new("xxd")
+        .arg("-v")
+        .output()
+        .is_err()
+    {
+        crate::common::skip("no xxd to compare with");
+        return;
+    }
+    for (ours_args, xxd_args) in [
+        (&["-p"][..], &["-p"][..]),
+        (&["-i"], &["-i"]),
+        (&["-p", "-s", "3", "-n", "5"], &["-p", "-s", "3", "-l", "5"]),
+        (
+            &["-i", "-s", "9", "-n", "40"],
+            &["-i", "-s", "9", "-l", "40"],
+        ),
+    ] {
+        let theirs = std::process::Command::new("xxd")
+            .args(xxd_args)
+            .arg("in.bin")
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+            .stdout;
+        assert!(
+            ours(ours_args) == theirs,
+            "{ours_args:?} against xxd {xxd_args:?}"
+        );
+    }
+}
