@@ -21,8 +21,8 @@ Register-ArgumentCompleter -Native -CommandName 'utf8dump' -ScriptBlock {
 
     $completions = @(switch ($command) {
         'utf8dump' {
-            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes)')
-            [CompletionResult]::new('--skip', '--skip', [CompletionResultType]::ParameterName, 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes)')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes); -N starts N bytes before the end of a file, as xxd -s -N does')
+            [CompletionResult]::new('--skip', '--skip', [CompletionResultType]::ParameterName, 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes); -N starts N bytes before the end of a file, as xxd -s -N does')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Show at most this many bytes (-l as xxd spells it)')
             [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'Show at most this many bytes (-l as xxd spells it)')
             [CompletionResult]::new('--length', '--length', [CompletionResultType]::ParameterName, 'Show at most this many bytes (-l as xxd spells it)')

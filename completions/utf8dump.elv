@@ -18,8 +18,8 @@ set edit:completion:arg-completer[utf8dump] = {|@words|
     }
     var completions = [
         &'utf8dump'= {
-            cand -s 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes)'
-            cand --skip 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes)'
+            cand -s 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes); -N starts N bytes before the end of a file, as xxd -s -N does'
+            cand --skip 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes); -N starts N bytes before the end of a file, as xxd -s -N does'
             cand -n 'Show at most this many bytes (-l as xxd spells it)'
             cand -l 'Show at most this many bytes (-l as xxd spells it)'
             cand --length 'Show at most this many bytes (-l as xxd spells it)'

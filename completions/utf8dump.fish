@@ -1,4 +1,4 @@
-complete -c utf8dump -s s -l skip -d 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes)' -r
+complete -c utf8dump -s s -l skip -d 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes); -N starts N bytes before the end of a file, as xxd -s -N does' -r
 complete -c utf8dump -s n -s l -l length -d 'Show at most this many bytes (-l as xxd spells it)' -r
 complete -c utf8dump -s C -l context -d 'With --errors-only, N units before and after each ill-formed unit (at most 100000)' -r
 complete -c utf8dump -l format -d 'Output format' -r -f -a "text\t'Text views'

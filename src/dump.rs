@@ -47,7 +47,8 @@ counts units by length and kind, lines, the longest line and the share of ASCII;
 and -i/--include write the bytes as xxd -p and xxd -i do, byte for byte (their windows end at \
 exactly the byte asked for, as xxd's do, and no note is written into them).
 
--s/--skip and -n/--length show a window of the input (offsets stay those of the input). A \
+-s/--skip and -n/--length (-l, as xxd spells it) show a window of the input (-s -N starts N \
+bytes before the end of a file, as xxd -s -N does) (offsets stay those of the input). A \
 window that starts inside a multi-byte sequence says so on a '#' line and resynchronises at \
 the next unit; a unit that starts inside the window is shown whole even if it ends after it.
 
@@ -138,9 +139,10 @@ pub struct Args {
     #[arg(long)]
     pub octal: bool,
 
-    /// Start at this byte offset (decimal, 0x hex, K/M/G suffixes).
-    #[arg(short, long, value_name = "OFFSET", value_parser = parse_size)]
-    pub skip: Option<u64>,
+    /// Start at this byte offset (decimal, 0x hex, K/M/G suffixes); -N starts N bytes before
+    /// the end of a file, as xxd -s -N does.
+    #[arg(short, long, value_name = "OFFSET", value_parser = parse_skip, allow_negative_numbers = true, allow_hyphen_values = true)]
+    pub skip: Option<Skip>,
 
     /// Show at most this many bytes (-l as xxd spells it).
     #[arg(short = 'n', long, visible_short_alias = 'l', value_name = "N", value_parser = parse_size)]
@@ -203,7 +205,7 @@ pub struct Settings {
     /// Add names to unit lines.
     pub names: bool,
     /// First offset shown.
-    pub skip: u64,
+    pub skip: Skip,
     /// Bytes shown at most.
     pub length: Option<u64>,
     /// Only ill-formed units and this many around them.
@@ -223,6 +225,30 @@ pub enum BytesAs {
     Octal,
     /// `1110_0010 10_000010 10_101100`
     Bits,
+}
+
+/// Where `-s` starts: an offset from the start, or (`-s -N`) a count of bytes before the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Skip {
+    /// From the start of the input.
+    #[default]
+    Start,
+    /// This many bytes from the start.
+    From(u64),
+    /// This many bytes before the end (a file, whose length is known).
+    BeforeEnd(u64),
+}
+
+/// Parses `-s`: a size, or `-` and a size counted from the end.
+///
+/// # Errors
+///
+/// Not a size.
+pub fn parse_skip(text: &str) -> Result<Skip, String> {
+    match text.trim().strip_prefix('-') {
+        Some(back) => Ok(Skip::BeforeEnd(parse_size(back)?)),
+        None => Ok(Skip::From(parse_size(text)?)),
+    }
 }
 
 /// The most units of context `-C` keeps: the units before an ill-formed one are held until it
@@ -275,7 +301,7 @@ impl Settings {
             view,
             bytes_as,
             names: args.names,
-            skip: args.skip.unwrap_or(0),
+            skip: args.skip.unwrap_or_default(),
             length: args.length,
             errors_only: args.errors_only.then(|| args.context.unwrap_or(0)),
             reverse: args.reverse,
@@ -379,7 +405,27 @@ fn dump_one(
     out: &mut dyn WriteColor,
 ) -> io::Result<Result<Vec<String>, String>> {
     let exact = matches!(settings.view, ViewKind::Plain | ViewKind::Include);
-    let mut window = Window::new(settings.skip, settings.length, exact);
+    let skip = match settings.skip {
+        Skip::Start => 0,
+        Skip::From(offset) => offset,
+        Skip::BeforeEnd(back) => {
+            // Only a regular file (named, or redirected to standard input) has a known end.
+            let length = source.open().and_then(|file| {
+                let metadata = file.metadata()?;
+                Ok(metadata.is_file().then(|| metadata.len()))
+            });
+            match length {
+                Ok(Some(length)) => length.saturating_sub(back),
+                Ok(None) => {
+                    return Ok(Err(
+                        "-s -N counts from the end, which only a regular file has".to_owned(),
+                    ))
+                }
+                Err(error) => return Ok(Err(io_reason(&error))),
+            }
+        }
+    };
+    let mut window = Window::new(skip, settings.length, exact);
     let mut scanner = Scanner::new(Config::default());
     let mut feeder = Feeder {
         view,

@@ -512,3 +512,33 @@ fn plain_and_include_views_are_xxds() {
         );
     }
 }
+
+/// `-s -N` starts N bytes before the end of a file, as `xxd -s -N` does; a pipe has no end to
+/// count from.
+#[test]
+fn a_negative_skip_counts_from_the_end_of_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("w.bin"),
+        b"ab\xe2\x82\xacdef\xf0\x9f\x98\x80gh",
+    )
+    .unwrap();
+    crate::common::program("utf8dump")
+        .args(["-p", "-s", "-5", "w.bin"])
+        .current_dir(dir.path())
+        .assert()
+        .code(0)
+        .stdout("9f98806768\n");
+    crate::common::program("utf8dump")
+        .args(["-s", "-2", "w.bin"])
+        .current_dir(dir.path())
+        .assert()
+        .code(0)
+        .stdout("0000000c  67           U+0067    g\n0000000d  68           U+0068    h\n");
+    crate::common::program("utf8dump")
+        .args(["-s", "-2"])
+        .write_stdin("piped")
+        .assert()
+        .code(2)
+        .stderr("utf8dump: <stdin>: -s -N counts from the end, which only a regular file has\n");
+}
