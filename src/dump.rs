@@ -412,7 +412,7 @@ fn dump_one(
             // Only a regular file (named, or redirected to standard input) has a known end.
             let length = source.open().and_then(|file| {
                 let metadata = file.metadata()?;
-                Ok(metadata.is_file().then(|| metadata.len()))
+                Ok(metadata.is_file().then_some(metadata.len()))
             });
             match length {
                 Ok(Some(length)) => length.saturating_sub(back),
