@@ -669,3 +669,48 @@ fn threads_do_not_change_the_output() {
     assert_eq!(stdout_of(&counts).lines().count(), 320);
     utf8check().args(["-j", "0"]).assert().code(2);
 }
+
+/// The README's "Beyond one machine" recipe, with local workers: GNU parallel hands slices of a
+/// NUL-separated list to `utf8check --files0-from -`, and the JSON lines add up to one run.
+#[test]
+fn a_list_spread_over_workers_with_gnu_parallel() {
+    let is_gnu = std::process::Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("GNU parallel"));
+    if !is_gnu {
+        crate::common::skip("no GNU parallel");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut list = Vec::new();
+    for i in 0..2500 {
+        let name = format!("f{i}.txt");
+        std::fs::write(dir.path().join(&name), "ok\n").unwrap();
+        list.extend_from_slice(name.as_bytes());
+        list.push(0);
+    }
+    for (name, body) in [("bad1.txt", &b"caf\xe9\n"[..]), ("bad2.txt", b"x\xff\n")] {
+        std::fs::write(dir.path().join(name), body).unwrap();
+        list.extend_from_slice(name.as_bytes());
+        list.push(0);
+    }
+    std::fs::write(dir.path().join("files.list"), &list).unwrap();
+    let binary = assert_cmd::cargo::cargo_bin("utf8check");
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "parallel --will-cite --pipe --recend '\\0' -N 1000 --sshlogin 2/: \
+             {} --files0-from - --ignore-missing --format json < files.list",
+            binary.display()
+        ))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    // One slice (the last, with both bad files) failed.
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(text.matches("\"type\":\"error\"").count(), 2);
+    assert_eq!(text.matches("\"type\":\"summary\"").count(), 2502);
+    assert_eq!(text.matches("\"valid\":false").count(), 2);
+}
