@@ -294,11 +294,19 @@ pub struct Args {
     pub decode: bool,
 
     /// Convert input in this encoding to UTF-8.
-    #[arg(long, value_name = "ENC")]
+    #[arg(long, value_name = "ENC", hide_possible_values = true, value_parser = crate::encodings::LabelParser {
+        parse: |label| Ok(label.to_owned()),
+        accepts: |_| true,
+        extra: Some("auto"),
+    })]
     pub from: Option<String>,
 
     /// Convert UTF-8 input to this encoding.
-    #[arg(long, value_name = "ENC")]
+    #[arg(long, value_name = "ENC", hide_possible_values = true, value_parser = crate::encodings::LabelParser {
+        parse: |label| Ok(label.to_owned()),
+        accepts: |entry| entry.charset.can_encode(),
+        extra: None,
+    })]
     pub to: Option<String>,
 
     /// What to do with malformed or unencodable input.

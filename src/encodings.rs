@@ -146,6 +146,43 @@ fn whatwg(encoding: &'static Encoding, labels: &[&'static str]) -> Entry {
     }
 }
 
+/// A clap value parser for an option that takes an encoding label: `parse` decides (with its
+/// own messages), and the labels of the encodings `accepts` keeps are the option's possible
+/// values, so that shell completions offer them (the option hides them from `--help`).
+#[derive(Clone, Copy)]
+pub struct LabelParser<T> {
+    /// Resolves what was typed.
+    pub parse: fn(&str) -> Result<T, String>,
+    /// Which encodings the option takes.
+    pub accepts: fn(&Entry) -> bool,
+    /// A value the option takes besides the labels (`auto`).
+    pub extra: Option<&'static str>,
+}
+
+impl<T: Clone + Send + Sync + 'static> clap::builder::TypedValueParser for LabelParser<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        self.parse.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let labels = table()
+            .iter()
+            .filter(|entry| (self.accepts)(entry))
+            .flat_map(|entry| entry.labels.iter().copied())
+            .chain(self.extra);
+        Some(Box::new(labels.map(clap::builder::PossibleValue::new)))
+    }
+}
+
 /// Every encoding the programs know, in the order `utf8enc --list` prints them.
 pub fn table() -> &'static [Entry] {
     static TABLE: LazyLock<Vec<Entry>> = LazyLock::new(build);

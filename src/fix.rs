@@ -176,7 +176,12 @@ pub struct Args {
     pub escape: bool,
 
     /// Decode each ill-formed byte in this single-byte encoding (windows-1252, iso-8859-1, ...).
-    #[arg(long, value_name = "ENCODING", group = "policy", value_parser = parse_fallback)]
+    #[arg(long, value_name = "ENCODING", group = "policy", hide_possible_values = true,
+        value_parser = crate::encodings::LabelParser {
+            parse: parse_fallback,
+            accepts: |entry| entry.charset.is_single_byte(),
+            extra: None,
+        })]
     pub fallback: Option<Fallback>,
 
     /// Join CESU-8 surrogate pairs into 4-byte sequences.

@@ -228,6 +228,31 @@ fn completion_scripts_parse_and_complete_values() {
          non-ascii all\""
     ));
     assert!(bash.contains("compgen -W \"surrogates cesu8 modified\""));
+    // Encoding labels complete where an option takes them: every label for --from (and auto),
+    // those with an encoder for --to, the single-byte ones for --fallback.
+    let enc = std::fs::read_to_string(root.join("completions/utf8enc.bash")).unwrap();
+    let from = enc.split("--from)").nth(1).unwrap().lines().nth(1).unwrap();
+    assert!(
+        from.contains(" shift_jis ") && from.contains(" auto\""),
+        "{from}"
+    );
+    let to = enc.split("--to)").nth(1).unwrap().lines().nth(1).unwrap();
+    assert!(
+        to.contains(" utf-16le ") && !to.contains(" replacement "),
+        "{to}"
+    );
+    let fix = std::fs::read_to_string(root.join("completions/utf8fix.bash")).unwrap();
+    let fallback = fix
+        .split("--fallback)")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .nth(1)
+        .unwrap();
+    assert!(
+        fallback.contains(" cp1252 ") && !fallback.contains(" shift_jis "),
+        "{fallback}"
+    );
     let fish = std::fs::read_to_string(root.join("completions/utf8fix.fish")).unwrap();
     assert!(
         fish.contains("-l strip") && fish.contains("invisible"),
