@@ -377,6 +377,8 @@ impl Settings {
             || std::thread::available_parallelism().map_or(1, usize::from),
             |n| n as usize,
         );
+        let union = |sets: &[LintSet]| sets.iter().fold(LintSet::NONE, |all, &one| all.union(one));
+        let (deny, warn) = (union(&args.deny), union(&args.warn));
         Ok(Settings {
             operands,
             files_from,
@@ -388,30 +390,13 @@ impl Settings {
             binary: args.binary,
             null: args.null,
             label: args.label.clone(),
-            warn: {
-                let deny = args
-                    .deny
-                    .iter()
-                    .fold(LintSet::NONE, |all, &one| all.union(one));
-                let warn = args
-                    .warn
-                    .iter()
-                    .fold(LintSet::NONE, |all, &one| all.union(one));
-                utf8kit_codec::Lint::ALL
-                    .into_iter()
-                    .filter(|&lint| warn.contains(lint) && !deny.contains(lint))
-                    .fold(LintSet::NONE, LintSet::with)
-            },
+            warn: warn.without(deny),
             codec: Config {
                 policy: args
                     .allow
                     .iter()
                     .fold(Policy::STRICT, |all, &one| all.union(one)),
-                lints: args
-                    .deny
-                    .iter()
-                    .chain(&args.warn)
-                    .fold(LintSet::NONE, |all, &one| all.union(one)),
+                lints: deny.union(warn),
                 foreign_bom: true,
             },
             threads,
@@ -654,8 +639,8 @@ pub struct Outcome {
     summary: Option<Summary>,
     /// Trouble: `(path, reason)`.
     trouble: Option<(String, String)>,
-    /// SARIF results, with `--format sarif`.
-    sarif: Vec<serde_json::Value>,
+    /// The findings of a one-document format: SARIF results or CodeClimate issues.
+    results: Vec<serde_json::Value>,
     /// The legacy-encoding hint or another note, for standard error.
     hint: Option<String>,
     /// A failure to write the job's output; its findings still count.
@@ -713,9 +698,9 @@ impl Tally {
             messages.note(hint);
         }
         if let Some(sarif) = &mut self.sarif {
-            sarif.extend(outcome.sarif);
+            sarif.extend(outcome.results);
         } else if let Some(issues) = &mut self.codeclimate {
-            issues.extend(outcome.sarif);
+            issues.extend(outcome.results);
         }
         if let Some(summary) = outcome.summary {
             self.inputs += 1;
@@ -796,7 +781,7 @@ fn check_job(
         has_foreign_bom: false,
         is_capped: false,
         warnings: 0,
-        sarif: Vec::new(),
+        results: Vec::new(),
         write_error: None,
     };
     let mut is_binary = false;
@@ -832,7 +817,7 @@ fn check_job(
         has_foreign_bom,
         is_capped,
         warnings,
-        sarif,
+        results,
         write_error,
         out,
         ..
@@ -888,7 +873,7 @@ fn check_job(
     Outcome {
         summary: Some(summary),
         trouble: None,
-        sarif,
+        results,
         hint,
         write_error: written.err(),
     }
@@ -929,7 +914,8 @@ struct FindingSink<'a> {
     is_capped: bool,
     /// Findings of the `--warn` lints.
     warnings: u64,
-    sarif: Vec<serde_json::Value>,
+    /// SARIF results or CodeClimate issues, for the document written at the end.
+    results: Vec<serde_json::Value>,
     write_error: Option<io::Error>,
 }
 
@@ -938,11 +924,12 @@ impl FindingSink<'_> {
     fn report(&mut self, finding: &Finding<'_>, severity: Severity) -> ControlFlow<()> {
         match self.settings.format {
             Format::Sarif => {
-                self.sarif.push(Sarif::result(self.name, finding, severity));
+                self.results
+                    .push(Sarif::result(self.name, finding, severity));
                 ControlFlow::Continue(())
             }
             Format::Codeclimate => {
-                self.sarif.push(crate::report::codeclimate_issue(
+                self.results.push(crate::report::codeclimate_issue(
                     self.name, finding, severity,
                 ));
                 ControlFlow::Continue(())

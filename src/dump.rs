@@ -228,11 +228,8 @@ pub enum BytesAs {
 }
 
 /// Where `-s` starts: an offset from the start, or (`-s -N`) a count of bytes before the end.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Skip {
-    /// From the start of the input.
-    #[default]
-    Start,
     /// This many bytes from the start.
     From(u64),
     /// This many bytes before the end (a file, whose length is known).
@@ -301,7 +298,7 @@ impl Settings {
             view,
             bytes_as,
             names: args.names,
-            skip: args.skip.unwrap_or_default(),
+            skip: args.skip.unwrap_or(Skip::From(0)),
             length: args.length,
             errors_only: args.errors_only.then(|| args.context.unwrap_or(0)),
             reverse: args.reverse,
@@ -383,8 +380,8 @@ fn make_view(settings: &Settings, source: &Source) -> Box<dyn View> {
             line: String::new(),
         }),
         ViewKind::Stats => Box::new(Stats::default()),
-        ViewKind::Plain => Box::new(PlainHex::default()),
-        ViewKind::Include => Box::new(CArray::new(source)),
+        ViewKind::Plain => Box::new(ByteList::plain()),
+        ViewKind::Include => Box::new(ByteList::c_array(source)),
     };
     match settings.errors_only {
         Some(context) if matches!(settings.view, ViewKind::Units | ViewKind::Json) => {
@@ -406,7 +403,6 @@ fn dump_one(
 ) -> io::Result<Result<Vec<String>, String>> {
     let exact = matches!(settings.view, ViewKind::Plain | ViewKind::Include);
     let skip = match settings.skip {
-        Skip::Start => 0,
         Skip::From(offset) => offset,
         Skip::BeforeEnd(back) => {
             // Only a regular file (named, or redirected to standard input) has a known end.
@@ -1824,68 +1820,29 @@ impl View for ErrorsOnly {
     }
 }
 
-/// `-p`: the bytes in hex, 30 a line, as `xxd -p`.
-#[derive(Default)]
-struct PlainHex {
-    line: String,
-    in_line: usize,
-}
-
-impl PlainHex {
-    const PER_LINE: usize = 30;
-
-    fn push(&mut self, out: &mut dyn WriteColor, bytes: &[u8]) -> io::Result<()> {
-        use std::fmt::Write as _;
-        for byte in bytes {
-            let _ = write!(self.line, "{byte:02x}");
-            self.in_line += 1;
-            if self.in_line == Self::PER_LINE {
-                self.line.push('\n');
-                self.in_line = 0;
-                if self.line.len() >= 64 * 1024 {
-                    out.write_all(self.line.as_bytes())?;
-                    self.line.clear();
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-impl View for PlainHex {
-    fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
-        self.push(out, unit.bytes)
-    }
-
-    fn ascii_run(&mut self, out: &mut dyn WriteColor, _: u64, run: &[u8]) -> io::Result<()> {
-        self.push(out, run)
-    }
-
-    fn text_run(&mut self, out: &mut dyn WriteColor, _: u64, run: &[u8]) -> io::Result<()> {
-        self.push(out, run)
-    }
-
-    fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
-        if self.in_line > 0 {
-            self.line.push('\n');
-        }
-        out.write_all(self.line.as_bytes())?;
-        self.line.clear();
-        Ok(())
-    }
-}
-
-/// `-i`: the bytes as a C array, 12 a line, as `xxd -i`; a file gets the declaration and its
-/// length, named after the path as xxd names it (other characters than letters and digits as
-/// `_`, and `__` before a leading digit).
-struct CArray {
+/// The byte views of xxd: `-p` (hex, 30 bytes a line, as `xxd -p`) and `-i` (a C array, 12
+/// bytes a line, as `xxd -i`; a file gets the declaration and its length, named after the path
+/// as xxd names it: other characters than letters and digits as `_`, and `__` before a leading
+/// digit). Units and runs alike are only bytes here.
+struct ByteList {
+    /// The C array's name, with `-i` on a file.
     name: Option<String>,
+    is_c: bool,
     line: String,
     total: u64,
 }
 
-impl CArray {
-    fn new(source: &Source) -> CArray {
+impl ByteList {
+    fn plain() -> ByteList {
+        ByteList {
+            name: None,
+            is_c: false,
+            line: String::new(),
+            total: 0,
+        }
+    }
+
+    fn c_array(source: &Source) -> ByteList {
         let name = source.path().map(|path| {
             let mut name: String = path
                 .to_string_lossy()
@@ -1901,8 +1858,9 @@ impl CArray {
             Some(name) => format!("unsigned char {name}[] = {{\n"),
             None => String::new(),
         };
-        CArray {
+        ByteList {
             name,
+            is_c: true,
             line,
             total: 0,
         }
@@ -1911,12 +1869,21 @@ impl CArray {
     fn push(&mut self, out: &mut dyn WriteColor, bytes: &[u8]) -> io::Result<()> {
         use std::fmt::Write as _;
         for byte in bytes {
-            let separator = match self.total {
-                0 => "  ",
-                n if n % 12 == 0 => ",\n  ",
-                _ => ", ",
+            let _ = if self.is_c {
+                let separator = match self.total {
+                    0 => "  ",
+                    n if n.is_multiple_of(12) => ",\n  ",
+                    _ => ", ",
+                };
+                write!(self.line, "{separator}0x{byte:02x}")
+            } else {
+                let end = if (self.total + 1).is_multiple_of(30) {
+                    "\n"
+                } else {
+                    ""
+                };
+                write!(self.line, "{byte:02x}{end}")
             };
-            let _ = write!(self.line, "{separator}0x{byte:02x}");
             self.total += 1;
             if self.line.len() >= 64 * 1024 {
                 out.write_all(self.line.as_bytes())?;
@@ -1927,7 +1894,7 @@ impl CArray {
     }
 }
 
-impl View for CArray {
+impl View for ByteList {
     fn unit(&mut self, out: &mut dyn WriteColor, unit: &Unit<'_>) -> io::Result<()> {
         self.push(out, unit.bytes)
     }
@@ -1942,7 +1909,13 @@ impl View for CArray {
 
     fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
         use std::fmt::Write as _;
-        if self.total > 0 {
+        // The last line ends unless it was full (plain) or empty.
+        let is_open = if self.is_c {
+            self.total > 0
+        } else {
+            !self.total.is_multiple_of(30)
+        };
+        if is_open {
             self.line.push('\n');
         }
         if let Some(name) = &self.name {

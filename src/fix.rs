@@ -607,20 +607,20 @@ fn open_for_rewrite(path: &Path, follow_symlinks: bool) -> Result<Rewrite, Strin
     let mut place_path = path.to_owned();
     let named = place.lstat().map_err(reason)?;
     let replaces_link = named.is_symlink() && !follow_symlinks;
-    if named.is_symlink() && follow_symlinks {
+    // The type is known before the file is opened: a FIFO or a device is never read. `before`
+    // is what the name (or the link's target) is.
+    let before = if replaces_link {
+        place.stat().map_err(reason)?
+    } else if named.is_symlink() {
         place_path = fs::canonicalize(path).map_err(reason)?;
         let target = Place::of(&place_path).map_err(reason)?;
         let target_stat = target.lstat().map_err(reason)?;
         refuse_unsafe_follow(&place, &named, &target_stat)?;
         place = target;
-    }
-    // The type is known before the file is opened: a FIFO or a device is never read.
-    let before = if replaces_link {
-        place.stat()
+        target_stat
     } else {
-        place.lstat()
-    }
-    .map_err(reason)?;
+        named
+    };
     if !before.is_regular() {
         return Err(format!(
             "not rewritten: {} {}, and -i rewrites only regular files",

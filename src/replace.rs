@@ -250,9 +250,7 @@ impl Place {
     ///
     /// An earlier backup could not be removed, or neither a link nor a copy could be made.
     pub fn keep_backup(&self, suffix: &OsStr, original: &File, stat: &Stat) -> io::Result<()> {
-        let mut backup = self.name.as_bytes().to_vec();
-        backup.extend_from_slice(suffix.as_bytes());
-        let backup = cstring(&backup)?;
+        let backup = self.backup_name(suffix)?;
         let dir = self.directory.as_raw_fd();
         // SAFETY: the directory is open and the names NUL-terminated for each call below.
         match check(unsafe { libc::unlinkat(dir, backup.as_ptr(), 0) }) {
@@ -288,12 +286,17 @@ impl Place {
 
     /// Removes the backup `keep_backup` made, after a failed replacement.
     pub fn remove_backup(&self, suffix: &OsStr) {
-        let mut backup = self.name.as_bytes().to_vec();
-        backup.extend_from_slice(suffix.as_bytes());
-        if let Ok(backup) = cstring(&backup) {
+        if let Ok(backup) = self.backup_name(suffix) {
             // SAFETY: the directory is open and the name NUL-terminated for the call.
             unsafe { libc::unlinkat(self.directory.as_raw_fd(), backup.as_ptr(), 0) };
         }
+    }
+
+    /// The name plus `suffix`: where `-iSUFFIX` keeps the original.
+    fn backup_name(&self, suffix: &OsStr) -> io::Result<CString> {
+        let mut backup = self.name.as_bytes().to_vec();
+        backup.extend_from_slice(suffix.as_bytes());
+        cstring(&backup)
     }
 
     /// Syncs the directory, so that a rename in it survives a crash. A directory held by path

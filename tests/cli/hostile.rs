@@ -269,25 +269,12 @@ fn a_single_line_of_2_gib_is_streamed_in_bounded_memory() {
 }
 
 fn assert_streams_in_bounded_memory(name: &str, args: &[&str], length: u64) {
-    if !std::path::Path::new("/usr/bin/time").exists() {
-        crate::common::skip("no /usr/bin/time to read the peak memory");
-        return;
+    let feed = format!("head -c {length} /dev/zero | tr '\\0' a |");
+    if let Some((peak_kib, success)) = peak_and_status(&feed, name, &args.join(" "), "> /dev/null")
+    {
+        assert!(success, "{name} failed");
+        assert!(peak_kib < 16 * 1024, "{name}: peak {peak_kib} KiB");
     }
-    let binary = assert_cmd::cargo::cargo_bin(name);
-    let pipeline = format!(
-        "head -c {length} /dev/zero | tr '\\0' a | /usr/bin/time -f %M {} {} > /dev/null",
-        binary.display(),
-        args.join(" ")
-    );
-    let output = StdCommand::new("sh")
-        .arg("-c")
-        .arg(&pipeline)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(output.status.success(), "{name}: {stderr}");
-    let peak_kib: u64 = stderr.trim().lines().last().unwrap().parse().unwrap();
-    assert!(peak_kib < 16 * 1024, "{name}: peak {peak_kib} KiB");
 }
 
 #[test]
@@ -334,9 +321,15 @@ fn a_usage_error_keeps_its_whole_reason_on_one_line() {
     }
 }
 
-/// Runs a shell pipeline whose last program's peak memory `/usr/bin/time -o` writes to a file;
-/// returns the peak in KiB, or `None` (with a skip) when there is no `/usr/bin/time`.
-fn peak_kib_of(pipeline_before: &str, name: &str, args: &str, after: &str) -> Option<u64> {
+/// Runs a shell pipeline in which `/usr/bin/time -o` writes program `name`'s peak memory to a
+/// file; returns the peak in KiB and whether the pipeline succeeded, or `None` (with a skip)
+/// when there is no `/usr/bin/time`.
+fn peak_and_status(
+    pipeline_before: &str,
+    name: &str,
+    args: &str,
+    after: &str,
+) -> Option<(u64, bool)> {
     if !std::path::Path::new("/usr/bin/time").exists() {
         crate::common::skip("no /usr/bin/time to read the peak memory");
         return None;
@@ -357,7 +350,12 @@ fn peak_kib_of(pipeline_before: &str, name: &str, args: &str, after: &str) -> Op
     let text = fs::read_to_string(&report).unwrap_or_default();
     let peak = text.trim().lines().last().and_then(|l| l.parse().ok());
     assert!(peak.is_some(), "{pipeline}: {status}: {text}");
-    peak
+    peak.map(|peak| (peak, status.success()))
+}
+
+/// The peak memory of `name` in a pipeline, in KiB (see [`peak_and_status`]).
+fn peak_kib_of(pipeline_before: &str, name: &str, args: &str, after: &str) -> Option<u64> {
+    peak_and_status(pipeline_before, name, args, after).map(|(peak, _)| peak)
 }
 
 /// Option values that size an allocation are bounded (a clear error past the bound) or

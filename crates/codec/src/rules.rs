@@ -270,6 +270,12 @@ impl LintSet {
         LintSet(self.0 | other.0)
     }
 
+    /// The lints of this set that are not in `other`.
+    #[must_use]
+    pub fn without(self, other: LintSet) -> LintSet {
+        LintSet(self.0 & !other.0)
+    }
+
     /// Parses a comma-separated list of lint names, or `all`.
     ///
     /// # Errors
@@ -398,6 +404,11 @@ mod tests {
         assert_eq!(
             LintSet::parse("bidi,foo").unwrap_err().to_string(),
             "unknown lint 'foo'"
+        );
+        let both = LintSet::parse("bom,bidi").unwrap();
+        assert_eq!(
+            both.without(LintSet::parse("bidi,nul").unwrap()),
+            LintSet::NONE.with(Lint::Bom)
         );
         for lint in Lint::ALL {
             assert!(LintSet::ALL.contains(lint), "{lint}");
