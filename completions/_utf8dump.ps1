@@ -21,6 +21,10 @@ Register-ArgumentCompleter -Native -CommandName 'utf8dump' -ScriptBlock {
 
     $completions = @(switch ($command) {
         'utf8dump' {
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Bytes a row of -x (16), -p (30) or -i (12), as xxd -c; 0 is the default, or one line with -p')
+            [CompletionResult]::new('--cols', '--cols', [CompletionResultType]::ParameterName, 'Bytes a row of -x (16), -p (30) or -i (12), as xxd -c; 0 is the default, or one line with -p')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Bytes a group in the -x rows, as xxd -g (0: one group a row); without it, single bytes with a gap every 8, as hexdump -C')
+            [CompletionResult]::new('--group', '--group', [CompletionResultType]::ParameterName, 'Bytes a group in the -x rows, as xxd -g (0: one group a row); without it, single bytes with a gap every 8, as hexdump -C')
             [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes); -N starts N bytes before the end of a file, as xxd -s -N does')
             [CompletionResult]::new('--skip', '--skip', [CompletionResultType]::ParameterName, 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes); -N starts N bytes before the end of a file, as xxd -s -N does')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Show at most this many bytes (-l as xxd spells it)')
@@ -40,6 +44,8 @@ Register-ArgumentCompleter -Native -CommandName 'utf8dump' -ScriptBlock {
             [CompletionResult]::new('--plain', '--plain', [CompletionResultType]::ParameterName, 'Plain hex, 30 bytes a line and nothing else, as xxd -p writes it (-r reads it back)')
             [CompletionResult]::new('-i', '-i', [CompletionResultType]::ParameterName, 'The bytes as a C array, as xxd -i writes it (a file gets its declaration and length)')
             [CompletionResult]::new('--include', '--include', [CompletionResultType]::ParameterName, 'The bytes as a C array, as xxd -i writes it (a file gets its declaration and length)')
+            [CompletionResult]::new('-u', '-u', [CompletionResultType]::ParameterName, 'Uppercase hex digits for bytes (the unit view, -x, -p, -i), as xxd -u; offsets, JSON and the escapes of -e stay lowercase')
+            [CompletionResult]::new('--upper', '--upper', [CompletionResultType]::ParameterName, 'Uppercase hex digits for bytes (the unit view, -x, -p, -i), as xxd -u; offsets, JSON and the escapes of -e stay lowercase')
             [CompletionResult]::new('--names', '--names', [CompletionResultType]::ParameterName, 'Add each character''s Unicode name')
             [CompletionResult]::new('--bits', '--bits', [CompletionResultType]::ParameterName, 'Show each byte in binary, marker bits set apart (1110_0010 10_000010)')
             [CompletionResult]::new('--octal', '--octal', [CompletionResultType]::ParameterName, 'Show bytes in octal')

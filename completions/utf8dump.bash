@@ -23,12 +23,28 @@ _utf8dump() {
 
     case "${cmd}" in
         utf8dump)
-            opts="-x -e -p -i -s -l -n -C -r -h -V --hex --escape --stats --plain --include --names --bits --octal --skip --length --errors-only --context --format --reverse --color --generate --help --version"
+            opts="-x -e -p -i -c -g -u -s -l -n -C -r -h -V --hex --escape --stats --plain --include --cols --group --upper --names --bits --octal --skip --length --errors-only --context --format --reverse --color --generate --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --cols)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --group)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -g)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --skip)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -18,6 +18,10 @@ set edit:completion:arg-completer[utf8dump] = {|@words|
     }
     var completions = [
         &'utf8dump'= {
+            cand -c 'Bytes a row of -x (16), -p (30) or -i (12), as xxd -c; 0 is the default, or one line with -p'
+            cand --cols 'Bytes a row of -x (16), -p (30) or -i (12), as xxd -c; 0 is the default, or one line with -p'
+            cand -g 'Bytes a group in the -x rows, as xxd -g (0: one group a row); without it, single bytes with a gap every 8, as hexdump -C'
+            cand --group 'Bytes a group in the -x rows, as xxd -g (0: one group a row); without it, single bytes with a gap every 8, as hexdump -C'
             cand -s 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes); -N starts N bytes before the end of a file, as xxd -s -N does'
             cand --skip 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes); -N starts N bytes before the end of a file, as xxd -s -N does'
             cand -n 'Show at most this many bytes (-l as xxd spells it)'
@@ -37,6 +41,8 @@ set edit:completion:arg-completer[utf8dump] = {|@words|
             cand --plain 'Plain hex, 30 bytes a line and nothing else, as xxd -p writes it (-r reads it back)'
             cand -i 'The bytes as a C array, as xxd -i writes it (a file gets its declaration and length)'
             cand --include 'The bytes as a C array, as xxd -i writes it (a file gets its declaration and length)'
+            cand -u 'Uppercase hex digits for bytes (the unit view, -x, -p, -i), as xxd -u; offsets, JSON and the escapes of -e stay lowercase'
+            cand --upper 'Uppercase hex digits for bytes (the unit view, -x, -p, -i), as xxd -u; offsets, JSON and the escapes of -e stay lowercase'
             cand --names 'Add each character''s Unicode name'
             cand --bits 'Show each byte in binary, marker bits set apart (1110_0010 10_000010)'
             cand --octal 'Show bytes in octal'

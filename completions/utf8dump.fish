@@ -1,3 +1,5 @@
+complete -c utf8dump -s c -l cols -d 'Bytes a row of -x (16), -p (30) or -i (12), as xxd -c; 0 is the default, or one line with -p' -r
+complete -c utf8dump -s g -l group -d 'Bytes a group in the -x rows, as xxd -g (0: one group a row); without it, single bytes with a gap every 8, as hexdump -C' -r
 complete -c utf8dump -s s -l skip -d 'Start at this byte offset (decimal, 0x hex, K/M/G suffixes); -N starts N bytes before the end of a file, as xxd -s -N does' -r
 complete -c utf8dump -s n -s l -l length -d 'Show at most this many bytes (-l as xxd spells it)' -r
 complete -c utf8dump -s C -l context -d 'With --errors-only, N units before and after each ill-formed unit (at most 100000)' -r
@@ -17,6 +19,7 @@ complete -c utf8dump -s e -l escape -d 'The text itself, with ill-formed bytes a
 complete -c utf8dump -l stats -d 'Counts of units by length and kind, lines, the longest line, the share of ASCII'
 complete -c utf8dump -s p -l plain -d 'Plain hex, 30 bytes a line and nothing else, as xxd -p writes it (-r reads it back)'
 complete -c utf8dump -s i -l include -d 'The bytes as a C array, as xxd -i writes it (a file gets its declaration and length)'
+complete -c utf8dump -s u -l upper -d 'Uppercase hex digits for bytes (the unit view, -x, -p, -i), as xxd -u; offsets, JSON and the escapes of -e stay lowercase'
 complete -c utf8dump -l names -d 'Add each character\'s Unicode name'
 complete -c utf8dump -l bits -d 'Show each byte in binary, marker bits set apart (1110_0010 10_000010)'
 complete -c utf8dump -l octal -d 'Show bytes in octal'

@@ -41,20 +41,29 @@ utf8check), and the code point it decodes to where it has one.
 
 Views: -x/--hex shows 16 bytes a row as hexdump -C does, with a text panel that shows each \
 character at its lead byte (· marks the rest of its bytes, � each ill-formed byte, . controls \
-and invisible characters); -e/--escape writes the text itself with each ill-formed byte as \
+and invisible characters); -c COLS sets the bytes a row and -g BYTES groups them as xxd does \
+(utf8dump -x -g 2 is xxd's layout with a hexdump panel); -e/--escape writes the text itself with each ill-formed byte as \
 \\xhh (lowercase, as utf8fix --escape and Python write it) and invisible characters as \\u{...}; --format json writes one object per unit; --stats \
 counts units by length and kind, lines, the longest line and the share of ASCII; -p/--plain \
 and -i/--include write the bytes as xxd -p and xxd -i do, byte for byte (their windows end at \
-exactly the byte asked for, as xxd's do, and no note is written into them).
+exactly the byte asked for, as xxd's do, and no note is written into them; -c sets their \
+bytes a line, and -p -c 0 writes one line). -u writes the hex digits of bytes in uppercase \
+(the unit view, -x, -p, -i), as xxd -u does; offsets, JSON and -e stay lowercase.
 
 -s/--skip and -n/--length (-l, as xxd spells it) show a window of the input (-s -N starts N \
-bytes before the end of a file, as xxd -s -N does) (offsets stay those of the input). A \
-window that starts inside a multi-byte sequence says so on a '#' line and resynchronises at \
-the next unit; a unit that starts inside the window is shown whole even if it ends after it.
+bytes before the end of a file, as xxd -s -N does) (offsets stay those of the input). The \
+views that show bytes in rows (-x, -p, -i) show exactly the bytes asked for, as xxd does: a \
+character cut at the start shows its last bytes as ·, one cut at the end is drawn at its lead \
+byte, and -x says on a '#' line where the cut sequence starts. The views of units (the \
+default, JSON, -e, --stats) show whole units: a window that starts inside a multi-byte \
+sequence says so on a '#' line and resynchronises at the next unit, and a unit that starts \
+inside the window is shown whole even if it ends after it.
 
 -r/--reverse reads a dump back and writes the original bytes, ill-formed ones included, as \
-xxd -r does: the default view, the -x view or JSON, and xxd's own output (its default layout \
-with any -g and -c, and xxd -p), one format per line as it comes. Only the \
+xxd -r does: every view that shows all bytes (the default view with hex, --octal or --bits \
+bytes, the -x view with any -c, -g and -u, -p and JSON) and xxd's own output (its default \
+layout with any -g and -c, and xxd -p), one format per line as it comes. Colour is not read: \
+write the dump with --color never. Only the \
 bytes columns are read: edit a byte there and the file changes; offsets are not used, so lines \
 can be deleted or moved. Lines starting with '#', '==>' or '--' are skipped; any other line \
 that is not a dump line is trouble.";
@@ -80,6 +89,7 @@ Examples:
   utf8dump notes.txt
   utf8dump --errors-only -C 2 data.csv
   utf8dump -x -s 0x1000 -n 256 image.bin
+  utf8dump -x -c 8 -g 2 -u notes.txt
   utf8dump broken.txt > dump.txt; $EDITOR dump.txt; utf8dump -r dump.txt > fixed.txt";
 
 /// Output format.
@@ -100,7 +110,8 @@ pub enum DumpFormat {
     about = ABOUT,
     long_about = LONG_ABOUT,
     after_long_help = AFTER_LONG_HELP,
-    max_term_width = 100
+    max_term_width = 100,
+    group(clap::ArgGroup::new("rows").args(["hex", "plain", "include"]).multiple(true))
 )]
 pub struct Args {
     /// Files to dump; '-' or none reads standard input.
@@ -126,6 +137,21 @@ pub struct Args {
     /// The bytes as a C array, as xxd -i writes it (a file gets its declaration and length).
     #[arg(short, long, group = "view")]
     pub include: bool,
+
+    /// Bytes a row of -x (16), -p (30) or -i (12), as xxd -c; 0 is the default, or one line
+    /// with -p.
+    #[arg(short = 'c', long, value_name = "COLS", requires = "rows", value_parser = parse_cols)]
+    pub cols: Option<usize>,
+
+    /// Bytes a group in the -x rows, as xxd -g (0: one group a row); without it, single bytes
+    /// with a gap every 8, as hexdump -C.
+    #[arg(short = 'g', long = "group", value_name = "BYTES", requires = "hex", conflicts_with_all = ["plain", "include"], value_parser = parse_cols)]
+    pub group: Option<usize>,
+
+    /// Uppercase hex digits for bytes (the unit view, -x, -p, -i), as xxd -u; offsets, JSON and
+    /// the escapes of -e stay lowercase.
+    #[arg(short = 'u', long)]
+    pub upper: bool,
 
     /// Add each character's Unicode name.
     #[arg(long)]
@@ -214,6 +240,12 @@ pub struct Settings {
     pub reverse: bool,
     /// When to colour.
     pub color: ColorWhen,
+    /// Bytes a row of the row views (`-c`): `None` for the view's own.
+    pub cols: Option<usize>,
+    /// Bytes a group in the `-x` rows (`-g`).
+    pub group: Option<usize>,
+    /// Uppercase hex digits for bytes (`-u`).
+    pub upper: bool,
 }
 
 /// How bytes are written in the unit lines.
@@ -247,6 +279,19 @@ pub fn parse_skip(text: &str) -> Result<Skip, String> {
         None => Ok(Skip::From(parse_size(text)?)),
     }
 }
+
+/// Parses `-c` and `-g`: a count of bytes.
+///
+/// # Errors
+///
+/// Not a number.
+pub fn parse_cols(text: &str) -> Result<usize, String> {
+    let value = parse_size(text)?;
+    usize::try_from(value).map_err(|_| format!("'{}' is too large", text.trim()))
+}
+
+/// The most bytes a row of `-x` or `-i` holds, as xxd allows.
+pub const MAX_COLS: usize = 256;
 
 /// The most units of context `-C` keeps: the units before an ill-formed one are held until it
 /// comes, so the bound keeps memory small (about 4 MiB) whatever the input.
@@ -303,6 +348,10 @@ impl Settings {
             errors_only: args.errors_only.then(|| args.context.unwrap_or(0)),
             reverse: args.reverse,
             color: args.color,
+            // xxd reads -c 0 as its default, but for -p as one line.
+            cols: args.cols.filter(|&cols| cols > 0 || args.plain),
+            group: args.group,
+            upper: args.upper,
         }
     }
 }
@@ -315,6 +364,15 @@ impl Settings {
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     let settings = Settings::from_args(args);
     let mut messages = Messages::new("utf8dump");
+    if let Some(cols) = settings.cols.filter(|&cols| cols > MAX_COLS) {
+        if matches!(settings.view, ViewKind::Hex | ViewKind::Include) {
+            messages.error(format_args!(
+                "-c {cols}: a row of -x or -i holds at most {MAX_COLS} bytes, as in xxd \
+                 (see utf8dump --help)"
+            ));
+            return Ok(Status::Trouble);
+        }
+    }
     let mut out = output::stdout(settings.color);
     let written = if settings.reverse {
         reverse_all(&settings, &mut *out, &mut messages)
@@ -366,12 +424,20 @@ fn make_view(settings: &Settings, source: &Source) -> Box<dyn View> {
     let view: Box<dyn View> = match settings.view {
         ViewKind::Units => Box::new(UnitLines {
             bytes_as: settings.bytes_as,
+            upper: settings.upper,
             names: settings.names,
             palette,
             line: String::new(),
             lines: Vec::with_capacity(LINES_LEN + 256),
         }),
-        ViewKind::Hex => Box::new(HexRows::new(palette)),
+        ViewKind::Hex => Box::new(HexRows::new(
+            palette,
+            RowLayout {
+                cols: settings.cols.unwrap_or(16),
+                group: settings.group,
+                upper: settings.upper,
+            },
+        )),
         ViewKind::Escape => Box::new(Escaped {
             palette,
             pending: String::new(),
@@ -380,8 +446,8 @@ fn make_view(settings: &Settings, source: &Source) -> Box<dyn View> {
             line: String::new(),
         }),
         ViewKind::Stats => Box::new(Stats::default()),
-        ViewKind::Plain => Box::new(ByteList::plain()),
-        ViewKind::Include => Box::new(ByteList::c_array(source)),
+        ViewKind::Plain => Box::new(ByteList::plain(settings)),
+        ViewKind::Include => Box::new(ByteList::c_array(source, settings)),
     };
     match settings.errors_only {
         Some(context) if matches!(settings.view, ViewKind::Units | ViewKind::Json) => {
@@ -401,7 +467,12 @@ fn dump_one(
     view: &mut dyn View,
     out: &mut dyn WriteColor,
 ) -> io::Result<Result<Vec<String>, String>> {
-    let exact = matches!(settings.view, ViewKind::Plain | ViewKind::Include);
+    // The views that show bytes in rows show exactly the bytes asked for, as xxd does: a
+    // character cut by the window is shown in part. The others show whole units.
+    let exact = matches!(
+        settings.view,
+        ViewKind::Hex | ViewKind::Plain | ViewKind::Include
+    );
     let skip = match settings.skip {
         Skip::From(offset) => offset,
         Skip::BeforeEnd(back) => {
@@ -525,7 +596,6 @@ impl Window {
             }
             self.has_started = true;
             self.resync = inside_sequence(&self.behind)
-                .filter(|_| !self.exact)
                 .map(|(remaining, distance, lead)| (remaining, self.skip - distance as u64, lead));
             if self.resync.is_none() {
                 feeder.base = self.position;
@@ -536,6 +606,27 @@ impl Window {
             while dropped < remaining && dropped < chunk.len() && is_continuation(chunk[dropped]) {
                 dropped += 1;
             }
+            if self.exact {
+                // Shown, but not given to the scanner, which would take them for stray bytes;
+                // as many as the window holds.
+                let room = self.length.map_or(u64::MAX, |length| {
+                    (self.skip.saturating_add(length)).saturating_sub(self.position)
+                });
+                let shown = dropped.min(usize::try_from(room).unwrap_or(usize::MAX));
+                if self.position == self.skip && shown > 0 {
+                    let note = format!(
+                        "offset 0x{:x} is inside the sequence that starts at offset 0x{start:x} \
+                         with lead byte {lead:02x}: its bytes before the window are not shown",
+                        self.skip
+                    );
+                    if feeder.note(&note).is_err() {
+                        return ControlFlow::Break(());
+                    }
+                }
+                if feeder.continued(self.position, &chunk[..shown]).is_break() {
+                    return ControlFlow::Break(());
+                }
+            }
             chunk = &chunk[dropped..];
             self.position += dropped as u64;
             let still = remaining - dropped;
@@ -544,15 +635,22 @@ impl Window {
                 return ControlFlow::Continue(());
             }
             self.resync = None;
-            let note = format!(
-                "offset 0x{:x} is inside the sequence that starts at offset 0x{start:x} with lead \
-                 byte {lead:02x}: resynchronised at offset 0x{:x}",
-                self.skip, self.position
-            );
-            if feeder.note(&note).is_err() {
-                return ControlFlow::Break(());
+            if !self.exact {
+                let note = format!(
+                    "offset 0x{:x} is inside the sequence that starts at offset 0x{start:x} \
+                     with lead byte {lead:02x}: resynchronised at offset 0x{:x}",
+                    self.skip, self.position
+                );
+                if feeder.note(&note).is_err() {
+                    return ControlFlow::Break(());
+                }
             }
             feeder.base = self.position;
+            let window_end = self.length.map(|length| self.skip.saturating_add(length));
+            if self.exact && window_end.is_some_and(|end| self.position >= end) {
+                self.has_ended = true;
+                return ControlFlow::Break(());
+            }
         }
         if let Some(length) = self.length {
             // Saturating: `-n` as large as the offsets go means "to the end".
@@ -654,6 +752,19 @@ impl Feeder<'_> {
         }
     }
 
+    fn continued(&mut self, offset: u64, bytes: &[u8]) -> ControlFlow<()> {
+        if bytes.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        match self.view.continued(self.out, offset, bytes) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(error) => {
+                self.error = Some(error);
+                ControlFlow::Break(())
+            }
+        }
+    }
+
     fn unit(&mut self, unit: &Unit<'_>) -> ControlFlow<()> {
         if self.end.is_some_and(|end| unit.offset >= end) {
             return ControlFlow::Break(());
@@ -678,18 +789,29 @@ impl Sink for Feeder<'_> {
         let offset = self.base + byte_offset;
         let mut run = bytes;
         let mut ends_window = false;
+        // A character the window cuts, shown in part by the exact views.
+        let mut cut_char = None;
         if let Some(end) = self.end {
             let room = end.saturating_sub(offset) as usize;
             if room < run.len() {
                 // The units that start before the end of the window are shown whole (but for
-                // the byte views, which stop at the last byte asked for).
-                let cut = if self.exact {
-                    room
-                } else {
-                    room + run[room..]
+                // the exact views, which stop at the last byte asked for).
+                let whole = room
+                    + run[room..]
                         .iter()
                         .take_while(|&&b| is_continuation(b))
-                        .count()
+                        .count();
+                let cut = if self.exact && whole > room {
+                    let lead = run[..room]
+                        .iter()
+                        .rposition(|&b| !is_continuation(b))
+                        .unwrap_or(0);
+                    cut_char = Some((lead, room, whole));
+                    lead
+                } else if self.exact {
+                    room
+                } else {
+                    whole
                 };
                 run = &run[..cut];
                 ends_window = true;
@@ -698,6 +820,19 @@ impl Sink for Feeder<'_> {
         if let Err(error) = self.view.text_run(self.out, offset, run) {
             self.error = Some(error);
             return ControlFlow::Break(());
+        }
+        if let Some((lead, room, whole)) = cut_char {
+            let (_, kind, codepoint) = next_unit(&bytes[lead..whole]);
+            let part = Unit {
+                offset: offset + lead as u64,
+                bytes: &bytes[lead..room],
+                kind,
+                codepoint,
+            };
+            if let Err(error) = self.view.unit(self.out, &part) {
+                self.error = Some(error);
+                return ControlFlow::Break(());
+            }
         }
         if ends_window {
             ControlFlow::Break(())
@@ -805,6 +940,24 @@ trait View {
         text_by_units(self, out, offset, run)
     }
 
+    /// The last bytes of a character that starts before an exact window (`-x`, `-p`, `-i`),
+    /// which show every byte asked for. Views that resynchronise instead never get them; this
+    /// shows them as the scanner would, one ill-formed byte each.
+    fn continued(&mut self, out: &mut dyn WriteColor, offset: u64, bytes: &[u8]) -> io::Result<()> {
+        for (i, byte) in bytes.iter().enumerate() {
+            self.unit(
+                out,
+                &Unit {
+                    offset: offset + i as u64,
+                    bytes: std::slice::from_ref(byte),
+                    kind: UnitKind::InvalidByte,
+                    codepoint: None,
+                },
+            )?;
+        }
+        Ok(())
+    }
+
     /// A remark about the input, on a `#` line.
     fn note(&mut self, out: &mut dyn WriteColor, text: &str) -> io::Result<()> {
         writeln!(out, "# {text}")
@@ -885,14 +1038,11 @@ fn push_hex_number(line: &mut String, value: u64, digits: usize, upper: bool) {
     }
 }
 
-fn push_hex(line: &mut String, byte: u8) {
-    line.push(char::from(HEX[usize::from(byte >> 4)]));
-    line.push(char::from(HEX[usize::from(byte & 15)]));
-}
-
 /// The default view: one unit a line.
 struct UnitLines {
     bytes_as: BytesAs,
+    /// Uppercase hex digits for bytes (`-u`).
+    upper: bool,
     names: bool,
     palette: Palette,
     line: String,
@@ -938,7 +1088,7 @@ impl UnitLines {
                 text.push(' ');
             }
             match self.bytes_as {
-                BytesAs::Hex => push_hex(&mut text, byte),
+                BytesAs::Hex => push_hex_number(&mut text, u64::from(byte), 2, self.upper),
                 BytesAs::Octal => {
                     let _ = write!(text, "{byte:03o}");
                 }
@@ -962,7 +1112,7 @@ impl UnitLines {
                 line.push(' ');
             }
             match self.bytes_as {
-                BytesAs::Hex => push_hex(line, byte),
+                BytesAs::Hex => push_hex_number(line, u64::from(byte), 2, self.upper),
                 BytesAs::Octal => {
                     let _ = write!(line, "{byte:03o}");
                 }
@@ -1025,7 +1175,7 @@ impl UnitLines {
 
 impl View for UnitLines {
     fn ascii_run(&mut self, out: &mut dyn WriteColor, offset: u64, run: &[u8]) -> io::Result<()> {
-        if out.supports_color() || self.names || self.bytes_as != BytesAs::Hex {
+        if out.supports_color() || self.names || self.upper || self.bytes_as != BytesAs::Hex {
             for (i, &byte) in run.iter().enumerate() {
                 let unit = Unit {
                     offset: offset + i as u64,
@@ -1165,9 +1315,11 @@ struct HexRows {
     palette: Palette,
     /// Whether the output takes colour: asked once, at the first unit.
     colour: Option<bool>,
+    /// How rows are laid out (`-c`, `-g`, `-u`).
+    layout: RowLayout,
     /// The row under way: the offset of its first byte, and its `row_len` bytes.
     row_offset: u64,
-    row: [(u8, Class); 16],
+    row: Vec<(u8, Class)>,
     row_len: usize,
     /// The text panel of the row, and (in colour) where each cell starts in it.
     panel: String,
@@ -1180,6 +1332,38 @@ struct HexRows {
     /// The last characters shown, by code point modulo its length: multilingual text repeats
     /// few characters, and deciding how one is shown was a tenth of the view's time.
     seen: Box<[Glyph; SEEN_LEN]>,
+}
+
+/// How the rows of `-x` are laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RowLayout {
+    /// Bytes a row.
+    cols: usize,
+    /// Bytes a group, written together (`-g`); `None` for hexdump -C's single bytes with a gap
+    /// every 8.
+    group: Option<usize>,
+    /// Uppercase hex digits.
+    upper: bool,
+}
+
+impl RowLayout {
+    /// hexdump -C's rows, which have the fast paths.
+    const HEXDUMP: RowLayout = RowLayout {
+        cols: 16,
+        group: None,
+        upper: false,
+    };
+
+    /// What goes before the byte at `i` of a row.
+    fn separator(&self, i: usize) -> &'static str {
+        match self.group {
+            _ if i == 0 => "",
+            None if i.is_multiple_of(8) => "  ",
+            None => " ",
+            Some(group) if group > 0 && i.is_multiple_of(group) => " ",
+            Some(_) => "",
+        }
+    }
 }
 
 /// How a byte or cell is coloured in the hex view.
@@ -1253,12 +1437,13 @@ fn write_lines(out: &mut dyn WriteColor, lines: &mut Vec<u8>) -> io::Result<()> 
 }
 
 impl HexRows {
-    fn new(palette: Palette) -> HexRows {
+    fn new(palette: Palette, layout: RowLayout) -> HexRows {
         HexRows {
             palette,
             colour: None,
+            layout,
             row_offset: 0,
-            row: [(0, Class::Ascii); 16],
+            row: vec![(0, Class::Ascii); layout.cols],
             row_len: 0,
             panel: String::with_capacity(64),
             cells: Vec::with_capacity(16),
@@ -1286,8 +1471,8 @@ impl HexRows {
             return Ok(());
         }
         let offset = self.row_offset;
-        if self.colour == Some(true) {
-            return self.flush_coloured(out, offset);
+        if self.colour == Some(true) || self.layout != RowLayout::HEXDUMP {
+            return self.flush_laid_out(out, offset);
         }
         let bytes: [u8; 16] = std::array::from_fn(|i| self.row[i].0);
         let mut start = [0; 64];
@@ -1303,24 +1488,51 @@ impl HexRows {
         Ok(())
     }
 
-    fn flush_coloured(&mut self, out: &mut dyn WriteColor, offset: u64) -> io::Result<()> {
-        paint(out, Some(&self.palette.offset), &format!("{offset:08x}"))?;
-        out.write_all(b"  ")?;
-        for i in 0..16 {
-            if i == 8 {
-                out.write_all(b" ")?;
+    /// A row in colour, or in another layout than hexdump -C's: written piece by piece.
+    fn flush_laid_out(&mut self, out: &mut dyn WriteColor, offset: u64) -> io::Result<()> {
+        let coloured = self.colour == Some(true);
+        if !coloured {
+            // Into the held-back lines, as the hexdump rows are.
+            let mut line = String::with_capacity(16 + 3 * self.layout.cols + self.panel.len());
+            push_hex_number(&mut line, offset, 8, false);
+            line.push_str("  ");
+            for i in 0..self.layout.cols {
+                line.push_str(self.layout.separator(i));
+                match self.row[..self.row_len].get(i) {
+                    Some(&(byte, _)) => {
+                        push_hex_number(&mut line, u64::from(byte), 2, self.layout.upper);
+                    }
+                    None => line.push_str("  "),
+                }
             }
-            if i < self.row_len {
-                let (byte, class) = self.row[i];
-                let mut hex = String::new();
-                push_hex(&mut hex, byte);
-                paint(out, self.class_spec(class), &hex)?;
-            } else {
-                out.write_all(b"  ")?;
+            line.push_str("  |");
+            line.push_str(&self.panel);
+            line.push_str("|\n");
+            self.lines.extend_from_slice(line.as_bytes());
+            self.row_len = 0;
+            self.panel.clear();
+            if self.lines.len() >= LINES_LEN {
+                write_lines(out, &mut self.lines)?;
             }
-            out.write_all(b" ")?;
+            return Ok(());
         }
-        out.write_all(b" |")?;
+        write_lines(out, &mut self.lines)?;
+        let mut text = String::new();
+        push_hex_number(&mut text, offset, 8, false);
+        paint(out, Some(&self.palette.offset), &text)?;
+        out.write_all(b"  ")?;
+        for i in 0..self.layout.cols {
+            out.write_all(self.layout.separator(i).as_bytes())?;
+            text.clear();
+            match self.row[..self.row_len].get(i) {
+                Some(&(byte, class)) => {
+                    push_hex_number(&mut text, u64::from(byte), 2, self.layout.upper);
+                    paint(out, self.class_spec(class), &text)?;
+                }
+                None => out.write_all(b"  ")?,
+            }
+        }
+        out.write_all(b"  |")?;
         for (i, &(start, class)) in self.cells.iter().enumerate() {
             let end = self.cells.get(i + 1).map_or(self.panel.len(), |c| c.0);
             paint(out, self.class_spec(class), &self.panel[start..end])?;
@@ -1361,7 +1573,7 @@ impl HexRows {
         self.panel
             .push(if printable { char::from(byte) } else { '.' });
         self.covered = 0;
-        if self.row_len == 16 {
+        if self.row_len == self.layout.cols {
             self.flush_row(out)?;
         }
         Ok(())
@@ -1583,11 +1795,11 @@ impl HexRows {
                     }
                     continue;
                 };
-                self.covered = self.push_glyph(c, len.min(16 - self.row_len));
+                self.covered = self.push_glyph(c, len.min(self.layout.cols - self.row_len));
                 self.push_byte(offset + at as u64, byte, Class::Multibyte);
             }
             at += 1;
-            if self.row_len == 16 {
+            if self.row_len == self.layout.cols {
                 self.flush_row(out)?;
                 if to_row_end {
                     break;
@@ -1611,13 +1823,14 @@ static PANEL_ASCII: [u8; 128] = {
 
 impl View for HexRows {
     fn text_run(&mut self, out: &mut dyn WriteColor, offset: u64, run: &[u8]) -> io::Result<()> {
-        if self.is_coloured(out) {
+        if self.is_coloured(out) || self.layout != RowLayout::HEXDUMP {
             return text_by_units(self, out, offset, run);
         }
         self.plain_text(out, offset, run)
     }
 
-    /// Only the coloured path comes here: without colour, `text_run` takes the whole run.
+    /// Only the coloured path and other layouts than hexdump -C's come here: otherwise
+    /// `text_run` takes the whole run.
     fn ascii_run(&mut self, out: &mut dyn WriteColor, offset: u64, run: &[u8]) -> io::Result<()> {
         for (i, &byte) in run.iter().enumerate() {
             self.ascii_byte(out, offset + i as u64, byte)?;
@@ -1635,7 +1848,7 @@ impl View for HexRows {
         };
         for (i, &byte) in unit.bytes.iter().enumerate() {
             self.push_byte(unit.offset + i as u64, byte, class);
-            let row_room = 16 - (self.row_len - 1);
+            let row_room = self.layout.cols - (self.row_len - 1);
             if class == Class::IllFormed {
                 self.cell(class);
                 self.panel.push('\u{FFFD}');
@@ -1656,7 +1869,21 @@ impl View for HexRows {
                 self.cell(class);
                 self.panel.push('·');
             }
-            if self.row_len == 16 {
+            if self.row_len == self.layout.cols {
+                self.flush_row(out)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn continued(&mut self, out: &mut dyn WriteColor, offset: u64, bytes: &[u8]) -> io::Result<()> {
+        self.is_coloured(out);
+        for (i, &byte) in bytes.iter().enumerate() {
+            self.push_byte(offset + i as u64, byte, Class::Multibyte);
+            self.cell(Class::Multibyte);
+            self.panel.push('·');
+            self.covered = 0;
+            if self.row_len == self.layout.cols {
                 self.flush_row(out)?;
             }
         }
@@ -1828,21 +2055,26 @@ struct ByteList {
     /// The C array's name, with `-i` on a file.
     name: Option<String>,
     is_c: bool,
+    /// Bytes a line (`-c`); 0 is one line for `-p`.
+    cols: u64,
+    upper: bool,
     line: String,
     total: u64,
 }
 
 impl ByteList {
-    fn plain() -> ByteList {
+    fn plain(settings: &Settings) -> ByteList {
         ByteList {
             name: None,
             is_c: false,
+            cols: settings.cols.unwrap_or(30) as u64,
+            upper: settings.upper,
             line: String::new(),
             total: 0,
         }
     }
 
-    fn c_array(source: &Source) -> ByteList {
+    fn c_array(source: &Source, settings: &Settings) -> ByteList {
         let name = source.path().map(|path| {
             let mut name: String = path
                 .to_string_lossy()
@@ -1861,29 +2093,30 @@ impl ByteList {
         ByteList {
             name,
             is_c: true,
+            cols: settings.cols.unwrap_or(12) as u64,
+            upper: settings.upper,
             line,
             total: 0,
         }
     }
 
     fn push(&mut self, out: &mut dyn WriteColor, bytes: &[u8]) -> io::Result<()> {
-        use std::fmt::Write as _;
-        for byte in bytes {
-            let _ = if self.is_c {
+        for &byte in bytes {
+            if self.is_c {
                 let separator = match self.total {
                     0 => "  ",
-                    n if n.is_multiple_of(12) => ",\n  ",
+                    n if n.is_multiple_of(self.cols) => ",\n  ",
                     _ => ", ",
                 };
-                write!(self.line, "{separator}0x{byte:02x}")
+                self.line.push_str(separator);
+                self.line.push_str(if self.upper { "0X" } else { "0x" });
+                push_hex_number(&mut self.line, u64::from(byte), 2, self.upper);
             } else {
-                let end = if (self.total + 1).is_multiple_of(30) {
-                    "\n"
-                } else {
-                    ""
-                };
-                write!(self.line, "{byte:02x}{end}")
-            };
+                push_hex_number(&mut self.line, u64::from(byte), 2, self.upper);
+                if self.cols > 0 && (self.total + 1).is_multiple_of(self.cols) {
+                    self.line.push('\n');
+                }
+            }
             self.total += 1;
             if self.line.len() >= 64 * 1024 {
                 out.write_all(self.line.as_bytes())?;
@@ -1907,13 +2140,17 @@ impl View for ByteList {
         self.push(out, run)
     }
 
+    fn continued(&mut self, out: &mut dyn WriteColor, _: u64, bytes: &[u8]) -> io::Result<()> {
+        self.push(out, bytes)
+    }
+
     fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
         use std::fmt::Write as _;
         // The last line ends unless it was full (plain) or empty.
-        let is_open = if self.is_c {
+        let is_open = if self.is_c || self.cols == 0 {
             self.total > 0
         } else {
-            !self.total.is_multiple_of(30)
+            !self.total.is_multiple_of(self.cols)
         };
         if is_open {
             self.line.push('\n');
@@ -2102,18 +2339,35 @@ pub fn parse_dump_line(line: &[u8], bytes: &mut Vec<u8>) -> Result<(), String> {
     if offset.is_empty() || !offset.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(format!("'{offset}' is not an offset"));
     }
-    // Bytes are the tokens of two hex digits after the offset. The first other token says which
-    // view this is: the hex view's text panel starts with '|', the unit view's code point column
-    // is U+XXXX or '-'. The panel and the rendered character are never read.
+    // The bytes columns end where the hex view's text panel starts ('|') or the unit view's
+    // code point column (U+XXXX or '-'); the panel and the rendered character are never read.
+    // The hex view writes bytes in hex, one or a group (-g) a token; the unit view one byte a
+    // token, in hex (two digits), octal (three) or bits (eight, the marker bits set apart).
+    let is_hex_view = rest
+        .split_whitespace()
+        .find(|token| token.starts_with('|') || token.starts_with("U+") || *token == "-")
+        .is_some_and(|token| token.starts_with('|'));
     for token in rest.split_whitespace() {
-        let is_byte = token.len() == 2 && token.bytes().all(|b| b.is_ascii_hexdigit());
-        if is_byte {
-            bytes.push(u8::from_str_radix(token, 16).expect("two hex digits"));
-        } else if token.starts_with('|') || token.starts_with("U+") || token == "-" {
+        if token.starts_with('|') || token.starts_with("U+") || token == "-" {
             break;
-        } else {
-            return Err(format!("'{token}' is not a byte"));
         }
+        let is_hex = token.bytes().all(|b| b.is_ascii_hexdigit());
+        let byte = match token.len() {
+            _ if is_hex_view && is_hex => {
+                push_hex_bytes(token, bytes)?;
+                continue;
+            }
+            2 if is_hex => u8::from_str_radix(token, 16).ok(),
+            3 if token.bytes().all(|b| (b'0'..=b'7').contains(&b)) => {
+                u8::from_str_radix(token, 8).ok()
+            }
+            _ => {
+                let bits: String = token.chars().filter(|&c| c != '_').collect();
+                (bits.len() == 8 && bits.bytes().all(|b| b == b'0' || b == b'1'))
+                    .then(|| u8::from_str_radix(&bits, 2).expect("eight bits"))
+            }
+        };
+        bytes.push(byte.ok_or_else(|| format!("'{token}' is not a byte"))?);
     }
     if bytes.is_empty() {
         return Err("no bytes on the line".to_owned());

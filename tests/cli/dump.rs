@@ -542,3 +542,192 @@ fn a_negative_skip_counts_from_the_end_of_a_file() {
         .code(2)
         .stderr("utf8dump: <stdin>: -s -N counts from the end, which only a regular file has\n");
 }
+
+/// A `-x` window shows exactly the bytes asked for, as xxd's does, wherever it cuts a
+/// character: the bytes before a cut at the start are `·`, a character cut at the end is drawn
+/// at its lead byte; and `-r` gives back exactly the window's bytes.
+#[test]
+fn hex_windows_show_exactly_the_bytes_asked_for() {
+    let input = "hello €€ world\n".as_bytes();
+    assert_eq!(
+        dump(&["-x", "-s", "7", "-n", "4"], input),
+        "# offset 0x7 is inside the sequence that starts at offset 0x6 with lead byte e2: its \
+         bytes before the window are not shown\n\
+         00000007  82 ac e2 82                                       |··€·|\n"
+    );
+    assert_eq!(
+        dump(&["-x", "-s", "6", "-n", "4"], input),
+        "00000006  e2 82 ac e2                                       |€··€|\n"
+    );
+    // The unit views still resynchronise and show whole units.
+    assert_eq!(
+        dump(&["-s", "7", "-n", "3"], input),
+        "# offset 0x7 is inside the sequence that starts at offset 0x6 with lead byte e2: \
+         resynchronised at offset 0x9\n\
+         00000009  e2 82 ac     U+20AC    €\n"
+    );
+    let mut bytes = SAMPLE.to_vec();
+    bytes.extend_from_slice("añ中😀\u{301}x\n".as_bytes());
+    for skip in 0..bytes.len() {
+        for length in [1, 2, 3, 5, 17] {
+            let (s, n) = (skip.to_string(), length.to_string());
+            for extra in [&[][..], &["-c", "5", "-g", "2"]] {
+                let args = [&["-x", "-s", &s, "-n", &n][..], extra].concat();
+                let back = utf8dump()
+                    .arg("-r")
+                    .write_stdin(dump(&args, &bytes))
+                    .output()
+                    .unwrap();
+                let want = &bytes[skip..(skip + length).min(bytes.len())];
+                assert!(back.stdout == want, "{args:?}");
+            }
+        }
+    }
+}
+
+/// `-c`, `-g` and `-u` lay out the `-x` rows as xxd's options do, with the text panel; the
+/// bytes columns equal xxd's.
+#[test]
+fn hex_rows_take_xxds_columns_groups_and_case() {
+    let input = "hello €€ world\n".as_bytes();
+    assert_eq!(
+        dump(&["-x", "-c", "8", "-g", "2", "-u"], input),
+        "00000000  6865 6C6C 6F20 E282  |hello €·|\n\
+         00000008  ACE2 82AC 2077 6F72  |·€·· wor|\n\
+         00000010  6C64 0A              |ld.|\n"
+    );
+    assert_eq!(
+        dump(&["-x", "-c", "12"], input),
+        "00000000  68 65 6c 6c 6f 20 e2 82  ac e2 82 ac  |hello €··€··|\n\
+         0000000c  20 77 6f 72 6c 64 0a                  | world.|\n"
+    );
+    assert_eq!(
+        dump(&["-x", "-g", "0", "-c", "4"], &input[..6]),
+        "00000000  68656c6c  |hell|\n00000004  6f20      |o |\n"
+    );
+    // The default is still hexdump -C's row, and -c 0 means it, as in xxd.
+    assert_eq!(dump(&["-x", "-c", "0"], input), dump(&["-x"], input));
+    assert_eq!(
+        dump(&["-u"], "€".as_bytes()),
+        "00000000  E2 82 AC     U+20AC    €\n"
+    );
+    if std::process::Command::new("xxd")
+        .arg("-v")
+        .output()
+        .is_err()
+    {
+        crate::common::skip("no xxd to compare with");
+        return;
+    }
+    let mut bytes: Vec<u8> = (0..=255u8).collect();
+    bytes.extend_from_slice(SAMPLE);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("in.bin"), &bytes).unwrap();
+    let run = |program: &str, args: &[&str]| {
+        let output = std::process::Command::new(program)
+            .args(args)
+            .arg("in.bin")
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let ours = env!("CARGO_BIN_EXE_utf8dump");
+    for args in [
+        &["-g", "2"][..],
+        &["-c", "8", "-g", "4", "-u"],
+        &["-c", "20", "-g", "3"],
+        &["-c", "7", "-g", "1", "-s", "9", "-n", "50"],
+    ] {
+        let xxd_args: Vec<&str> = args
+            .iter()
+            .map(|&a| if a == "-n" { "-l" } else { a })
+            .collect();
+        let theirs = run("xxd", &xxd_args);
+        let ours = run(ours, &[&["-x"][..], args].concat());
+        // xxd: "OFFSET: GROUPS  TEXT"; ours: "OFFSET  GROUPS  |TEXT|".
+        let groups = |line: &str, from: usize, panel: &str| {
+            line[from..line.find(panel).unwrap()].trim_end().to_owned()
+        };
+        let theirs: Vec<String> = theirs.lines().map(|l| groups(l, 10, "  ")).collect();
+        let ours: Vec<String> = ours.lines().map(|l| groups(l, 10, "|")).collect();
+        assert_eq!(ours, theirs, "{args:?}");
+    }
+    for (ours_args, xxd_args) in [
+        (&["-p", "-c", "7", "-u"][..], &["-p", "-c", "7", "-u"][..]),
+        (
+            &["-p", "-c", "0", "-n", "40"],
+            &["-p", "-c", "0", "-l", "40"],
+        ),
+        (
+            &["-i", "-c", "5", "-u", "-n", "23"],
+            &["-i", "-c", "5", "-u", "-l", "23"],
+        ),
+    ] {
+        assert_eq!(
+            run(ours, ours_args),
+            run("xxd", xxd_args),
+            "{ours_args:?} against xxd {xxd_args:?}"
+        );
+    }
+}
+
+/// The row options need a view with rows, and a row of `-x` or `-i` holds at most 256 bytes,
+/// as in xxd.
+#[test]
+fn row_options_are_refused_where_they_mean_nothing() {
+    utf8dump()
+        .args(["-x", "-c", "300"])
+        .write_stdin("a")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "-c 300: a row of -x or -i holds at most 256 bytes",
+        ));
+    utf8dump()
+        .args(["-p", "-c", "300"])
+        .write_stdin("a")
+        .assert()
+        .code(0)
+        .stdout("61\n");
+    for args in [&["-c", "8"][..], &["-g", "2"], &["-p", "-g", "2"]] {
+        utf8dump()
+            .args(args)
+            .write_stdin("a")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::is_match("^utf8dump: .*(--hex|--group).*\n$").unwrap());
+    }
+}
+
+/// `-r` reads every view of its own that shows all bytes: the unit view in hex, uppercase hex,
+/// octal and bits, the `-x` rows in any layout, `-p` in any width, and JSON.
+#[test]
+fn reverse_reads_every_view_that_shows_all_bytes() {
+    let mut bytes: Vec<u8> = (0..=255u8).collect();
+    bytes.extend_from_slice(SAMPLE);
+    bytes.extend_from_slice("|x| U+0041 - 7c".as_bytes());
+    for args in [
+        &[][..],
+        &["-u"],
+        &["--octal"],
+        &["--bits"],
+        &["--names"],
+        &["-x"],
+        &["-x", "-u", "-c", "8", "-g", "2"],
+        &["-x", "-c", "32", "-g", "0"],
+        &["-x", "-c", "5"],
+        &["-p", "-c", "7"],
+        &["--format", "json"],
+    ] {
+        let back = utf8dump()
+            .arg("-r")
+            .write_stdin(dump(args, &bytes))
+            .output()
+            .unwrap();
+        assert_eq!(back.status.code(), Some(0), "{args:?}");
+        assert!(back.stdout == bytes, "{args:?} read back");
+    }
+}
