@@ -12,4 +12,5 @@ mod in_place;
 mod legacy;
 mod mojibake;
 mod names;
+mod readme;
 mod workspace;
