@@ -46,11 +46,11 @@ _utf8check() {
                     return 0
                     ;;
                 --deny)
-                    COMPREPLY=($(compgen -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all non-nfc-name" -- "${cur}"))
                     return 0
                     ;;
                 --warn)
-                    COMPREPLY=($(compgen -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all non-nfc-name" -- "${cur}"))
                     return 0
                     ;;
                 --files-from)

@@ -15,9 +15,11 @@ use std::sync::{mpsc, Mutex};
 
 use clap::Parser;
 use termcolor::{BufferWriter, WriteColor};
-use utf8kit_codec::{Config, Finding, FindingKind, LintSet, Policy, Scanner, Sink, UnitKind};
+use utf8kit_codec::{
+    Config, Finding, FindingKind, LintSet, NameIssue, Policy, Position, Scanner, Sink, UnitKind,
+};
 
-use crate::cli::{parse_size, ColorWhen};
+use crate::cli::{parse_size, ColorWhen, Denied};
 use crate::input::{io_reason, looks_binary, ChunkReader, Source};
 use crate::output::{self, Messages};
 use crate::report::{Format, InputName, Printer, Sarif, Severity, Summary};
@@ -54,6 +56,18 @@ out-of-range: a value above U+10FFFF (F4 90 80 80), in the 4- to 6-byte forms of
 
 utf16-bom, utf32-bom: the input starts with the byte order mark of UTF-16 or UTF-32 (it is \
 not UTF-8 at all); one finding at offset 0 covers the mark.
+
+file-name: a component of the path is not UTF-8 (a name from a ZIP archive made on Windows, \
+an old Latin-1 file server, ...). Each ill-formed unit of the name is one finding, whose offset \
+is inside the name and whose line and column are 0 (human output: 'PATH: file-name: ... (bytes \
+e9 at offset 3 of the name)'; github: an annotation on the file without a line; SARIF: a \
+result on the file without a region). A file's own name is checked with the file; a directory \
+whose name is not UTF-8 is reported once, before the first input under it, as an input of its \
+own with 0 bytes (-l lists it). The hint names the likely encoding of the name (windows-1252, \
+cp437 or cp850 for a ZIP archive, shift_jis) and the utf8fix --names command that renames it. \
+--deny non-nfc-name also reports names that are UTF-8 but not in Unicode Normalization Form C \
+(macOS writes NFD, and git then sees two files), one finding covering the name; --warn \
+non-nfc-name makes them warnings. all does not include non-nfc-name.
 
 --deny adds findings for well-formed characters: bom (U+FEFF at offset 0), nul (U+0000), \
 control (C0 controls but TAB, LF, VT, FF, CR; DEL; C1 controls), noncharacter (U+FDD0..U+FDEF, \
@@ -173,7 +187,8 @@ Examples:
   git diff --name-only -z origin/main... | utf8check --files0-from - --ignore-missing
   utf8check -r -l -0 . | xargs -0 utf8fix -i  # repair every file with findings
   utf8check -r --format sarif . > utf8check.sarif
-  utf8check -r --deny bidi --warn invisible,tag --format codeclimate . > gl-code-quality.json";
+  utf8check -r --deny bidi --warn invisible,tag --format codeclimate . > gl-code-quality.json
+  utf8check -r --deny non-nfc-name .          # names not UTF-8, or NFD from macOS";
 
 /// The command line of `utf8check`.
 #[derive(Debug, Parser)]
@@ -226,14 +241,15 @@ pub struct Args {
     pub allow: Vec<Policy>,
 
     /// Also report these well-formed characters: bom, nul, control, noncharacter, bidi,
-    /// private-use, replacement, invisible, tag, non-ascii, or all (comma-separated).
-    #[arg(long, value_name = "LINTS", value_delimiter = ',', value_parser = crate::cli::lint_parser())]
-    pub deny: Vec<LintSet>,
+    /// private-use, replacement, invisible, tag, non-ascii, or all (comma-separated); and
+    /// non-nfc-name for file names that are UTF-8 but not in NFC.
+    #[arg(long, value_name = "LINTS", value_delimiter = ',', value_parser = crate::cli::deny_parser())]
+    pub deny: Vec<Denied>,
 
     /// Report these lints as warnings: shown in every format (::warning, SARIF level warning,
     /// CodeClimate severity minor) but not errors, so they never make the status 1.
-    #[arg(long, value_name = "LINTS", value_delimiter = ',', value_parser = crate::cli::lint_parser())]
-    pub warn: Vec<LintSet>,
+    #[arg(long, value_name = "LINTS", value_delimiter = ',', value_parser = crate::cli::deny_parser())]
+    pub warn: Vec<Denied>,
 
     /// Lists of files: --files-from, --files0-from, --ignore-missing.
     #[command(flatten)]
@@ -337,6 +353,9 @@ pub struct Settings {
     pub label: Option<OsString>,
     /// The lints of `--warn` that `--deny` does not also name: their findings are warnings.
     pub warn: LintSet,
+    /// Names that are UTF-8 but not in NFC are findings of this severity (`--deny` or `--warn
+    /// non-nfc-name`).
+    pub nfc_names: Option<Severity>,
     /// What counts as a finding.
     pub codec: Config,
     /// Inputs checked at once.
@@ -369,6 +388,8 @@ impl Settings {
             no_ignore: args.no_ignore,
             follow: args.follow,
             globs: args.glob.clone(),
+            nfc_names: args.deny.contains(&Denied::NonNfcName)
+                || args.warn.contains(&Denied::NonNfcName),
         };
         walk.validate()?;
         let operands: Vec<Source> = args.files.iter().map(|f| Source::from_operand(f)).collect();
@@ -377,8 +398,20 @@ impl Settings {
             || std::thread::available_parallelism().map_or(1, usize::from),
             |n| n as usize,
         );
-        let union = |sets: &[LintSet]| sets.iter().fold(LintSet::NONE, |all, &one| all.union(one));
+        let union = |named: &[Denied]| {
+            named.iter().fold(LintSet::NONE, |all, one| match one {
+                Denied::Lints(lints) => all.union(*lints),
+                Denied::NonNfcName => all,
+            })
+        };
         let (deny, warn) = (union(&args.deny), union(&args.warn));
+        let nfc_names = if args.deny.contains(&Denied::NonNfcName) {
+            Some(Severity::Error)
+        } else if args.warn.contains(&Denied::NonNfcName) {
+            Some(Severity::Warning)
+        } else {
+            None
+        };
         Ok(Settings {
             operands,
             files_from,
@@ -391,6 +424,7 @@ impl Settings {
             null: args.null,
             label: args.label.clone(),
             warn: warn.without(deny),
+            nfc_names,
             codec: Config {
                 policy: args
                     .allow
@@ -606,7 +640,7 @@ const REORDER_WINDOW: usize = 256;
 fn probe_job(job: &Job) -> Outcome {
     let trouble = match job {
         Job::Trouble { path, reason } => Some((path.clone(), reason.clone())),
-        Job::Note { .. } => None,
+        Job::Note { .. } | Job::Name { .. } => None,
         Job::Check {
             source: Source::Stdin,
             ..
@@ -641,8 +675,8 @@ pub struct Outcome {
     trouble: Option<(String, String)>,
     /// The findings of a one-document format: SARIF results or CodeClimate issues.
     results: Vec<serde_json::Value>,
-    /// The legacy-encoding hint or another note, for standard error.
-    hint: Option<String>,
+    /// The hints (legacy encoding, a name's encoding) or another note, for standard error.
+    hints: Vec<String>,
     /// A failure to write the job's output; its findings still count.
     write_error: Option<io::Error>,
 }
@@ -694,7 +728,7 @@ impl Tally {
         if let Some((path, reason)) = outcome.trouble {
             messages.trouble(&path, reason);
         }
-        if let Some(hint) = outcome.hint {
+        for hint in outcome.hints {
             messages.note(hint);
         }
         if let Some(sarif) = &mut self.sarif {
@@ -756,15 +790,21 @@ fn check_job(
     reader: &mut ChunkReader,
     out: &mut dyn WriteColor,
 ) -> Outcome {
-    let (source, from_walk) = match job {
+    let directory;
+    let (source, from_walk, name_only) = match job {
         Job::Trouble { path, reason } => return trouble(settings, out, path, reason.clone()),
         Job::Note { path, text } => {
             return Outcome {
-                hint: Some(format!("{path}: {text}")),
+                hints: vec![format!("{path}: {text}")],
                 ..Outcome::default()
             }
         }
-        Job::Check { source, from_walk } => (source, *from_walk),
+        Job::Check { source, from_walk } => (source, *from_walk, false),
+        // A directory on an input's path: only its name is checked.
+        Job::Name { path } => {
+            directory = Source::Path(path.clone());
+            (&directory, true, true)
+        }
     };
     let name = InputName::of(source, settings.label.as_deref());
     let printer = Printer::new(settings.format);
@@ -784,6 +824,12 @@ fn check_job(
         results: Vec::new(),
         write_error: None,
     };
+    // The input's own name comes first: its findings are those of the input.
+    let own_name = match source {
+        Source::Path(path) => crate::names::components(path).last().map(|&(name, _)| name),
+        Source::Stdin => None,
+    };
+    let named = own_name.map_or(ControlFlow::Continue(()), |name| sink.name(name));
     let mut is_binary = false;
     let mut is_first = true;
     // Standard input cannot be read again: its start is kept for the hint. A file is read
@@ -792,24 +838,29 @@ fn check_job(
     let keeps_sample = wants_hint && matches!(source, Source::Stdin);
     let mut head_seen = 0;
     let mut head_has_nul = false;
-    let read = reader.read(source, &mut |chunk, is_last| {
-        if is_first {
-            is_first = false;
-            if from_walk && !settings.binary && looks_binary(chunk) {
-                is_binary = true;
-                return ControlFlow::Break(());
+    let skips_content = name_only || named.is_break();
+    let read = if skips_content {
+        Ok(())
+    } else {
+        reader.read(source, &mut |chunk, is_last| {
+            if is_first {
+                is_first = false;
+                if from_walk && !settings.binary && looks_binary(chunk) {
+                    is_binary = true;
+                    return ControlFlow::Break(());
+                }
             }
-        }
-        if wants_hint && head_seen < HINT_SAMPLE_LEN {
-            let head = &chunk[..chunk.len().min(HINT_SAMPLE_LEN - head_seen)];
-            head_has_nul |= head.contains(&0);
-            head_seen += head.len();
-            if keeps_sample {
-                sample.extend_from_slice(head);
+            if wants_hint && head_seen < HINT_SAMPLE_LEN {
+                let head = &chunk[..chunk.len().min(HINT_SAMPLE_LEN - head_seen)];
+                head_has_nul |= head.contains(&0);
+                head_seen += head.len();
+                if keeps_sample {
+                    sample.extend_from_slice(head);
+                }
             }
-        }
-        scanner.feed(chunk, is_last, &mut sink)
-    });
+            scanner.feed(chunk, is_last, &mut sink)
+        })
+    };
     let FindingSink {
         errors,
         short_units,
@@ -838,7 +889,7 @@ fn check_job(
     if let Err(error) = read {
         return trouble(settings, out, name.human(), io_reason(&error));
     }
-    if is_binary {
+    if is_binary && errors == 0 {
         return Outcome::default();
     }
     let listed = |out: &mut dyn WriteColor, count: Option<u64>| -> io::Result<()> {
@@ -865,16 +916,20 @@ fn check_job(
     };
     let looks_legacy = ill_formed > 0 && !has_foreign_bom && short_units * 10 >= ill_formed * 9;
     let may_be_utf16 = !has_foreign_bom && head_has_nul;
-    let hint = if wants_hint && (looks_legacy || may_be_utf16) {
-        hint::hint(source, reader, &sample, looks_legacy)
-    } else {
-        None
-    };
+    let mut hints = Vec::new();
+    if wants_hint {
+        if let (Source::Path(path), Some(name)) = (source, own_name) {
+            hints.extend(hint::name_hint(path, name));
+        }
+        if looks_legacy || may_be_utf16 {
+            hints.extend(hint::hint(source, reader, &sample, looks_legacy));
+        }
+    }
     Outcome {
         summary: Some(summary),
         trouble: None,
         results,
-        hint,
+        hints,
         write_error: written.err(),
     }
 }
@@ -920,6 +975,35 @@ struct FindingSink<'a> {
 }
 
 impl FindingSink<'_> {
+    /// Reports what is wrong with the input's name: each unit that is not UTF-8 (`file-name`),
+    /// or, if asked, a UTF-8 name that is not in NFC (`non-nfc-name`). The offsets are those
+    /// inside the name; line and column are 0, since the name is not in the content.
+    fn name(&mut self, name: &[u8]) -> ControlFlow<()> {
+        let at = |byte_offset: usize| Position {
+            byte_offset: byte_offset as u64,
+            line: 0,
+            column: 0,
+        };
+        let bad = crate::names::ill_formed(name);
+        for unit in &bad {
+            self.finding(&Finding {
+                position: at(unit.offset),
+                kind: FindingKind::Name(NameIssue::IllFormed(unit.kind)),
+                bytes: &name[unit.offset..unit.offset + unit.len],
+                codepoint: unit.codepoint,
+            })?;
+        }
+        if bad.is_empty() && self.settings.nfc_names.is_some() && !crate::names::is_nfc(name) {
+            self.finding(&Finding {
+                position: at(0),
+                kind: FindingKind::Name(NameIssue::NotNfc),
+                bytes: name,
+                codepoint: None,
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+
     /// Writes one finding in the chosen format, or keeps it for the run's document.
     fn report(&mut self, finding: &Finding<'_>, severity: Severity) -> ControlFlow<()> {
         match self.settings.format {
@@ -947,8 +1031,15 @@ impl FindingSink<'_> {
 
 impl Sink for FindingSink<'_> {
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
-        if let FindingKind::Lint(lint) = finding.kind {
-            if self.settings.warn.contains(lint) {
+        let is_warning = match finding.kind {
+            FindingKind::Lint(lint) => self.settings.warn.contains(lint),
+            FindingKind::Name(NameIssue::NotNfc) => {
+                self.settings.nfc_names == Some(Severity::Warning)
+            }
+            _ => false,
+        };
+        {
+            if is_warning {
                 // A warning: shown with the findings, never counted as an error.
                 self.warnings += 1;
                 return match self.settings.mode {
@@ -979,7 +1070,7 @@ impl Sink for FindingSink<'_> {
                 self.short_units += u64::from(is_lone_byte && finding.bytes.len() <= 2);
             }
             FindingKind::ForeignBom(_) => self.has_foreign_bom = true,
-            FindingKind::Lint(_) => {}
+            FindingKind::Lint(_) | FindingKind::Name(_) => {}
         }
         match self.settings.mode {
             // One finding decides these: stop reading the input.

@@ -302,26 +302,48 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("'{text}' is too large"))
 }
 
+/// The lint names of SPEC 1.6, and `all`.
+const LINT_NAMES: [&str; 11] = [
+    "bom",
+    "nul",
+    "control",
+    "noncharacter",
+    "bidi",
+    "private-use",
+    "replacement",
+    "invisible",
+    "tag",
+    "non-ascii",
+    "all",
+];
+
 /// The lint names (and `all`) as clap's possible values, so that completion scripts offer them
 /// and a typo is refused with the list. Lists are comma-separated (`value_delimiter = ','`);
 /// each name becomes a set and the sets are joined.
 pub fn lint_parser() -> impl clap::builder::TypedValueParser<Value = utf8kit_codec::LintSet> {
     use clap::builder::TypedValueParser;
-    const NAMES: [&str; 11] = [
-        "bom",
-        "nul",
-        "control",
-        "noncharacter",
-        "bidi",
-        "private-use",
-        "replacement",
-        "invisible",
-        "tag",
-        "non-ascii",
-        "all",
-    ];
-    clap::builder::PossibleValuesParser::new(NAMES)
+    clap::builder::PossibleValuesParser::new(LINT_NAMES)
         .map(|name| utf8kit_codec::LintSet::parse(&name).expect("a listed lint name"))
+}
+
+/// What `utf8check --deny` and `--warn` name: lints of the content, or `non-nfc-name`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Denied {
+    /// Lints of SPEC 1.6 (`all` is all of them).
+    Lints(utf8kit_codec::LintSet),
+    /// File names that are UTF-8 but not in NFC.
+    NonNfcName,
+}
+
+/// The names of `utf8check --deny` and `--warn`: the lints, and `non-nfc-name`.
+pub fn deny_parser() -> impl clap::builder::TypedValueParser<Value = Denied> {
+    use clap::builder::TypedValueParser;
+    let mut names: Vec<&str> = LINT_NAMES.to_vec();
+    names.push("non-nfc-name");
+    clap::builder::PossibleValuesParser::new(names).map(|name| match name.as_str() {
+        "non-nfc-name" => Denied::NonNfcName,
+        lint => Denied::Lints(utf8kit_codec::LintSet::parse(lint).expect("a listed lint name")),
+    })
 }
 
 /// The policy names of `--allow` as possible values.

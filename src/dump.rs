@@ -845,7 +845,9 @@ impl Sink for Feeder<'_> {
         let kind = match finding.kind {
             FindingKind::IllFormed(kind) => kind,
             // No lint or mark detection is configured for a dump.
-            FindingKind::Lint(_) | FindingKind::ForeignBom(_) => UnitKind::InvalidByte,
+            FindingKind::Lint(_) | FindingKind::ForeignBom(_) | FindingKind::Name(_) => {
+                UnitKind::InvalidByte
+            }
         };
         self.unit(&Unit {
             offset: self.base + finding.position.byte_offset,

@@ -956,6 +956,8 @@ enum Decoder {
         name: String,
     },
     Latin1,
+    /// An IBM PC code page: every byte is a character.
+    CodePage(&'static [char; 128]),
     /// 7-bit ASCII: the bytes read so far, and whether to replace.
     Ascii(u64, bool),
     Utf16(Utf16Decoder, bool),
@@ -1002,6 +1004,7 @@ impl Decoder {
                 name: encoding.name().to_owned(),
             },
             Charset::Latin1 => Decoder::Latin1,
+            Charset::CodePage(table) => Decoder::CodePage(table),
             Charset::Ascii => Decoder::Ascii(0, replace),
             Charset::Utf32(Some(endian)) => Decoder::Utf32(Utf32Decoder::new(endian), replace),
             Charset::Ucs2(Some(endian)) => Decoder::Ucs2(Ucs2Decoder::new(endian), replace),
@@ -1022,6 +1025,7 @@ impl Decoder {
             Decoder::Utf8Strict(_) | Decoder::Utf8Lossy(_) => "UTF-8".into(),
             Decoder::Rs { name, .. } => name.clone(),
             Decoder::Latin1 => "ISO-8859-1".into(),
+            Decoder::CodePage(table) => name_of(Charset::CodePage(table)),
             Decoder::Ascii(..) => "US-ASCII".into(),
             Decoder::Utf16(decoder, _) => decoder.name().into(),
             Decoder::Utf32(..) => "UTF-32".into(),
@@ -1060,6 +1064,18 @@ impl Decoder {
             } => decode_rs(decoder, consumed, *replace, src, last, dst),
             Decoder::Latin1 => {
                 latin1_to_utf8(src, dst);
+                Ok(())
+            }
+            Decoder::CodePage(table) => {
+                for &byte in src {
+                    match byte {
+                        0..=0x7F => dst.push(byte),
+                        _ => {
+                            let c = table[usize::from(byte - 0x80)];
+                            dst.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                        }
+                    }
+                }
                 Ok(())
             }
             Decoder::Ascii(consumed, replace) => {
@@ -1278,6 +1294,7 @@ enum EncoderKind {
     Ucs2 { endian: Endian, needs_bom: bool },
     Utf7(Utf7Encoder),
     Latin1,
+    CodePage(&'static [char; 128]),
     Ascii,
     Rs(encoding_rs::Encoder),
 }
@@ -1316,6 +1333,7 @@ impl Encoder {
                 needs_bom: true,
             },
             Charset::Latin1 => EncoderKind::Latin1,
+            Charset::CodePage(table) => EncoderKind::CodePage(table),
             Charset::Ascii => EncoderKind::Ascii,
             Charset::Whatwg(encoding) => EncoderKind::Rs(encoding.new_encoder()),
         };
@@ -1403,6 +1421,19 @@ impl Encoder {
                     match u8::try_from(u32::from(c)) {
                         Ok(byte) => dst.push(byte),
                         Err(_) => dst.extend_from_slice(self.unencodable(offset, c)?.as_bytes()),
+                    }
+                }
+                Ok(())
+            }
+            EncoderKind::CodePage(table) => {
+                let table: &'static [char; 128] = table;
+                for (offset, c) in text.char_indices() {
+                    if c.is_ascii() {
+                        dst.push(c as u8);
+                    } else if let Some(i) = table.iter().position(|&t| t == c) {
+                        dst.push(0x80 + i as u8);
+                    } else {
+                        dst.extend_from_slice(self.unencodable(offset, c)?.as_bytes());
                     }
                 }
                 Ok(())

@@ -41,6 +41,8 @@ pub enum Charset {
     Latin1,
     /// 7-bit ASCII: a byte above 7F or a character above U+007F is malformed or unencodable.
     Ascii,
+    /// An IBM PC code page (cp437, cp850): ASCII, then these characters for bytes 80..FF.
+    CodePage(&'static [char; 128]),
     /// An encoding of the WHATWG Encoding Standard, as encoding_rs implements it.
     Whatwg(&'static Encoding),
 }
@@ -55,7 +57,7 @@ impl Charset {
     /// Whether it gives each byte 80..FF one character: what `utf8fix --fallback` needs.
     pub fn is_single_byte(self) -> bool {
         match self {
-            Charset::Latin1 => true,
+            Charset::Latin1 | Charset::CodePage(_) => true,
             Charset::Whatwg(encoding) => encoding.is_single_byte(),
             _ => false,
         }
@@ -65,6 +67,7 @@ impl Charset {
     pub fn high_half(self) -> Option<[char; 128]> {
         match self {
             Charset::Latin1 => Some(*utf8kit_codec::latin1_table()),
+            Charset::CodePage(table) => Some(*table),
             Charset::Whatwg(encoding) if encoding.is_single_byte() => {
                 Some(std::array::from_fn(|i| {
                     let byte = [0x80 + i as u8];
@@ -254,6 +257,16 @@ fn build() -> Vec<Entry> {
                 "iso646-us",
                 "csascii",
             ],
+        ),
+        own(
+            "IBM437",
+            Charset::CodePage(&crate::codepages::CP437),
+            &["ibm437", "cp437", "437", "cspc8codepage437"],
+        ),
+        own(
+            "IBM850",
+            Charset::CodePage(&crate::codepages::CP850),
+            &["ibm850", "cp850", "850", "cspc850multilingual"],
         ),
         own(
             "ISO-8859-1",

@@ -17,6 +17,8 @@ use crate::output::{self, Messages};
 use crate::replace::{carry_over, PendingFile, Place, SetId, Stat};
 use crate::status::Status;
 
+mod names;
+
 const ABOUT: &str = "Repair ill-formed or mis-encoded UTF-8, in a pipe or in place";
 
 const LONG_ABOUT: &str = "\
@@ -78,6 +80,23 @@ undid ('windows-1252 x2', 'windows-1251'). Lines longer than 64 KiB are repaired
 cut at an ASCII byte near the end when there is one, else between two characters, so that any \
 line takes bounded memory and linear time.
 
+--names renames files instead of repairing their content, as convmv does, but safely: \
+utf8fix --names [--fallback ENC | --from ENC] [--mojibake] [--nfc] [-r] [--apply] PATH... shows \
+'OLD -> NEW' on standard output for each name that would change, and renames nothing without \
+--apply. A name that is not UTF-8 is decoded with --fallback ENC (each byte that is not UTF-8 \
+is a character of that single-byte encoding; the UTF-8 of the name stays) or --from ENC (the \
+whole name is in that encoding: cp437 or cp850 for a ZIP archive made on Windows, shift_jis, \
+windows-1252, any ASCII-based legacy encoding of utf8enc -l). A name that is already UTF-8 is \
+never touched unless asked: --mojibake undoes mojibake in it (cafÃ©.txt becomes café.txt), \
+--nfc brings it to NFC (macOS writes NFD). -r walks each directory, symbolic links not \
+followed, hidden names included, and renames deepest first, so that the paths still to do \
+stay valid; directory names are renamed too. A rename never replaces a file: a name whose new \
+name exists is left and reported, two names that would get the same new name are both left \
+and reported (the kernel's renameat2 with RENAME_NOREPLACE makes the check and the rename one \
+step where it has it). A name that cannot be repaired as asked (not UTF-8 and no decoding \
+given, not valid in the --from encoding) is reported and left. --check makes the status 1 when \
+a name would change (or, with --apply, did); anything left and reported is trouble (status 2).
+
 In place (-i), a file that needs no repair is not touched: its content and modification time \
 stay as they are. Otherwise the repaired content is written to a temporary file in the same \
 directory, flushed to disk, and renamed over the original, so that the file is always either \
@@ -101,7 +120,7 @@ failure the original is left intact and no temporary file remains.";
 const AFTER_LONG_HELP: &str = "\
 Exit status:
   0  the repaired output was written (repairs are not failures)
-  1  with --check: at least one FILE would change
+  1  with --check: at least one FILE would change (with --names: a name would change)
   2  trouble: bad usage, an unreadable FILE, a failed write (the other FILEs are still done)
 
 Output:
@@ -114,7 +133,9 @@ Examples:
   utf8fix broken.txt > fixed.txt
   utf8fix --fallback windows-1252 -i.orig notes.txt
   utf8fix --check *.csv || echo 'some files need fixing'
-  git ls-files -z | xargs -0 utf8fix --strip-bom --check";
+  git ls-files -z | xargs -0 utf8fix --strip-bom --check
+  utf8fix --names -r --from cp437 unzipped/           # show: ZIP names made on Windows
+  utf8fix --names -r --nfc --apply photos/            # rename NFD names from macOS";
 
 /// The command line of `utf8fix`.
 #[derive(Debug, Parser)]
@@ -207,6 +228,36 @@ pub struct Args {
     #[arg(long)]
     pub mojibake: bool,
 
+    /// Rename files whose names are not UTF-8 (with --fallback ENC or --from ENC), mojibake
+    /// (--mojibake) or not in NFC (--nfc), instead of repairing content: shows OLD -> NEW, and
+    /// renames only with --apply.
+    #[arg(long, conflicts_with_all = ["in_place", "replacement", "drop", "escape", "cesu",
+        "modified", "strip_bom", "strip", "verbose", "files_from", "files0_from"])]
+    pub names: bool,
+
+    /// With --names, decode each name that is not UTF-8 whole from this encoding (cp437 or
+    /// cp850 for ZIP archives made on Windows, shift_jis, windows-1252, ...).
+    #[arg(long, value_name = "ENCODING", requires = "names", conflicts_with = "fallback",
+        hide_possible_values = true,
+        value_parser = crate::encodings::LabelParser {
+            parse: parse_name_encoding,
+            accepts: |entry| name_encoding(entry.charset),
+            extra: None,
+        })]
+    pub from: Option<crate::encodings::Charset>,
+
+    /// With --names, bring names to Unicode Normalization Form C (macOS writes NFD).
+    #[arg(long, requires = "names")]
+    pub nfc: bool,
+
+    /// With --names, rename (without it, only show what would change).
+    #[arg(long, requires = "names")]
+    pub apply: bool,
+
+    /// With --names, walk each directory and rename what it holds too, deepest first.
+    #[arg(short = 'r', long, requires = "names")]
+    pub recursive: bool,
+
     /// When to colour the -v lines.
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
     pub color: ColorWhen,
@@ -269,6 +320,37 @@ pub fn parse_fallback(label: &str) -> Result<Fallback, String> {
     })
 }
 
+/// Whether names can be decoded from `charset` with `--from`: an encoding of bytes (not UTF-16
+/// or UTF-32, whose names no Unix file system holds).
+fn name_encoding(charset: crate::encodings::Charset) -> bool {
+    use crate::encodings::Charset;
+    match charset {
+        Charset::Latin1 | Charset::CodePage(_) => true,
+        Charset::Whatwg(encoding) => {
+            encoding.is_ascii_compatible()
+                && encoding != encoding_rs::UTF_8
+                && encoding != encoding_rs::REPLACEMENT
+        }
+        _ => false,
+    }
+}
+
+/// Resolves a `--from` label of `--names`.
+///
+/// # Errors
+///
+/// An unknown label, or an encoding names are never in.
+pub fn parse_name_encoding(label: &str) -> Result<crate::encodings::Charset, String> {
+    let named = crate::encodings::resolve(label)?;
+    if !name_encoding(named.charset()) {
+        return Err(format!(
+            "{named} is not an encoding of file names: --from takes an ASCII-based legacy \
+             encoding (cp437, windows-1252, shift_jis, ...)"
+        ));
+    }
+    Ok(named.charset())
+}
+
 /// What the command line asks for, resolved.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -292,6 +374,8 @@ pub struct Settings {
     pub fallback_name: Option<String>,
     /// When to colour the -v lines.
     pub color: ColorWhen,
+    /// `--names`: rename instead of repairing content.
+    pub names: Option<names::NameSettings>,
 }
 
 impl Settings {
@@ -301,6 +385,29 @@ impl Settings {
     ///
     /// A usage problem clap cannot see, as a message.
     pub fn from_args(args: &Args) -> Result<Settings, String> {
+        let names = if args.names {
+            if args.files.is_empty() {
+                return Err("--names needs PATH operands (use . for the current directory)".into());
+            }
+            let decode = match (&args.fallback, args.from) {
+                (Some(fallback), _) => Some(crate::names::Decode::Fallback(fallback.table.clone())),
+                (None, Some(charset)) => Some(crate::names::Decode::From(charset)),
+                (None, None) => None,
+            };
+            Some(names::NameSettings {
+                paths: args.files.iter().map(PathBuf::from).collect(),
+                recursive: args.recursive,
+                renaming: crate::names::Renaming {
+                    decode,
+                    mojibake: args.mojibake,
+                    nfc: args.nfc,
+                },
+                apply: args.apply,
+                check: args.check,
+            })
+        } else {
+            None
+        };
         let operands: Vec<Source> = args.files.iter().map(|f| Source::from_operand(f)).collect();
         let files_from = args.lists.resolve(&operands)?;
         let sources = if files_from.is_none() && operands.is_empty() {
@@ -343,6 +450,7 @@ impl Settings {
             },
             fallback_name: args.fallback.as_ref().map(|f| f.name.clone()),
             color: args.color,
+            names,
         })
     }
 }
@@ -395,6 +503,22 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             return Ok(Status::Trouble);
         }
     };
+    if let Some(names) = &settings.names {
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        let renamed = names::run(names, &mut out, &mut messages).and_then(|status| {
+            out.flush()?;
+            Ok(status)
+        });
+        return Ok(match renamed {
+            Ok(status) => status.merge(messages.status()),
+            Err(error) if output::is_broken_pipe(&error) => messages.status(),
+            Err(error) => {
+                messages.error(format_args!("write error: {}", io_reason(&error)));
+                Status::Trouble
+            }
+        });
+    }
     let stderr_choice = settings.color.resolve(io::stderr().is_terminal());
     let mut log = RepairLog {
         settings: &settings,

@@ -17,12 +17,14 @@
 
 pub mod check;
 pub mod cli;
+pub mod codepages;
 pub mod detect;
 pub mod dump;
 pub mod enc;
 pub mod encodings;
 pub mod fix;
 pub mod input;
+pub mod names;
 pub mod output;
 pub mod render;
 pub mod replace;

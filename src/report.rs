@@ -13,7 +13,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use termcolor::{Color, ColorSpec, WriteColor};
-use utf8kit_codec::{declared_len, Finding, FindingKind, ForeignBom, Lint, UnitKind};
+use utf8kit_codec::{declared_len, Finding, FindingKind, ForeignBom, Lint, NameIssue, UnitKind};
 
 use crate::input::Source;
 
@@ -222,28 +222,35 @@ impl Printer {
         severity: Severity,
     ) -> io::Result<()> {
         let p = finding.position;
+        let is_name = matches!(finding.kind, FindingKind::Name(_));
+        // A name is not in the content: no line and column, and the offset is in the name.
+        let in_name = if is_name { " of the name" } else { "" };
         match self.format {
             Format::Human => {
                 out.set_color(&self.path)?;
                 write!(out, "{}", name.human)?;
                 out.reset()?;
-                write!(out, ":")?;
-                out.set_color(&self.position)?;
-                write!(out, "{}:{}", p.line, p.column)?;
-                out.reset()?;
+                if !is_name {
+                    write!(out, ":")?;
+                    out.set_color(&self.position)?;
+                    write!(out, "{}:{}", p.line, p.column)?;
+                    out.reset()?;
+                }
                 write!(out, ": ")?;
                 if severity == Severity::Warning {
                     write!(out, "warning: ")?;
                 }
                 out.set_color(match finding.kind {
-                    FindingKind::Lint(_) => &self.lint,
-                    FindingKind::IllFormed(_) | FindingKind::ForeignBom(_) => &self.ill_formed,
+                    FindingKind::Lint(_) | FindingKind::Name(NameIssue::NotNfc) => &self.lint,
+                    FindingKind::IllFormed(_)
+                    | FindingKind::ForeignBom(_)
+                    | FindingKind::Name(NameIssue::IllFormed(_)) => &self.ill_formed,
                 })?;
                 write!(out, "{}", finding.kind)?;
                 out.reset()?;
                 writeln!(
                     out,
-                    ": {} (bytes {} at offset {})",
+                    ": {} (bytes {} at offset {}{in_name})",
                     Detail(finding),
                     Hex(finding.bytes, " "),
                     p.byte_offset
@@ -277,6 +284,16 @@ impl Printer {
                 let _ = writeln!(line, ",\"message\":\"{}\"}}", Detail(finding));
                 out.write_all(line.as_bytes())
             }
+            Format::Github if is_name => writeln!(
+                out,
+                "::{} file={},title=utf8check {}::{} (bytes {} at offset {} of the name)",
+                severity.as_str(),
+                name.github,
+                finding.kind,
+                Detail(finding),
+                Hex(finding.bytes, " "),
+                p.byte_offset
+            ),
             Format::Github => writeln!(
                 out,
                 "::{} file={},line={},col={},title=utf8check {}::{} (bytes {} at offset {})",
@@ -391,7 +408,8 @@ pub fn codeclimate_issue(
         "fingerprint": format!("{hash:016x}"),
         "location": {
             "path": path,
-            "lines": { "begin": p.line },
+            // A name's finding is about the whole file: its first line.
+            "lines": { "begin": p.line.max(1) },
         },
     })
 }
@@ -432,6 +450,8 @@ pub fn kinds() -> &'static [FindingKind] {
             .chain([
                 FindingKind::ForeignBom(ForeignBom::Utf16Le),
                 FindingKind::ForeignBom(ForeignBom::Utf32Le),
+                FindingKind::Name(NameIssue::IllFormed(UnitKind::Truncated)),
+                FindingKind::Name(NameIssue::NotNfc),
             ])
             .collect()
     });
@@ -536,6 +556,19 @@ pub fn kind_help(kind: FindingKind) -> (&'static str, &'static str) {
             "The file starts with a UTF-16 byte order mark: it is UTF-16, not UTF-8. Convert it \
              with utf8enc --from utf-16.",
         ),
+        FindingKind::Name(NameIssue::IllFormed(_)) => (
+            "File name not UTF-8",
+            "A component of the file's path is not UTF-8: names from a ZIP archive made on \
+             Windows (cp437, cp850), an old Latin-1 file server (windows-1252) or a Japanese \
+             system (Shift_JIS). Tools show it with U+FFFD, which names no file. utf8fix \
+             --names renames it.",
+        ),
+        FindingKind::Name(NameIssue::NotNfc) => (
+            "File name not in NFC",
+            "The name is UTF-8 but not in Unicode Normalization Form C: macOS writes names \
+             decomposed (NFD), so that a copy made on Linux and one made on macOS are two \
+             files to git. utf8fix --names --nfc renames it.",
+        ),
         FindingKind::ForeignBom(ForeignBom::Utf32Le | ForeignBom::Utf32Be) => (
             "UTF-32 byte order mark",
             "The file starts with a UTF-32 byte order mark: it is UTF-32, not UTF-8. Convert it \
@@ -564,32 +597,38 @@ impl Sarif {
             .iter()
             .position(|k| k.as_str() == kind)
             .expect("every finding kind is a rule");
+        let is_name = matches!(finding.kind, FindingKind::Name(_));
+        // A name's finding is about the file, not a region of its content.
+        let location = if is_name {
+            serde_json::json!({ "artifactLocation": { "uri": name.uri } })
+        } else {
+            serde_json::json!({
+                "artifactLocation": { "uri": name.uri },
+                "region": {
+                    "startLine": p.line,
+                    "startColumn": p.column,
+                    "endLine": p.line,
+                    "endColumn": p.column + 1,
+                    "byteOffset": p.byte_offset,
+                    "byteLength": finding.bytes.len(),
+                },
+            })
+        };
         serde_json::json!({
             "ruleId": kind,
             "ruleIndex": rule_index,
             "level": severity.as_str(),
             "message": {
                 "text": format!(
-                    "{}: {} (bytes {} at offset {})",
+                    "{}: {} (bytes {} at offset {}{})",
                     kind,
                     Detail(finding),
                     Hex(finding.bytes, " "),
-                    p.byte_offset
+                    p.byte_offset,
+                    if is_name { " of the name" } else { "" }
                 ),
             },
-            "locations": [{
-                "physicalLocation": {
-                    "artifactLocation": { "uri": name.uri },
-                    "region": {
-                        "startLine": p.line,
-                        "startColumn": p.column,
-                        "endLine": p.line,
-                        "endColumn": p.column + 1,
-                        "byteOffset": p.byte_offset,
-                        "byteLength": finding.bytes.len(),
-                    },
-                },
-            }],
+            "locations": [{ "physicalLocation": location }],
             "properties": {
                 "bytes": Hex(finding.bytes, "").to_string(),
                 "codepoint": finding.codepoint,
@@ -773,6 +812,17 @@ impl Display for Detail<'_, '_> {
                 &bom.encoding()[..6],
                 bom.byte_order()
             ),
+            FindingKind::Name(NameIssue::IllFormed(kind)) => {
+                let unit = Finding {
+                    kind: FindingKind::IllFormed(kind),
+                    ..*finding
+                };
+                write!(f, "the name is not UTF-8: {}", Detail(&unit))
+            }
+            FindingKind::Name(NameIssue::NotNfc) => write!(
+                f,
+                "the name is not in Unicode Normalization Form C (NFC), as macOS writes names"
+            ),
         }
     }
 }
@@ -866,7 +916,7 @@ mod tests {
             .iter()
             .map(|k| k.as_str())
             .chain(Lint::ALL.iter().map(|l| l.as_str()))
-            .chain(["utf16-bom", "utf32-bom"]);
+            .chain(["utf16-bom", "utf32-bom", "file-name", "non-nfc-name"]);
         assert!(names.eq(kinds().iter().map(|k| k.as_str())));
         let mut shorts: Vec<&str> = kinds().iter().map(|&k| kind_help(k).0).collect();
         shorts.sort_unstable();

@@ -37,6 +37,8 @@ pub struct WalkOptions {
     /// Glob patterns (`!` to exclude), matched like `.gitignore` lines relative to each walked
     /// directory (`--glob`).
     pub globs: Vec<String>,
+    /// Directory names in NFC are to be reported too (`--deny non-nfc-name`): see [`Job::Name`].
+    pub nfc_names: bool,
 }
 
 impl WalkOptions {
@@ -83,6 +85,13 @@ pub enum Job {
         /// Why it could not be listed.
         reason: String,
     },
+    /// Report the name of a directory on the path of an input, because it is not UTF-8 (or,
+    /// with [`WalkOptions::nfc_names`], not in NFC): once, before the first input under it.
+    /// The input's own name is checked with the input.
+    Name {
+        /// The directory.
+        path: PathBuf,
+    },
     /// A note that is not trouble: `path: text` (a listed file skipped).
     Note {
         /// The path concerned, shown safely.
@@ -102,6 +111,29 @@ pub fn jobs(
     options: &WalkOptions,
     emit: &mut dyn FnMut(Job) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
+    // Each directory whose name is reported, once, before the first input under it.
+    let mut reported = std::collections::HashSet::new();
+    let mut emit = |job: Job| -> ControlFlow<()> {
+        if let Job::Check {
+            source: Source::Path(path),
+            ..
+        } = &job
+        {
+            let components = crate::names::components(path);
+            let directories = components.len().saturating_sub(1);
+            for &(name, directory) in &components[..directories] {
+                let is_reported = !crate::names::ill_formed(name).is_empty()
+                    || (options.nfc_names && !crate::names::is_nfc(name));
+                if is_reported && reported.insert(directory.to_path_buf()) {
+                    emit(Job::Name {
+                        path: directory.to_path_buf(),
+                    })?;
+                }
+            }
+        }
+        emit(job)
+    };
+    let emit: &mut dyn FnMut(Job) -> ControlFlow<()> = &mut emit;
     let mut globs = GlobUse::new(options);
     if operands.is_empty() && files_from.is_none() {
         if options.recursive {

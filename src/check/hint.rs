@@ -88,6 +88,26 @@ pub(super) fn hint(
     }
 }
 
+/// The hint for a name that is not UTF-8: where such names come from, and the command that
+/// renames the file (or directory).
+pub(super) fn name_hint(path: &Path, name: &[u8]) -> Option<String> {
+    let guess = crate::names::guess(name)?;
+    let option = match &guess.decode {
+        crate::names::Decode::From(_) => "--from",
+        crate::names::Decode::Fallback(_) => "--fallback",
+    };
+    Some(format!(
+        "{}: hint: the name looks like {} ({}); rename it with: utf8fix --names {option} {} \
+         --apply {}{}",
+        crate::render::path(path),
+        guess.label,
+        guess.origin,
+        guess.label,
+        end_of_options(path),
+        shell_quote(path)
+    ))
+}
+
 enum Advice<'a> {
     /// `utf8fix --fallback`: only the ill-formed bytes.
     Fallback(&'a str),

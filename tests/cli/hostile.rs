@@ -130,8 +130,12 @@ fn a_file_name_that_is_not_utf8_is_shown_safely_and_still_processed() {
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
     let stdout = String::from_utf8(output.stdout).expect("the output is UTF-8");
+    // The name's own finding first, then the content's.
+    let lines: Vec<&str> = stdout.lines().collect();
     assert!(
-        stdout.starts_with("caf\\xe9\\x1b[31m.txt:1:2: invalid-byte"),
+        lines.len() == 2
+            && lines[0].starts_with("caf\\xe9\\x1b[31m.txt: file-name: ")
+            && lines[1].starts_with("caf\\xe9\\x1b[31m.txt:1:2: invalid-byte"),
         "{stdout:?}"
     );
     let output = program("utf8check")

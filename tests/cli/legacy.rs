@@ -390,3 +390,44 @@ fn output_to_a_fifo_is_written_to_not_replaced() {
     assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
 }
+
+/// The IBM PC code pages that ZIP archives use for names decode and encode as iconv's do, all
+/// 256 bytes.
+#[test]
+fn ibm_code_pages_agree_with_iconv() {
+    let bytes: Vec<u8> = (0..=255u8).collect();
+    for label in ["cp437", "cp850"] {
+        let Ok(theirs) = std::process::Command::new("iconv")
+            .args(["-f", label, "-t", "utf-8"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().unwrap().write_all(&bytes)?;
+                child.wait_with_output()
+            })
+        else {
+            crate::common::skip("no iconv to compare with");
+            return;
+        };
+        let ours = crate::common::program("utf8enc")
+            .args(["--from", label])
+            .write_stdin(bytes.clone())
+            .output()
+            .unwrap();
+        assert!(
+            ours.stdout == theirs.stdout,
+            "{label}: decoding differs from iconv"
+        );
+        let back = crate::common::program("utf8enc")
+            .args(["--to", label])
+            .write_stdin(ours.stdout)
+            .output()
+            .unwrap();
+        assert!(
+            back.stdout == bytes,
+            "{label}: encoding is not the way back"
+        );
+    }
+}

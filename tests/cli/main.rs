@@ -5,6 +5,7 @@ mod check;
 mod common;
 mod dump;
 mod enc;
+mod file_names;
 mod fix;
 mod hidden;
 mod hostile;

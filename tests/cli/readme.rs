@@ -141,6 +141,14 @@ fn help_examples_run_as_written() {
     for (name, bytes) in files {
         std::fs::write(dir.path().join(name), bytes).unwrap();
     }
+    // The directories of utf8fix --names: a ZIP archive's names, and NFD names from macOS.
+    crate::common::write_tree(
+        dir.path(),
+        &[
+            ("unzipped/r\u{e9}sum\u{e9}.txt", b"cp437"),
+            ("photos/cafe\u{301}.jpg", b"nfd"),
+        ],
+    );
     let git_ok = Command::new("git")
         .args(["init", "-q", "."])
         .current_dir(dir.path())

@@ -101,7 +101,9 @@ pub use repair::{
     Replacement, REPLACEMENT,
 };
 pub use rules::{Lint, LintSet, Policy, UnknownName};
-pub use scanner::{scan, well_formed_prefix_len, Config, Finding, FindingKind, Scanner, Sink};
+pub use scanner::{
+    scan, well_formed_prefix_len, Config, Finding, FindingKind, NameIssue, Scanner, Sink,
+};
 pub use transcode::{
     encode_ucs2, encode_utf32, latin1_to_utf8, Endian, Malformed, Ucs2Decoder, Unencodable,
     Utf16Decoder, Utf32Decoder, Utf7Decoder, Utf7Encoder,

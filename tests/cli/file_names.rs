@@ -1,0 +1,390 @@
+//! File names that are not UTF-8 (SPEC 3 and 5): utf8check reports them, utf8fix --names
+//! renames them, on a tree of hostile names like those ZIP archives, old file servers and macOS
+//! leave behind.
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use crate::common::{json_lines, program, stdout_of};
+
+/// Writes a file (its directories too) whose path is the exact bytes given.
+fn put(root: &Path, path: &[u8], content: &[u8]) -> PathBuf {
+    let path = root.join(OsStr::from_bytes(path));
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+/// The names under `dir`, as bytes, sorted.
+fn names(dir: &Path) -> Vec<Vec<u8>> {
+    let mut names: Vec<Vec<u8>> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().as_bytes().to_vec())
+        .collect();
+    names.sort();
+    names
+}
+
+const NFD: &str = "cafe\u{301}.txt";
+
+#[test]
+fn utf8check_reports_names_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    put(root, b"caf\xe9.txt", b"fine\n");
+    put(root, b"d\xe9/a.txt", b"fine\n");
+    put(root, b"d\xe9/b.txt", b"fine\n");
+    put(root, NFD.as_bytes(), b"fine\n");
+    put(root, b"ok.txt", b"fine\n");
+    let run = |args: &[&str]| {
+        program("utf8check")
+            .args(args)
+            .current_dir(root)
+            .output()
+            .unwrap()
+    };
+    let human = run(&["-r", "."]);
+    assert_eq!(human.status.code(), Some(1));
+    assert_eq!(
+        stdout_of(&human),
+        "caf\\xe9.txt: file-name: the name is not UTF-8: lead byte 0xE9 starts a 3-byte \
+         sequence, only 1 present (bytes e9 at offset 3 of the name)\n\
+         d\\xe9: file-name: the name is not UTF-8: lead byte 0xE9 starts a 3-byte sequence, \
+         only 1 present (bytes e9 at offset 1 of the name)\n"
+    );
+    let stderr = String::from_utf8_lossy(&human.stderr);
+    assert!(
+        stderr.contains(
+            "utf8check: caf\\xe9.txt: hint: the name looks like windows-1252 (a Latin-1 or \
+             Windows file server); rename it with: utf8fix --names --fallback windows-1252 \
+             --apply $'caf\\xe9.txt'\n"
+        ),
+        "{stderr}"
+    );
+    // JSON: the exact bytes of the name, the offset inside it, line and column 0.
+    let json = json_lines(&stdout_of(&run(&["-r", "--format", "json", "."])));
+    let errors: Vec<&serde_json::Value> = json.iter().filter(|v| v["type"] == "error").collect();
+    assert_eq!(errors.len(), 2, "{json:?}");
+    assert_eq!(errors[0]["kind"], "file-name");
+    assert_eq!(errors[0]["path_base64"], "Y2Fm6S50eHQ=");
+    assert_eq!(errors[0]["offset"], 3);
+    assert_eq!(errors[0]["bytes"], "e9");
+    assert_eq!(
+        (errors[0]["line"].clone(), errors[0]["column"].clone()),
+        (0.into(), 0.into())
+    );
+    // The directory is an input of its own, reported once, before what it holds.
+    assert_eq!(errors[1]["path_base64"], "ZOk=");
+    let summaries: Vec<&serde_json::Value> =
+        json.iter().filter(|v| v["type"] == "summary").collect();
+    assert_eq!(summaries.len(), 6, "{json:?}");
+    // NFC is asked for separately.
+    let nfc = run(&["--deny", "non-nfc-name", "-l", "-r", "."]);
+    assert_eq!(
+        stdout_of(&nfc),
+        format!("{NFD}\ncaf\\xe9.txt\nd\\xe9\n"),
+        "-l lists names in walk order"
+    );
+    let warned = run(&["--warn", "non-nfc-name", "--format", "github", NFD]);
+    assert_eq!(warned.status.code(), Some(0), "a warning is not an error");
+    assert_eq!(
+        stdout_of(&warned),
+        format!(
+            "::warning file={NFD},title=utf8check non-nfc-name::the name is not in Unicode \
+             Normalization Form C (NFC), as macOS writes names (bytes 63 61 66 65 cc 81 2e 74 \
+             78 74 at offset 0 of the name)\n"
+        )
+    );
+    // SARIF names the exact bytes, percent-encoded, and the finding has no region.
+    let sarif: serde_json::Value =
+        serde_json::from_slice(&run(&["--format", "sarif", "-r", "."]).stdout).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    let location = &results[0]["locations"][0]["physicalLocation"];
+    assert_eq!(location["artifactLocation"]["uri"], "caf%E9.txt");
+    assert!(location.get("region").is_none(), "{location}");
+    let rules = sarif["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap();
+    assert!(rules.iter().any(|rule| rule["id"] == "file-name"));
+    // A name given as an operand, through a directory: each is reported where it ends.
+    let operand = program("utf8check")
+        .arg(root.join(OsStr::from_bytes(b"d\xe9/a.txt")))
+        .output()
+        .unwrap();
+    assert_eq!(operand.status.code(), Some(1));
+    assert_eq!(
+        stdout_of(&operand).lines().count(),
+        1,
+        "the directory, once"
+    );
+}
+
+/// The hint's command, pasted into a shell, renames the file.
+#[test]
+fn the_name_hint_command_renames_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    put(dir.path(), b"\x82t\x82.txt", b"summer\n");
+    let check = program("utf8check")
+        .arg(OsStr::from_bytes(b"\x82t\x82.txt"))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(check.stderr).unwrap();
+    let command = stderr
+        .split_once("rename it with: ")
+        .unwrap_or_else(|| panic!("a hint: {stderr}"))
+        .1
+        .trim_end();
+    assert_eq!(
+        command,
+        "utf8fix --names --from cp437 --apply $'\\x82t\\x82.txt'"
+    );
+    let bin = Path::new(env!("CARGO_BIN_EXE_utf8fix")).parent().unwrap();
+    let status =
+        std::process::Command::new("bash")
+            .args(["-c", command])
+            .env(
+                "PATH",
+                std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
+                    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+                ))
+                .unwrap(),
+            )
+            .current_dir(dir.path())
+            .status()
+            .unwrap();
+    assert!(status.success());
+    assert_eq!(names(dir.path()), ["été.txt".as_bytes()]);
+}
+
+/// A tree of the names people meet: ZIP archives made on Windows (cp437, cp850), a Latin-1
+/// server, Polish names in ISO-8859-2, Japanese in Shift_JIS, names encoded twice, NFD from
+/// macOS, two names that would become one, a new name that exists, and names with a newline
+/// and an escape.
+fn hostile_tree(root: &Path) {
+    for (path, content) in [
+        (&b"zip/\x82t\x82.txt"[..], &b"cp437"[..]),
+        (b"zip/Gr\x81\xe1e/notes.txt", b"cp437 directory"),
+        (b"latin/caf\xe9.txt", b"latin-1"),
+        (
+            b"latin/r\xe9sum\xe9 \ncv\x1b[31m.txt",
+            b"newline and escape",
+        ),
+        (b"sjis/\x83e\x83X\x83g.txt", b"shift_jis"),
+        ("mojibake/cafÃ©.txt".as_bytes(), b"twice"),
+        ("mojibake/GrÃƒÂ¼ÃƒÅ¸e.txt".as_bytes(), b"three times"),
+        ("mac/cafe\u{301}.txt".as_bytes(), b"nfd"),
+        (
+            "mac/Cre\u{300}me/bru\u{302}le\u{301}e.txt".as_bytes(),
+            b"nfd in nfd",
+        ),
+        (b"collide/na\xefve.txt", b"latin-1"),
+        ("collide/naïve.txt".as_bytes(), b"already there"),
+        (b"twins/x\xe9", b"one"),
+        ("twins/xe\u{301}".as_bytes(), b"two"),
+    ] {
+        put(root, path, content);
+    }
+}
+
+#[test]
+fn utf8fix_names_shows_then_renames_and_never_overwrites() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    hostile_tree(root);
+    let fix = |args: &[&str]| {
+        program("utf8fix")
+            .arg("--names")
+            .args(args)
+            .current_dir(root)
+            .output()
+            .unwrap()
+    };
+    // A dry run shows, renames nothing, and --check says something would change.
+    let shown = fix(&["-r", "--from", "cp437", "--check", "zip"]);
+    assert_eq!(shown.status.code(), Some(1));
+    assert_eq!(
+        stdout_of(&shown),
+        "zip/Gr\\x81\\xe1e -> zip/Grüße\nzip/\\x82t\\x82.txt -> zip/été.txt\n"
+    );
+    assert_eq!(
+        names(&root.join("zip")),
+        [&b"Gr\x81\xe1e"[..], b"\x82t\x82.txt"]
+    );
+    assert!(String::from_utf8_lossy(&shown.stderr).contains("2 names would change"));
+    // Applied, deepest first: the directory's content is found under its new name.
+    let applied = fix(&["-r", "--from", "cp437", "--apply", "zip"]);
+    assert_eq!(applied.status.code(), Some(0));
+    assert_eq!(
+        names(&root.join("zip")),
+        ["Grüße".as_bytes(), "été.txt".as_bytes()]
+    );
+    assert_eq!(
+        std::fs::read(root.join("zip/Grüße/notes.txt")).unwrap(),
+        b"cp437 directory"
+    );
+    // A second run has nothing to do.
+    let again = fix(&["-r", "--from", "cp437", "--check", "zip"]);
+    assert_eq!((again.status.code(), again.stdout.len()), (Some(0), 0));
+
+    // Latin-1, with a newline and an escape shown safely.
+    let latin = fix(&["-r", "--fallback", "windows-1252", "--apply", "latin"]);
+    assert_eq!(latin.status.code(), Some(0));
+    let out = stdout_of(&latin);
+    assert!(!out.contains('\x1b'), "{out:?}");
+    assert_eq!(out.lines().count(), 2, "{out:?}");
+    assert!(
+        out.contains("latin/r\\xe9sum\\xe9 \\ncv\\x1b[31m.txt -> latin/résumé \\ncv\\x1b[31m.txt")
+    );
+    assert_eq!(
+        names(&root.join("latin")),
+        ["café.txt".as_bytes(), "résumé \ncv\x1b[31m.txt".as_bytes()]
+    );
+
+    // Shift_JIS, whole names.
+    fix(&["-r", "--from", "shift_jis", "--apply", "sjis"]);
+    assert_eq!(names(&root.join("sjis")), ["テスト.txt".as_bytes()]);
+
+    // Mojibake in UTF-8 names, once and twice.
+    fix(&["-r", "--mojibake", "--apply", "mojibake"]);
+    assert_eq!(
+        names(&root.join("mojibake")),
+        ["Grüße.txt".as_bytes(), "café.txt".as_bytes()]
+    );
+
+    // NFD to NFC, directories included; UTF-8 names are untouched without --nfc.
+    let untouched = fix(&["-r", "--fallback", "windows-1252", "--apply", "mac"]);
+    assert_eq!(
+        (untouched.status.code(), untouched.stdout.len()),
+        (Some(0), 0)
+    );
+    fix(&["-r", "--nfc", "--apply", "mac"]);
+    assert_eq!(
+        names(&root.join("mac")),
+        ["Crème".as_bytes(), "café.txt".as_bytes()]
+    );
+    assert_eq!(names(&root.join("mac/Crème")), ["brûlée.txt".as_bytes()]);
+
+    // A new name that exists is never replaced.
+    let exists = fix(&["-r", "--fallback", "windows-1252", "--apply", "collide"]);
+    assert_eq!(exists.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&exists.stderr)
+        .contains("utf8fix: collide/na\\xefve.txt: not renamed: collide/naïve.txt exists"));
+    assert_eq!(
+        std::fs::read(root.join("collide/naïve.txt")).unwrap(),
+        b"already there"
+    );
+    assert_eq!(names(&root.join("collide")).len(), 2);
+
+    // Two names that would become one are both left.
+    let twins = fix(&[
+        "-r",
+        "--fallback",
+        "windows-1252",
+        "--nfc",
+        "--apply",
+        "twins",
+    ]);
+    assert_eq!(twins.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&twins.stderr).contains("would each get this name"));
+    assert_eq!(
+        names(&root.join("twins")),
+        ["xe\u{301}".as_bytes(), &b"x\xe9"[..]]
+    );
+
+    // A name not UTF-8 with no decoding asked for is reported and left.
+    put(root, b"left/\xff", b"x");
+    let left = fix(&["-r", "--nfc", "left"]);
+    assert_eq!(left.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&left.stderr).contains("give --fallback ENC or --from ENC"));
+}
+
+/// A directory the user cannot write: the rename fails with the reason, and nothing else moves.
+#[test]
+fn a_read_only_directory_is_trouble() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    put(dir.path(), b"ro/caf\xe9.txt", b"x");
+    let ro = dir.path().join("ro");
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let probe = ro.join("probe");
+    if std::fs::write(&probe, b"").is_ok() {
+        let _ = std::fs::remove_file(&probe);
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+        crate::common::skip("running as root: a read-only directory does not stop a rename");
+        return;
+    }
+    let output = program("utf8fix")
+        .args(["--names", "--fallback", "latin1", "--apply", "-r", "ro"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not renamed: Permission denied"));
+    assert_eq!(names(&ro), [&b"caf\xe9.txt"[..]]);
+}
+
+/// What convmv makes of the same names, where it can: the same new names.
+#[test]
+fn renames_agree_with_convmv() {
+    if std::process::Command::new("convmv")
+        .arg("--help")
+        .output()
+        .is_err()
+    {
+        crate::common::skip("no convmv to compare with");
+        return;
+    }
+    for (name, ours, theirs) in [
+        (
+            &b"caf\xe9.txt"[..],
+            &["--from", "latin1"][..],
+            &["-f", "latin1", "-t", "utf8"][..],
+        ),
+        (
+            b"\x82t\x82.txt",
+            &["--from", "cp437"],
+            &["-f", "cp437", "-t", "utf8"],
+        ),
+        (
+            b"\x83e\x83X\x83g.txt",
+            &["--from", "shift_jis"],
+            &["-f", "shiftjis", "-t", "utf8"],
+        ),
+        (
+            NFD.as_bytes(),
+            &["--nfc"],
+            &["-f", "utf8", "-t", "utf8", "--nfc"],
+        ),
+    ] {
+        let renamed = |program_name: &str, args: &[&str]| {
+            let dir = tempfile::tempdir().unwrap();
+            put(dir.path(), name, b"x");
+            let mut command = if program_name == "convmv" {
+                let mut command = std::process::Command::new("convmv");
+                command.args(args).arg("--notest");
+                command
+            } else {
+                let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_utf8fix"));
+                command.arg("--names").args(args).arg("--apply");
+                command
+            };
+            let status = command
+                .arg(OsStr::from_bytes(name))
+                .current_dir(dir.path())
+                .output()
+                .unwrap()
+                .status;
+            assert!(status.success(), "{program_name} {args:?}");
+            names(dir.path())
+        };
+        assert_eq!(
+            renamed("utf8fix", ours),
+            renamed("convmv", theirs),
+            "{name:?}"
+        );
+    }
+}
