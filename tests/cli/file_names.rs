@@ -243,6 +243,15 @@ fn utf8fix_names_shows_then_renames_and_never_overwrites() {
         ["café.txt".as_bytes(), "résumé \ncv\x1b[31m.txt".as_bytes()]
     );
 
+    // cp850 (where it differs from cp437: Ø is 9D) and Polish in ISO-8859-2.
+    put(root, b"more/\x9dre.txt", b"cp850");
+    put(root, b"pl/\xb3\xf3d\xbc.txt", b"iso-8859-2");
+    let cp850 = fix(&["-r", "--from", "cp850", "--apply", "more"]);
+    assert_eq!(cp850.status.code(), Some(0));
+    assert_eq!(names(&root.join("more")), ["Øre.txt".as_bytes()]);
+    fix(&["-r", "--fallback", "iso-8859-2", "--apply", "pl"]);
+    assert_eq!(names(&root.join("pl")), ["łódź.txt".as_bytes()]);
+
     // Shift_JIS, whole names.
     fix(&["-r", "--from", "shift_jis", "--apply", "sjis"]);
     assert_eq!(names(&root.join("sjis")), ["テスト.txt".as_bytes()]);
