@@ -1188,6 +1188,12 @@ fn is_plausible(
     if (0x1_0000..0x1_F000).contains(&cp) {
         return Verdict::Weak;
     }
+    // A no-break space leads a group only in MacRoman (CA), where a space before a sign is
+    // what it looks like ("\u{a0}±" would be U+02B1, a phonetic modifier letter): only beside
+    // clear mojibake. (The okina and the modifier apostrophe, CA BB and CA BC, are real.)
+    if group[0] == '\u{a0}' && group[1..].iter().all(|&c| is_math(c)) {
+        return Verdict::Weak;
+    }
     // Text drawn with box characters reads as letters in IBM437 ("├┤" is "ô"), formulas as
     // letters in MacRoman ("√π" is "ù", "∆°" is "ơ"): only with clear mojibake beside them.
     let in_word = prev.is_some_and(|p| !p.is_decoded && p.c.is_alphabetic());

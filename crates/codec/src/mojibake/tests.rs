@@ -170,3 +170,11 @@ fn greek_with_quotes_is_not_cuneiform() {
     assert_eq!(undo_mojibake("√π’®’"), None);
     assert_eq!(undo_mojibake("τιμή: π’®’ 5"), None);
 }
+
+#[test]
+fn a_no_break_space_before_a_sign_is_not_a_modifier_letter() {
+    // Found by the clean-text property test: "\u{a0}±" read as MacRoman is CA B1, the 2-byte
+    // form of U+02B1, a modifier letter of phonetics.
+    assert_eq!(undo_mojibake("Tiếng\u{a0}±1"), None);
+    assert_eq!(undo_mojibake("x\u{a0}±2 y"), None);
+}
