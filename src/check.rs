@@ -826,7 +826,7 @@ fn check_job(
     };
     // The input's own name comes first: its findings are those of the input.
     let own_name = match source {
-        Source::Path(path) => crate::names::components(path).last().map(|&(name, _)| name),
+        Source::Path(path) => path.file_name().map(OsStrExt::as_bytes),
         Source::Stdin => None,
     };
     let named = own_name.map_or(ControlFlow::Continue(()), |name| sink.name(name));

@@ -111,14 +111,21 @@ pub fn jobs(
     options: &WalkOptions,
     emit: &mut dyn FnMut(Job) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    // Each directory whose name is reported, once, before the first input under it.
+    // Each directory whose name is reported, once, before the first input under it. Inputs
+    // come directory by directory: a directory just looked at is not looked at again.
     let mut reported = std::collections::HashSet::new();
+    let mut last_directory: Option<PathBuf> = None;
     let mut emit = |job: Job| -> ControlFlow<()> {
         if let Job::Check {
             source: Source::Path(path),
             ..
         } = &job
         {
+            let directory = path.parent().unwrap_or(Path::new(""));
+            if last_directory.as_deref() == Some(directory) {
+                return emit(job);
+            }
+            last_directory = Some(directory.to_path_buf());
             let components = crate::names::components(path);
             let directories = components.len().saturating_sub(1);
             for &(name, directory) in &components[..directories] {

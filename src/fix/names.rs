@@ -57,12 +57,14 @@ pub fn run(
 ) -> io::Result<Status> {
     let mut entries = Vec::new();
     for path in &settings.paths {
-        let shown = render::path(path);
-        if let Err(error) = fs::symlink_metadata(path) {
-            messages.trouble(&shown, io_reason(&error));
-            continue;
-        }
-        if settings.recursive && fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()) {
+        let metadata = match fs::symlink_metadata(path) {
+            Ok(metadata) => metadata,
+            Err(error) => {
+                messages.trouble(&render::path(path), io_reason(&error));
+                continue;
+            }
+        };
+        if settings.recursive && metadata.is_dir() {
             collect(path, &mut entries, messages);
         }
         // The operand's own name last (a path such as `.` has none).
