@@ -61,7 +61,7 @@ inside the window is shown whole even if it ends after it.
 
 -r/--reverse reads a dump back and writes the original bytes, ill-formed ones included, as \
 xxd -r does: every view that shows all bytes (the default view with hex, --octal or --bits \
-bytes, the -x view with any -c, -g and -u, -p and JSON) and xxd's own output (its default \
+bytes, the -x view with any -c, -g and -u, -p, -i and JSON) and xxd's own output (its default \
 layout with any -g and -c, and xxd -p), one format per line as it comes. Colour is not read: \
 write the dump with --color never. Only the \
 bytes columns are read: edit a byte there and the file changes; offsets are not used, so lines \
@@ -2316,6 +2316,26 @@ pub fn parse_dump_line(line: &[u8], bytes: &mut Vec<u8>) -> Result<(), String> {
             .as_str()
             .ok_or("a JSON unit without \"bytes\"")?;
         return push_hex_bytes(hex, bytes);
+    }
+    // -i (and xxd -i): the declaration, the closing brace and the length carry no bytes; a
+    // line of the array is "0x61, 0x62,".
+    if (trimmed.starts_with("unsigned ") && trimmed.ends_with(['{', ';'])) || trimmed == "};" {
+        return Ok(());
+    }
+    if trimmed.starts_with("0x") || trimmed.starts_with("0X") {
+        for item in trimmed
+            .split(',')
+            .map(str::trim)
+            .filter(|item| !item.is_empty())
+        {
+            let hex = item
+                .strip_prefix("0x")
+                .or_else(|| item.strip_prefix("0X"))
+                .filter(|hex| hex.len() == 2)
+                .ok_or_else(|| format!("'{item}' is not a byte of a C array"))?;
+            push_hex_bytes(hex, bytes)?;
+        }
+        return Ok(());
     }
     // xxd -p: nothing but hex digits, two a byte.
     if trimmed.bytes().all(|b| b.is_ascii_hexdigit()) {

@@ -474,6 +474,15 @@ fn plain_and_include_views_are_xxds() {
         .output()
         .unwrap();
     assert!(back.stdout == bytes, "-p reads back");
+    let back = crate::common::program("utf8dump")
+        .arg("-r")
+        .write_stdin(ours(&["-i"]))
+        .output()
+        .unwrap();
+    assert!(
+        back.stdout == bytes,
+        "-i reads back, declaration and length included"
+    );
     let include = String::from_utf8(ours(&["-i", "-n", "14"])).unwrap();
     assert_eq!(
         include,
@@ -720,6 +729,8 @@ fn reverse_reads_every_view_that_shows_all_bytes() {
         &["-x", "-c", "32", "-g", "0"],
         &["-x", "-c", "5"],
         &["-p", "-c", "7"],
+        &["-i"],
+        &["-i", "-u", "-c", "5"],
         &["--format", "json"],
     ] {
         let back = utf8dump()
