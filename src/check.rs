@@ -1038,15 +1038,13 @@ impl Sink for FindingSink<'_> {
             }
             _ => false,
         };
-        {
-            if is_warning {
-                // A warning: shown with the findings, never counted as an error.
-                self.warnings += 1;
-                return match self.settings.mode {
-                    Mode::Findings => self.report(finding, Severity::Warning),
-                    _ => ControlFlow::Continue(()),
-                };
-            }
+        if is_warning {
+            // A warning: shown with the findings, never counted as an error.
+            self.warnings += 1;
+            return match self.settings.mode {
+                Mode::Findings => self.report(finding, Severity::Warning),
+                _ => ControlFlow::Continue(()),
+            };
         }
         if self
             .settings

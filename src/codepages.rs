@@ -2,6 +2,15 @@
 //! still use for file names: bytes 80..FF of cp437 and cp850 (bytes 00..7F are ASCII). Generated
 //! from Python's `cp437` and `cp850` codecs.
 
+/// The characters of `bytes` in a single-byte encoding that is ASCII below 80 and `high_half`
+/// (the character of each byte 80..FF) above.
+pub fn chars<'a>(high_half: &'a [char; 128], bytes: &'a [u8]) -> impl Iterator<Item = char> + 'a {
+    bytes.iter().map(|&b| match b {
+        0..=0x7F => char::from(b),
+        _ => high_half[usize::from(b - 0x80)],
+    })
+}
+
 /// Bytes 80..FF of CP437.
 pub static CP437: [char; 128] = [
     '\u{00c7}', '\u{00fc}', '\u{00e9}', '\u{00e2}', '\u{00e4}', '\u{00e0}', '\u{00e5}', '\u{00e7}',

@@ -573,6 +573,11 @@ impl Window {
         }
     }
 
+    /// Where the window ends (saturating: `-n` as large as the offsets go means "to the end").
+    fn end(&self) -> Option<u64> {
+        self.length.map(|length| self.skip.saturating_add(length))
+    }
+
     fn feed(
         &mut self,
         chunk: &[u8],
@@ -609,9 +614,9 @@ impl Window {
             if self.exact {
                 // Shown, but not given to the scanner, which would take them for stray bytes;
                 // as many as the window holds.
-                let room = self.length.map_or(u64::MAX, |length| {
-                    (self.skip.saturating_add(length)).saturating_sub(self.position)
-                });
+                let room = self
+                    .end()
+                    .map_or(u64::MAX, |end| end.saturating_sub(self.position));
                 let shown = dropped.min(usize::try_from(room).unwrap_or(usize::MAX));
                 if self.position == self.skip && shown > 0 {
                     let note = format!(
@@ -646,15 +651,12 @@ impl Window {
                 }
             }
             feeder.base = self.position;
-            let window_end = self.length.map(|length| self.skip.saturating_add(length));
-            if self.exact && window_end.is_some_and(|end| self.position >= end) {
+            if self.exact && self.end().is_some_and(|end| self.position >= end) {
                 self.has_ended = true;
                 return ControlFlow::Break(());
             }
         }
-        if let Some(length) = self.length {
-            // Saturating: `-n` as large as the offsets go means "to the end".
-            let window_end = self.skip.saturating_add(length);
+        if let Some(window_end) = self.end() {
             feeder.end = Some(window_end);
             let limit = window_end.saturating_add(LOOKAHEAD);
             let room = usize::try_from(limit.saturating_sub(self.position)).unwrap_or(usize::MAX);
@@ -1490,59 +1492,59 @@ impl HexRows {
         Ok(())
     }
 
-    /// A row in colour, or in another layout than hexdump -C's: written piece by piece.
+    /// A row in colour, or in another layout than hexdump -C's: its offset, then each byte after
+    /// the layout's separator (blanks past the end of a short row), then the text panel. Without
+    /// colour the row joins the held-back lines; with colour each piece is painted.
     fn flush_laid_out(&mut self, out: &mut dyn WriteColor, offset: u64) -> io::Result<()> {
         let coloured = self.colour == Some(true);
-        if !coloured {
-            // Into the held-back lines, as the hexdump rows are.
-            let mut line = String::with_capacity(16 + 3 * self.layout.cols + self.panel.len());
-            push_hex_number(&mut line, offset, 8, false);
-            line.push_str("  ");
-            for i in 0..self.layout.cols {
-                line.push_str(self.layout.separator(i));
-                match self.row[..self.row_len].get(i) {
-                    Some(&(byte, _)) => {
-                        push_hex_number(&mut line, u64::from(byte), 2, self.layout.upper);
-                    }
-                    None => line.push_str("  "),
-                }
-            }
-            line.push_str("  |");
-            line.push_str(&self.panel);
-            line.push_str("|\n");
-            self.lines.extend_from_slice(line.as_bytes());
-            self.row_len = 0;
-            self.panel.clear();
-            if self.lines.len() >= LINES_LEN {
-                write_lines(out, &mut self.lines)?;
-            }
-            return Ok(());
+        let mut line = String::with_capacity(16 + 3 * self.layout.cols + self.panel.len());
+        // The coloured pieces of the line: where each is, and its class (`None`: the offset).
+        let mut pieces: Vec<(std::ops::Range<usize>, Option<Class>)> = Vec::new();
+        push_hex_number(&mut line, offset, 8, false);
+        if coloured {
+            pieces.push((0..line.len(), None));
         }
-        write_lines(out, &mut self.lines)?;
-        let mut text = String::new();
-        push_hex_number(&mut text, offset, 8, false);
-        paint(out, Some(&self.palette.offset), &text)?;
-        out.write_all(b"  ")?;
+        line.push_str("  ");
         for i in 0..self.layout.cols {
-            out.write_all(self.layout.separator(i).as_bytes())?;
-            text.clear();
+            line.push_str(self.layout.separator(i));
             match self.row[..self.row_len].get(i) {
                 Some(&(byte, class)) => {
-                    push_hex_number(&mut text, u64::from(byte), 2, self.layout.upper);
-                    paint(out, self.class_spec(class), &text)?;
+                    let from = line.len();
+                    push_hex_number(&mut line, u64::from(byte), 2, self.layout.upper);
+                    if coloured {
+                        pieces.push((from..line.len(), Some(class)));
+                    }
                 }
-                None => out.write_all(b"  ")?,
+                None => line.push_str("  "),
             }
         }
-        out.write_all(b"  |")?;
+        line.push_str("  |");
+        let panel_start = line.len();
+        line.push_str(&self.panel);
         for (i, &(start, class)) in self.cells.iter().enumerate() {
             let end = self.cells.get(i + 1).map_or(self.panel.len(), |c| c.0);
-            paint(out, self.class_spec(class), &self.panel[start..end])?;
+            pieces.push((panel_start + start..panel_start + end, Some(class)));
         }
-        out.write_all(b"|\n")?;
+        line.push_str("|\n");
+        if coloured {
+            write_lines(out, &mut self.lines)?;
+            let mut at = 0;
+            for (range, class) in pieces {
+                let spec = class.map_or(Some(&self.palette.offset), |c| self.class_spec(c));
+                out.write_all(&line.as_bytes()[at..range.start])?;
+                paint(out, spec, &line[range.clone()])?;
+                at = range.end;
+            }
+            out.write_all(&line.as_bytes()[at..])?;
+        } else {
+            self.lines.extend_from_slice(line.as_bytes());
+        }
         self.row_len = 0;
         self.panel.clear();
         self.cells.clear();
+        if self.lines.len() >= LINES_LEN {
+            write_lines(out, &mut self.lines)?;
+        }
         Ok(())
     }
 

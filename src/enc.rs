@@ -1067,14 +1067,8 @@ impl Decoder {
                 Ok(())
             }
             Decoder::CodePage(table) => {
-                for &byte in src {
-                    match byte {
-                        0..=0x7F => dst.push(byte),
-                        _ => {
-                            let c = table[usize::from(byte - 0x80)];
-                            dst.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
-                        }
-                    }
+                for c in crate::codepages::chars(table, src) {
+                    dst.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
                 }
                 Ok(())
             }

@@ -10,7 +10,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path};
 
 use unicode_normalization::UnicodeNormalization;
-use utf8kit_codec::{units, UnitKind};
+use utf8kit_codec::{units, RepairOptions, Repairer, Replacement, UnitKind};
 
 use crate::encodings::Charset;
 
@@ -130,18 +130,15 @@ impl Renaming {
 /// `name` decoded as `decode` says.
 fn decoded(name: &[u8], decode: &Decode) -> Result<String, String> {
     match decode {
+        // What utf8fix --fallback does to content, done to the name.
         Decode::Fallback(table) => {
-            let mut text = String::with_capacity(name.len() * 2);
-            for (offset, unit) in units(name) {
-                let bytes = &name[offset..offset + unit.len];
-                if unit.kind == UnitKind::Char {
-                    text.push_str(std::str::from_utf8(bytes).expect("a well-formed unit"));
-                } else {
-                    // Every ill-formed byte is 80..FF.
-                    text.extend(bytes.iter().map(|&b| table[usize::from(b - 0x80)]));
-                }
-            }
-            Ok(text)
+            let mut repairer = Repairer::new(RepairOptions {
+                replacement: Replacement::Fallback(table.clone()),
+                ..RepairOptions::default()
+            });
+            repairer.feed(name, true);
+            Ok(String::from_utf8(std::mem::take(repairer.output()))
+                .expect("a fallback repair is UTF-8"))
         }
         Decode::From(charset) => decode_whole(name, *charset).ok_or_else(|| {
             format!(
@@ -155,14 +152,7 @@ fn decoded(name: &[u8], decode: &Decode) -> Result<String, String> {
 /// `name` decoded whole from `charset`, or `None` if it is not valid there.
 fn decode_whole(name: &[u8], charset: Charset) -> Option<String> {
     if let Some(table) = charset.high_half() {
-        return Some(
-            name.iter()
-                .map(|&b| match b {
-                    0..=0x7F => char::from(b),
-                    _ => table[usize::from(b - 0x80)],
-                })
-                .collect(),
-        );
+        return Some(crate::codepages::chars(&table, name).collect());
     }
     match charset {
         Charset::Whatwg(encoding) => encoding

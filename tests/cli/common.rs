@@ -22,6 +22,17 @@ pub fn skip(why: &str) {
     eprintln!("{why}: test skipped");
 }
 
+/// `PATH` with the directory of the built programs first, for commands run through a shell as a
+/// user types them.
+pub fn path_with_programs() -> std::ffi::OsString {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_utf8check"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let rest = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&rest))).unwrap()
+}
+
 /// The path of a fixture file.
 pub fn fixture(program: &str, name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

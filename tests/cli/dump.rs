@@ -15,6 +15,11 @@ fn utf8dump() -> assert_cmd::Command {
 /// Every kind of unit that needs care on a terminal, and ill-formed ones.
 const SAMPLE: &[u8] = b"a\xc0\xaf\xe2\x82\xac\n\xed\xa0\x80 \xcc\x81\xe4\xb8\x96\xf0\x9f\x98\x80\x1b\xe2\x80\xae\xe2\x82";
 
+/// `utf8dump -r` of a dump.
+fn read_back(dump: impl Into<Vec<u8>>) -> std::process::Output {
+    utf8dump().arg("-r").write_stdin(dump).output().unwrap()
+}
+
 fn dump(args: &[&str], input: &[u8]) -> String {
     let output = utf8dump().args(args).write_stdin(input).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{args:?}");
@@ -241,11 +246,7 @@ fn reverse_turns_every_dump_back_into_the_original_bytes() {
             .write_stdin(input.clone())
             .output()
             .unwrap();
-        let back = utf8dump()
-            .arg("-r")
-            .write_stdin(dumped.stdout)
-            .output()
-            .unwrap();
+        let back = read_back(dumped.stdout);
         assert_eq!(back.status.code(), Some(0), "{args:?}");
         assert!(back.stdout == input, "{args:?}: not the original bytes");
     }
@@ -438,11 +439,7 @@ fn reverse_reads_xxd_output() {
             .output()
             .unwrap()
             .stdout;
-        let back = crate::common::program("utf8dump")
-            .arg("-r")
-            .write_stdin(dump)
-            .output()
-            .unwrap();
+        let back = read_back(dump);
         assert_eq!(back.status.code(), Some(0), "xxd {args:?}");
         assert!(back.stdout == bytes, "xxd {args:?} read back");
     }
@@ -468,17 +465,9 @@ fn plain_and_include_views_are_xxds() {
             .unwrap()
             .stdout
     };
-    let back = crate::common::program("utf8dump")
-        .arg("-r")
-        .write_stdin(ours(&["-p"]))
-        .output()
-        .unwrap();
+    let back = read_back(ours(&["-p"]));
     assert!(back.stdout == bytes, "-p reads back");
-    let back = crate::common::program("utf8dump")
-        .arg("-r")
-        .write_stdin(ours(&["-i"]))
-        .output()
-        .unwrap();
+    let back = read_back(ours(&["-i"]));
     assert!(
         back.stdout == bytes,
         "-i reads back, declaration and length included"
@@ -582,11 +571,7 @@ fn hex_windows_show_exactly_the_bytes_asked_for() {
             let (s, n) = (skip.to_string(), length.to_string());
             for extra in [&[][..], &["-c", "5", "-g", "2"]] {
                 let args = [&["-x", "-s", &s, "-n", &n][..], extra].concat();
-                let back = utf8dump()
-                    .arg("-r")
-                    .write_stdin(dump(&args, &bytes))
-                    .output()
-                    .unwrap();
+                let back = read_back(dump(&args, &bytes));
                 let want = &bytes[skip..(skip + length).min(bytes.len())];
                 assert!(back.stdout == want, "{args:?}");
             }
@@ -733,11 +718,7 @@ fn reverse_reads_every_view_that_shows_all_bytes() {
         &["-i", "-u", "-c", "5"],
         &["--format", "json"],
     ] {
-        let back = utf8dump()
-            .arg("-r")
-            .write_stdin(dump(args, &bytes))
-            .output()
-            .unwrap();
+        let back = read_back(dump(args, &bytes));
         assert_eq!(back.status.code(), Some(0), "{args:?}");
         assert!(back.stdout == bytes, "{args:?} read back");
     }

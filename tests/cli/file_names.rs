@@ -141,20 +141,12 @@ fn the_name_hint_command_renames_the_file() {
         command,
         "utf8fix --names --from cp437 --apply $'\\x82t\\x82.txt'"
     );
-    let bin = Path::new(env!("CARGO_BIN_EXE_utf8fix")).parent().unwrap();
-    let status =
-        std::process::Command::new("bash")
-            .args(["-c", command])
-            .env(
-                "PATH",
-                std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
-                    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
-                ))
-                .unwrap(),
-            )
-            .current_dir(dir.path())
-            .status()
-            .unwrap();
+    let status = std::process::Command::new("bash")
+        .args(["-c", command])
+        .env("PATH", crate::common::path_with_programs())
+        .current_dir(dir.path())
+        .status()
+        .unwrap();
     assert!(status.success());
     assert_eq!(names(dir.path()), ["été.txt".as_bytes()]);
 }

@@ -62,11 +62,7 @@ fn needs_no_file(command: &str) -> bool {
 
 #[test]
 fn console_examples_print_what_the_readme_shows() {
-    let bin = Path::new(env!("CARGO_BIN_EXE_utf8check")).parent().unwrap();
-    let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
-        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
-    ))
-    .unwrap();
+    let path = crate::common::path_with_programs();
     let dir = tempfile::tempdir().unwrap();
     let mut last_status = None;
     let mut run = 0;
@@ -123,10 +119,7 @@ fn console_examples_print_what_the_readme_shows() {
 #[test]
 fn help_examples_run_as_written() {
     let bin = Path::new(env!("CARGO_BIN_EXE_utf8check")).parent().unwrap();
-    let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
-        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
-    ))
-    .unwrap();
+    let path = crate::common::path_with_programs();
     let dir = tempfile::tempdir().unwrap();
     let files: [(&str, &[u8]); 8] = [
         ("notes.txt", b"caf\xe9 au lait\n"),
