@@ -223,31 +223,49 @@ fn candidates() -> [(Guess, Fits); 4] {
     ]
 }
 
+/// A letter of the Latin code pages' alphabets: Latin-1 and Latin Extended-A (ƒ, Œ at the
+/// start of a word and the like are what a wrong code page makes of a byte).
 fn is_latin(c: char) -> bool {
-    c.is_alphabetic() && ('\u{C0}'..='\u{24F}').contains(&c) && c != '\u{D7}' && c != '\u{F7}'
+    c.is_alphabetic() && ('\u{C0}'..='\u{17F}').contains(&c) && c != '\u{D7}' && c != '\u{F7}'
 }
 
 fn is_japanese(c: char) -> bool {
     matches!(c, '\u{3041}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}' | '\u{3005}')
 }
 
-/// The likely encoding of a name that is not UTF-8: the first candidate whose reading gives only
-/// letters of its script, with no capital straight after a small letter. `None` when no reading
-/// is plausible (or the name is UTF-8).
+/// Whether a reading of a name is plausible: its non-ASCII characters fit the candidate's
+/// script; no capital follows a small non-ASCII letter ("âeâX" is Shift_JIS read as cp437,
+/// "cafΘ" a Latin-1 name read as cp437); and no Japanese character stands alone
+/// against an ASCII letter ("Fran\xe7ais" and "alem\xe1n" are not kanji in Latin words; a
+/// Japanese name's characters come in runs, "資料v2").
+fn is_plausible(text: &str, fits: Fits) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars.iter().enumerate().all(|(i, &c)| {
+        let previous = i.checked_sub(1).map(|p| chars[p]);
+        let next = chars.get(i + 1).copied();
+        if c.is_ascii() {
+            // A capital after a small non-ASCII letter.
+            return !(c.is_uppercase()
+                && previous.is_some_and(|p| !p.is_ascii() && p.is_lowercase()));
+        }
+        let neighbours = [previous, next];
+        let is_alone_in_latin = neighbours.iter().flatten().any(char::is_ascii_alphabetic)
+            && !neighbours.iter().flatten().any(|&n| is_japanese(n));
+        fits(c)
+            && !(c.is_uppercase() && previous.is_some_and(char::is_lowercase))
+            && !(is_japanese(c) && is_alone_in_latin)
+    })
+}
+
+/// The likely encoding of a name that is not UTF-8: the first candidate whose reading is
+/// plausible (see `is_plausible`). `None` when no reading is (or the name is UTF-8).
 pub fn guess(name: &[u8]) -> Option<Guess> {
     if ill_formed(name).is_empty() {
         return None;
     }
     candidates().into_iter().find_map(|(guess, fits)| {
         let text = decoded(name, &guess.decode).ok()?;
-        let mut previous = ' ';
-        for c in text.chars() {
-            if !c.is_ascii() && (!fits(c) || (c.is_uppercase() && previous.is_lowercase())) {
-                return None;
-            }
-            previous = c;
-        }
-        Some(guess)
+        is_plausible(&text, fits).then_some(guess)
     })
 }
 
@@ -270,6 +288,14 @@ mod tests {
         assert_eq!(label(b"\x83e\x83X\x83g.txt"), Some("shift_jis"), "テスト");
         assert_eq!(label("café.txt".as_bytes()), None, "UTF-8");
         assert_eq!(label(b"\x9d\x8f\xb0"), None, "nothing plausible");
+        // Latin-1 names whose bytes Shift_JIS also reads (CLDR's language names).
+        assert_eq!(label(b"alem\xe1n"), Some("windows-1252"));
+        assert_eq!(label(b"Fran\xe7ais"), Some("windows-1252"));
+        assert_eq!(
+            label(b"\x8e\x91\x97\xbfv2.doc"),
+            Some("shift_jis"),
+            "資料v2.doc"
+        );
     }
 
     #[test]
