@@ -105,6 +105,9 @@ hidden ones. Inside a git work tree the walk also takes every file git tracks (g
 whatever hides it: a hidden directory such as .github/, a file force-added although ignored, an \
 .ignore file; a gate cannot be talked out of a tracked file. Symbolic links are not followed \
 unless --follow (which never enters /proc, /sys or /dev, and skips a link loop with a note). \
+-L is ripgrep's -L where links are found (with -r, --files-from or --files0-from, it is \
+--follow) and grep's -L everywhere else (--files-without-errors); the long names always mean \
+one thing, so scripts should spell them out. \
 Files found by the walk or listed by --files-from that look binary (a NUL byte and bytes that \
 are not UTF-8 in the first 8 KiB, and no UTF-16 or UTF-32 byte order mark) are skipped unless \
 --binary: a text file that holds a NUL is checked (--deny nul reports the NUL). A file named on \
@@ -146,7 +149,7 @@ checked); trouble wins over findings
 
 Output:
   Findings go to standard output, trouble to standard error as 'utf8check: PATH: reason'. \
-Standard input is named <stdin> in human output and - in JSON. -l, -L and -c print plain \
+Standard input is named <stdin> in human output and - in JSON. -l, -L (without -r) and -c print plain \
 lines whatever the --format (names escaped as GitHub properties with --format github); -c \
 prints 'PATH:COUNT', or only COUNT when a single input is named and nothing is walked, as grep \
 does; with -0 a NUL follows each path. With --format github, trouble is an ::error annotation \
@@ -218,8 +221,13 @@ pub struct Args {
     pub files_with_errors: bool,
 
     /// Print only the names of inputs without any finding.
-    #[arg(short = 'L', long, group = "listing")]
+    #[arg(long, group = "listing")]
     pub files_without_errors: bool,
+
+    /// grep's -L and ripgrep's -L at once: in a walk or a list (-r, --files-from,
+    /// --files0-from) it is --follow; otherwise it is --files-without-errors.
+    #[arg(short = 'L')]
+    pub ell: bool,
 
     /// Print only the number of findings of each input.
     #[arg(short, long, group = "listing")]
@@ -285,8 +293,8 @@ pub struct Args {
     #[arg(long)]
     pub binary: bool,
 
-    /// Follow symbolic links found by a walk or a list (never into /proc, /sys or /dev). ripgrep
-    /// spells it -L; here -L is grep's --files-without-match.
+    /// Follow symbolic links found by a walk or a list (never into /proc, /sys or /dev); -L
+    /// with -r or a list.
     #[arg(long)]
     pub follow: bool,
 
@@ -371,11 +379,24 @@ impl Settings {
     ///
     /// A usage problem clap cannot see (an invalid glob), as a message.
     pub fn from_args(args: &Args) -> Result<Settings, String> {
+        // SPEC gives -L to both grep's --files-without-match and ripgrep's --follow. Following
+        // means something only where links are found (a walk, a list): there -L follows, and
+        // everywhere else it lists the inputs without findings, as grep's -L does.
+        let finds_links =
+            args.recursive || args.lists.files_from.is_some() || args.lists.files0_from.is_some();
+        let follow = args.follow || (args.ell && finds_links);
+        let files_without_errors = args.files_without_errors || (args.ell && !finds_links);
+        if args.ell && !finds_links && (args.files_with_errors || args.count) {
+            let other = if args.files_with_errors { "-l" } else { "-c" };
+            return Err(format!(
+                "the argument '-L' (--files-without-errors without -r) cannot be used with '{other}'"
+            ));
+        }
         let mode = if args.quiet {
             Mode::Quiet
         } else if args.files_with_errors {
             Mode::FilesWithErrors
-        } else if args.files_without_errors {
+        } else if files_without_errors {
             Mode::FilesWithoutErrors
         } else if args.count {
             Mode::Count
@@ -386,7 +407,7 @@ impl Settings {
             recursive: args.recursive,
             hidden: args.hidden,
             no_ignore: args.no_ignore,
-            follow: args.follow,
+            follow,
             globs: args.glob.clone(),
             nfc_names: args.deny.contains(&Denied::NonNfcName)
                 || args.warn.contains(&Denied::NonNfcName),

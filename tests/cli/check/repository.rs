@@ -155,6 +155,62 @@ fn follow_walks_links_reports_a_loop_once_and_never_enters_the_kernel_file_syste
 }
 
 #[test]
+fn dash_capital_l_follows_in_a_walk_or_a_list_and_lists_clean_inputs_elsewhere() {
+    let dir = tempfile::tempdir().unwrap();
+    write_tree(
+        dir.path(),
+        &[("outside/bad.txt", b"\xff\n"), ("tree/good.txt", b"ok\n")],
+    );
+    symlink("../outside/bad.txt", dir.path().join("tree/link.txt")).unwrap();
+    let run = |args: &[&str]| {
+        let output = utf8check()
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+            String::from_utf8(output.stderr).unwrap(),
+        )
+    };
+    // A walk does not follow the link; -L (ripgrep's) and --follow do.
+    assert_eq!(run(&["-r", "tree"]).0, Some(0));
+    let followed = (
+        Some(1),
+        "tree/link.txt:1:1: invalid-byte: byte 0xFF never appears in UTF-8 (bytes ff at offset 0)\n"
+            .to_owned(),
+        String::new(),
+    );
+    assert_eq!(run(&["-r", "-L", "tree"]), followed);
+    assert_eq!(run(&["-r", "--follow", "tree"]), followed);
+    let listed = "tree/link.txt\n";
+    fs::write(dir.path().join("list"), listed).unwrap();
+    assert_eq!(run(&["--files-from", "list"]).0, Some(0));
+    assert_eq!(run(&["--files-from", "list", "-L"]).0, Some(1));
+    // With -r, -l combines with -L (following), and the long name lists clean files.
+    assert_eq!(
+        run(&["-r", "-L", "-l", "tree"]),
+        (Some(1), "tree/link.txt\n".to_owned(), String::new())
+    );
+    assert_eq!(
+        run(&["-r", "--files-without-errors", "tree"]),
+        (Some(0), "tree/good.txt\n".to_owned(), String::new())
+    );
+    // Without a walk or a list, -L is grep's: the inputs without findings.
+    assert_eq!(
+        run(&["-L", "tree/good.txt", "outside/bad.txt"]),
+        (Some(1), "tree/good.txt\n".to_owned(), String::new())
+    );
+    let (status, stdout, stderr) = run(&["-L", "-l", "tree/good.txt"]);
+    assert_eq!((status, stdout.as_str()), (Some(2), ""));
+    assert_eq!(
+        stderr,
+        "utf8check: the argument '-L' (--files-without-errors without -r) cannot be used with '-l'\n"
+    );
+}
+
+#[test]
 fn hidden_no_ignore_and_binary_widen_the_walk() {
     let repo = repo();
     let run = |args: &[&str]| {
