@@ -5,14 +5,21 @@
     python3 bench/bench.py --size 16M      # smaller and quicker
     python3 bench/bench.py --memory 4G     # also peak memory streaming 4 GiB through stdin
     python3 bench/bench.py --only utf8enc --corpora /tmp/c   # one program; corpora kept
+    python3 bench/bench.py --only 'utf8check -r'             # the walks only
 
 Builds the release binaries, generates deterministic corpora in a scratch directory (ASCII,
 European text, CJK, emoji-heavy, a multilingual mix, the mix with one error per MiB and one per
-KiB, a Latin-1 file, a UTF-16LE file), times each command with hyperfine (files in the page
+KiB, the mix with one error per KiB of every kind in turn, a Latin-1 file, a UTF-16LE file, a
+tree of 50,000 small files), times each command with hyperfine (files in the page
 cache, output to /dev/null) and prints a markdown table: the median, the throughput in MB/s of
 input, and the ratio of the peer's median to ours (above 1: we are faster). Peers that are not
 installed are left out of the table. Needs hyperfine; the peers come from Debian's packages:
-apt-get install hyperfine moreutils hexyl (isutf8, hexyl), xxd, iconv and uconv.
+apt-get install hyperfine moreutils hexyl ripgrep (isutf8, hexyl, rg), xxd, iconv and uconv.
+
+The walks run on real trees when they are on the machine: the crate sources in cargo's registry
+(what the build downloaded) and the Python standard library; and on the generated tree. ripgrep
+reads every file its rules keep with `rg -c NOMATCH` (`--no-require-git`, so that it honours
+.gitignore outside a repository as utf8check does).
 """
 
 import argparse
@@ -22,6 +29,7 @@ import random
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -76,6 +84,47 @@ def with_errors(data, every, seed):
     return bytes(out)
 
 
+# One of each kind of mistake SPEC 1.2 names: a stray continuation byte, a lone Latin-1 letter
+# (truncated), F5-FF, an overlong, a surrogate, a value past U+10FFFF, a cut sequence.
+ALL_KINDS = [b"\x80", b"\xe9 ", b"\xf8", b"\xff", b"\xc0\xaf", b"\xe0\x80\xaf", b"\xed\xa0\x80",
+             b"\xf4\x90\x80\x80", b"\xe2\x82 "]
+
+
+def with_every_kind(data, every):
+    """One mistake per `every` bytes, the kinds in turn, so that each is as common as the next."""
+    out = bytearray()
+    for n, start in enumerate(range(0, len(data), every)):
+        block = data[start:start + every]
+        cut = max(block.rfind(b" "), 0)
+        out += block[:cut] + ALL_KINDS[n % len(ALL_KINDS)] + block[cut:]
+    return bytes(out)
+
+
+def make_tree(directory, files, seed):
+    """`files` small text files (100 B to 4 KiB, some with a mistake) in 500 directories."""
+    rng = random.Random(seed)
+    words = EUROPEAN + CJK + EMOJI + ASCII
+    for n in range(files):
+        folder = os.path.join(directory, f"d{n % 500:03}")
+        os.makedirs(folder, exist_ok=True)
+        data = cut_at_char(text_of(words, rng.randint(100, 4096), n))
+        if n % 50 == 0:
+            data += b"\xff\n"
+        with open(os.path.join(folder, f"f{n}.txt"), "wb") as f:
+            f.write(data)
+
+
+def tree_size(path):
+    total = 0
+    for folder, _, names in os.walk(path):
+        for name in names:
+            try:
+                total += os.lstat(os.path.join(folder, name)).st_size
+            except OSError:
+                pass
+    return total
+
+
 def make_corpora(directory, size):
     corpora = {}
 
@@ -93,9 +142,13 @@ def make_corpora(directory, size):
     write("mix.txt", mix)
     write("mix-err-mib.txt", with_errors(mix, 1 << 20, 6))
     write("mix-err-kib.txt", with_errors(mix, 1 << 10, 7))
+    write("mix-allkinds-kib.txt", with_every_kind(mix, 1 << 10))
     latin = text_of([w for w in EUROPEAN if all(ord(c) < 256 for c in w)], size, 8)
     write("latin1.txt", latin.decode().encode("latin-1"))
     write("utf16le.txt", cut_at_char(mix[: size // 2]).decode("utf-8").encode("utf-16-le"))
+    tree = os.path.join(directory, "tree-50k")
+    make_tree(tree, 50_000, 9)
+    corpora["tree-50k"] = tree
     return corpora
 
 
@@ -174,12 +227,34 @@ def main():
             ("isutf8", "isutf8 {}" + null) if have("isutf8") else None,
             ("iconv", "iconv -f UTF-8 -t UTF-8 {}" + null),
         ]))
-    plan.append(("utf8check --format json", "mix-err-kib.txt",
-                 f"{b('utf8check')} --format json {{}}{null} || true", [
-                     # GNU grep stops at the first match when its output is /dev/null: a pipe
-                     # makes it count them all.
-                     ("grep -caxv", grep_env + "grep -caxv '.*' {} | cat" + null),
-                 ]))
+    plan.append(("utf8check -j1 FILE", "mix.txt", f"{b('utf8check')} -j1 {{}}{null}", [
+        ("cat", "cat {}" + null),
+        ("utf8check (all cores)", f"{b('utf8check')} {{}}{null}"),
+    ]))
+    for corpus in ["mix-err-kib.txt", "mix-allkinds-kib.txt"]:
+        plan.append(("utf8check --format json", corpus,
+                     f"{b('utf8check')} --format json {{}}{null} || true", [
+                         # GNU grep stops at the first match when its output is /dev/null: a
+                         # pipe makes it count them all.
+                         ("grep -caxv", grep_env + "grep -caxv '.*' {} | cat" + null),
+                     ]))
+    cargo_home = os.environ.get("CARGO_HOME", os.path.expanduser("~/.cargo"))
+    trees = {
+        "cargo registry sources": os.path.join(cargo_home, "registry", "src"),
+        "python stdlib": sysconfig.get_paths()["stdlib"],
+        "tree-50k": corpora["tree-50k"],
+    }
+    for name, tree in trees.items():
+        if not os.path.isdir(tree):
+            continue
+        corpora[name] = tree
+        plan.append(("utf8check -r TREE", name, f"{b('utf8check')} -r {{}}{null} || true", [
+            ("rg -c NOMATCH", "rg --no-require-git -c NOMATCH {}" + null + " || true")
+            if have("rg") else None,
+            ("find | xargs isutf8", "find {} -type f -print0 | xargs -0 isutf8" + null
+             + " || true") if have("isutf8") else None,
+            ("utf8check -r -j1", f"{b('utf8check')} -r -j1 {{}}{null} || true"),
+        ]))
     for corpus in ["mix.txt", "mix-err-kib.txt"]:
         plan.append(("utf8fix", corpus, f"{b('utf8fix')} {{}}{null}", [
             ("uconv", "uconv -f utf-8 -t utf-8 --from-callback substitute {}" + null)
@@ -212,7 +287,7 @@ def main():
     plan = [row for row in plan if row[0].startswith(args.only)]
     for group, corpus, ours, peers in plan:
         path = corpora[corpus]
-        mb = os.path.getsize(path) / 1e6
+        mb = (tree_size(path) if os.path.isdir(path) else os.path.getsize(path)) / 1e6
         commands = [("ours", ours.format(path))]
         peers = [p for p in peers if p is not None]
         commands += [(name, command.format(path)) for name, command in peers]

@@ -508,8 +508,8 @@ fn dump_one(
         ),
         exact,
     };
-    // A mapped file arrives whole: feed it in pieces, so that the first units are shown at once
-    // and a closed output stops the work within a piece.
+    // Feed each chunk in pieces, so that the first units are shown at once and a closed output
+    // stops the work within a piece.
     let read = reader.read(source, &mut |chunk, is_last| {
         for (piece, is_last_piece) in pieces(chunk, is_last, PIECE_LEN) {
             window.feed(piece, is_last_piece, &mut scanner, &mut feeder)?;

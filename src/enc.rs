@@ -21,7 +21,7 @@ use utf8kit_codec::{
 
 use crate::cli::ColorWhen;
 use crate::encodings::{self, Charset};
-use crate::input::{io_reason, pieces, ChunkReader, Source};
+use crate::input::{io_reason, ChunkReader, Source};
 use crate::output::Messages;
 use crate::render::{char_name, shown};
 use crate::report::push_unit_json;
@@ -865,7 +865,9 @@ fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> i
         let mut problem: Option<String> = None;
         let mut write_error: Option<io::Error> = None;
         let read = reader.read(source, &mut |chunk, is_last| {
-            for (piece, last) in pieces(chunk, is_last, PIECE_LEN) {
+            // A chunk is at most 256 KiB (`CHUNK_LEN`): converted whole, in bounded memory.
+            {
+                let (piece, last) = (chunk, is_last);
                 text.clear();
                 bytes.clear();
                 let decoded = decoder.decode(piece, last, &mut text);
@@ -940,9 +942,6 @@ fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> i
     }
     Ok(status)
 }
-
-/// The most input converted at once, so that any chunk is converted in bounded memory.
-const PIECE_LEN: usize = 256 * 1024;
 
 /// Decodes one input into UTF-8.
 enum Decoder {

@@ -12,7 +12,7 @@ use termcolor::{Color, ColorSpec, StandardStream, WriteColor};
 use utf8kit_codec::{Repair, RepairKind, RepairOptions, Repairer, Replacement};
 
 use crate::cli::ColorWhen;
-use crate::input::{io_reason, pieces, ChunkReader, Source};
+use crate::input::{io_reason, ChunkReader, Source};
 use crate::output::{self, Messages};
 use crate::replace::{carry_over, PendingFile, Place, SetId, Stat};
 use crate::status::Status;
@@ -527,7 +527,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut status = Status::Clean;
     let mut reader = ChunkReader::new();
     let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(OUT_CHUNK_LEN, stdout.lock());
+    let mut out = BufWriter::with_capacity(crate::input::CHUNK_LEN, stdout.lock());
     // Each input in turn; `Break` carries the status to end the run with (standard output
     // failed). Listed paths are read from the list as they are done, never held all at once.
     let mut do_input = |source: &Source, is_listed: bool| -> ControlFlow<Status> {
@@ -618,17 +618,13 @@ enum Failure {
     Output(io::Error),
 }
 
-/// The most input fed to the repairer at once, so that its output buffer stays small even when
-/// a whole memory-mapped file arrives as one chunk.
-const OUT_CHUNK_LEN: usize = 256 * 1024;
-
 /// What [`repair_input`] reads: an input to open, or a file already open.
 enum Reading<'a> {
     Source(&'a Source),
     File(&'a mut File),
 }
 
-/// Feeds every chunk of the input to `repairer` in pieces of at most [`OUT_CHUNK_LEN`], writing
+/// Feeds every chunk of the input to `repairer` in pieces of at most [`crate::input::CHUNK_LEN`], writing
 /// the repaired bytes to `out` (clean runs straight from the input, without a copy: on some
 /// processors a large `memcpy` cost more than the repair) and calling `after` with the repairer
 /// after each piece.
@@ -641,7 +637,9 @@ fn repair_input(
 ) -> Result<(), Failure> {
     let mut write_error = None;
     let mut consume = |chunk: &[u8], is_last: bool| {
-        for (piece, is_last_piece) in pieces(chunk, is_last, OUT_CHUNK_LEN) {
+        // A chunk is at most 256 KiB (`CHUNK_LEN`): the output buffer stays as small.
+        {
+            let (piece, is_last_piece) = (chunk, is_last);
             match out.as_deref_mut() {
                 Some(out) => {
                     let mut emit = |bytes: &[u8]| match out.write_all(bytes) {
@@ -824,7 +822,7 @@ fn fix_in_place(
         .map_err(|e| trouble("cannot read the file again", e))?;
     let temporary = PendingFile::create(&rewrite.place)
         .map_err(|e| trouble("cannot create a temporary file", e))?;
-    let mut writer = BufWriter::with_capacity(OUT_CHUNK_LEN, temporary.as_file());
+    let mut writer = BufWriter::with_capacity(crate::input::CHUNK_LEN, temporary.as_file());
     let mut repairer = log.repairer(Repairer::new(settings.repair.clone()));
     let mut print = |repairer: &mut Repairer| log.print(&name, repairer);
     let input = Reading::File(&mut rewrite.file);

@@ -1,23 +1,22 @@
 //! Opening inputs and handing their bytes to a consumer in chunks (SPEC 2).
 //!
-//! A regular file of at least [`MMAP_MIN_LEN`] bytes (named, or redirected to standard input) is
-//! memory-mapped and given as one final chunk; anything else (smaller files, pipes, FIFOs,
-//! terminals, special files) is read into one reused buffer of [`CHUNK_LEN`] bytes. The consumer sees the same bytes either way and is told
-//! which chunk is the last.
+//! Every input (regular files, pipes, FIFOs, terminals, special files) is read into one reused
+//! buffer of [`CHUNK_LEN`] bytes, and the consumer is told which chunk is the last. Nothing is
+//! memory-mapped: a file that another process truncates or rewrites while it is read is then
+//! read as it is, each byte the consumer sees is a byte `read` returned, and a read error is
+//! reported as what it is. (Maps measured faster on one thread, but a truncated map faults with
+//! SIGBUS; `utf8check` instead reads a big valid file on every core, see `check/whole.rs`.)
 
 use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
-use std::io::{self, Read, Seek};
+use std::io::{self, Read};
 use std::ops::ControlFlow;
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 
 /// The size of a read, and so of the chunks a streamed input arrives in.
 pub const CHUNK_LEN: usize = 256 * 1024;
-
-/// Regular files at least this long are memory-mapped; shorter ones are read.
-pub const MMAP_MIN_LEN: u64 = 1024 * 1024;
 
 /// Where an input comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,7 +85,7 @@ impl Source {
 }
 
 /// Cuts a chunk into pieces of at most `max_len` bytes, the last piece of the last chunk marked
-/// last: a mapped file arrives whole, and a program that does per-unit work or writes output
+/// last: a program that does per-unit work or writes output
 /// takes it in pieces, so that its memory stays bounded and a closed output stops it early.
 /// An empty chunk is one empty piece, so that the end of the input is never missed.
 pub fn pieces(chunk: &[u8], is_last: bool, max_len: usize) -> impl Iterator<Item = (&[u8], bool)> {
@@ -122,8 +121,6 @@ impl ChunkReader {
         source: &Source,
         consume: &mut dyn FnMut(&[u8], bool) -> ControlFlow<()>,
     ) -> io::Result<()> {
-        // Standard input is a duplicate of descriptor 0: redirected from a regular file, it can
-        // then be mapped like any other file, and anything else is read through it.
         let mut file = source.open()?;
         self.read_file(&mut file, consume)
     }
@@ -139,24 +136,42 @@ impl ChunkReader {
         file: &mut File,
         consume: &mut dyn FnMut(&[u8], bool) -> ControlFlow<()>,
     ) -> io::Result<()> {
-        let metadata = file.metadata()?;
-        if metadata.is_file() {
-            // Standard input may have been read from already: map only what is left.
-            let start = file.stream_position()?;
-            if metadata.len().saturating_sub(start) >= MMAP_MIN_LEN {
-                if let Some(map) = map_file(file, start) {
-                    // A map that cannot be guarded is not read: the file is streamed instead.
-                    if let Some(guard) = shrink_guard::Guard::register(&map) {
-                        let _ = consume(&map, true);
-                        if guard.has_faulted() {
-                            return Err(io::Error::other("the file shrank while it was read"));
-                        }
-                        return Ok(());
-                    }
-                }
-            }
-        }
         self.stream(file, consume)
+    }
+
+    /// Like [`ChunkReader::read_file`], but when the first read fills the whole buffer (the
+    /// input may be big), `whole` is first asked whether it takes the input itself, given the
+    /// file and the bytes that read took: if it does (`true`), nothing is consumed. Small inputs,
+    /// most of a walk, cost no look at the file's size.
+    ///
+    /// # Errors
+    ///
+    /// The error of reading the file; `Interrupted` reads are retried.
+    pub fn read_file_unless(
+        &mut self,
+        file: &mut File,
+        whole: &mut dyn FnMut(&mut File, u64) -> bool,
+        consume: &mut dyn FnMut(&[u8], bool) -> ControlFlow<()>,
+    ) -> io::Result<bool> {
+        self.buffer.resize(CHUNK_LEN, 0);
+        let first = loop {
+            match file.read(&mut self.buffer) {
+                Ok(n) => break n,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
+            }
+        };
+        if first == CHUNK_LEN && whole(file, first as u64) {
+            return Ok(true);
+        }
+        if first == 0 {
+            let _ = consume(&[], true);
+            return Ok(false);
+        }
+        if consume(&self.buffer[..first], false).is_continue() {
+            self.stream(file, consume)?;
+        }
+        Ok(false)
     }
 
     /// Reads `reader` to its end in chunks of at most [`CHUNK_LEN`] bytes.
@@ -188,131 +203,6 @@ impl ChunkReader {
     }
 }
 
-/// Keeps a file that shrinks while it is mapped from killing the program (SPEC 2).
-///
-/// Reading a mapped page that a truncation removed raises SIGBUS. While a map is registered here,
-/// a SIGBUS inside it maps a page of zeros over the lost page and flags the map; the reader then
-/// reports the input as trouble ("the file shrank while it was read") instead of crashing. A
-/// SIGBUS anywhere else gets the default action, as if no handler were installed.
-mod shrink_guard {
-    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-    use std::sync::Once;
-
-    const SLOTS: usize = 64;
-    static STARTS: [AtomicUsize; SLOTS] = [const { AtomicUsize::new(0) }; SLOTS];
-    static LENS: [AtomicUsize; SLOTS] = [const { AtomicUsize::new(0) }; SLOTS];
-    static FAULTED: [AtomicBool; SLOTS] = [const { AtomicBool::new(false) }; SLOTS];
-    static PAGE: AtomicUsize = AtomicUsize::new(4096);
-    static INSTALL: Once = Once::new();
-
-    /// A registered map; dropping it unregisters the map.
-    pub struct Guard {
-        slot: usize,
-    }
-
-    impl Guard {
-        /// Registers `map`, installing the handler on first use; `None` when every slot is
-        /// taken or the handler cannot be installed.
-        pub fn register(map: &[u8]) -> Option<Guard> {
-            INSTALL.call_once(install);
-            if !INSTALLED.load(Ordering::Acquire) || map.is_empty() {
-                return None;
-            }
-            let start = map.as_ptr() as usize;
-            for slot in 0..SLOTS {
-                if STARTS[slot]
-                    .compare_exchange(0, usize::MAX, Ordering::AcqRel, Ordering::Relaxed)
-                    .is_ok()
-                {
-                    FAULTED[slot].store(false, Ordering::Release);
-                    LENS[slot].store(map.len(), Ordering::Release);
-                    STARTS[slot].store(start, Ordering::Release);
-                    return Some(Guard { slot });
-                }
-            }
-            None
-        }
-
-        /// Whether a read of the map touched a page the file no longer had.
-        pub fn has_faulted(&self) -> bool {
-            FAULTED[self.slot].load(Ordering::Acquire)
-        }
-    }
-
-    impl Drop for Guard {
-        fn drop(&mut self) {
-            LENS[self.slot].store(0, Ordering::Release);
-            STARTS[self.slot].store(0, Ordering::Release);
-        }
-    }
-
-    static INSTALLED: AtomicBool = AtomicBool::new(false);
-
-    fn install() {
-        // SAFETY: sysconf has no preconditions.
-        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-        if page > 0 {
-            PAGE.store(page as usize, Ordering::Release);
-        }
-        // SAFETY: a zeroed sigaction is a valid starting value; the handler has the signature
-        // SA_SIGINFO asks for, and only calls async-signal-safe functions (mmap, signal).
-        let installed = unsafe {
-            let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = on_sigbus as *const () as usize;
-            action.sa_flags = libc::SA_SIGINFO;
-            libc::sigemptyset(&mut action.sa_mask);
-            libc::sigaction(libc::SIGBUS, &action, std::ptr::null_mut()) == 0
-        };
-        INSTALLED.store(installed, Ordering::Release);
-    }
-
-    extern "C" fn on_sigbus(_: libc::c_int, info: *mut libc::siginfo_t, _: *mut libc::c_void) {
-        // SAFETY: the kernel passes a valid siginfo_t to an SA_SIGINFO handler.
-        let address = unsafe { (*info).si_addr() } as usize;
-        let page = PAGE.load(Ordering::Acquire);
-        for slot in 0..SLOTS {
-            let start = STARTS[slot].load(Ordering::Acquire);
-            let len = LENS[slot].load(Ordering::Acquire);
-            if start == 0 || start == usize::MAX || address < start || address >= start + len {
-                continue;
-            }
-            FAULTED[slot].store(true, Ordering::Release);
-            let page_start = address & !(page - 1);
-            // SAFETY: the page lies inside a live map registered by its owner, which only reads
-            // it; replacing it with zeros keeps every address of that map valid.
-            let replaced = unsafe {
-                libc::mmap(
-                    page_start as *mut libc::c_void,
-                    page,
-                    libc::PROT_READ,
-                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_FIXED,
-                    -1,
-                    0,
-                )
-            };
-            if replaced != libc::MAP_FAILED {
-                return;
-            }
-        }
-        // Not a page of ours: the default action, when the faulting access is retried.
-        // SAFETY: signal() is async-signal-safe.
-        unsafe {
-            libc::signal(libc::SIGBUS, libc::SIG_DFL);
-        }
-    }
-}
-
-/// Maps a regular file from byte `start` to its end, or returns `None` if it cannot be mapped
-/// (the caller then reads it).
-fn map_file(file: &File, start: u64) -> Option<memmap2::Mmap> {
-    // SAFETY: the map is only read, and only while `file` is open. Another process may still
-    // truncate the file meanwhile, which would fault on access to the lost pages; that risk is
-    // the price of mapping, taken only for regular files (ripgrep takes the same one).
-    let map = unsafe { memmap2::MmapOptions::new().offset(start).map(file) }.ok()?;
-    let _ = map.advise(memmap2::Advice::Sequential);
-    Some(map)
-}
-
 /// How many bytes at the start of a walked or listed file are looked at to tell binary from text.
 pub const BINARY_PROBE_LEN: usize = 8 * 1024;
 
@@ -320,12 +210,15 @@ pub const BINARY_PROBE_LEN: usize = 8 * 1024;
 /// that are not UTF-8, and no UTF-16 or UTF-32 byte order mark.
 pub fn looks_binary(head: &[u8]) -> bool {
     let head = &head[..head.len().min(BINARY_PROBE_LEN)];
-    let is_utf8 = match std::str::from_utf8(head) {
-        Ok(_) => true,
+    // Most files hold no NUL: that look is the cheap one, and decides them.
+    if !head.contains(&0) || utf8kit_codec::ForeignBom::detect(head).is_some() {
+        return false;
+    }
+    match simdutf8::compat::from_utf8(head) {
+        Ok(_) => false,
         // A character cut by the end of the probe is not evidence.
-        Err(error) => error.error_len().is_none(),
-    };
-    head.contains(&0) && utf8kit_codec::ForeignBom::detect(head).is_none() && !is_utf8
+        Err(error) => error.error_len().is_some(),
+    }
 }
 
 /// A duplicate of descriptor 0, or an error when the program was started with standard input
@@ -433,27 +326,29 @@ mod tests {
         assert_eq!(error.to_string(), "device on fire");
     }
 
-    /// Another process truncates a mapped file while it is read: trouble, not a crash.
+    /// Another process truncates a file while it is read: the bytes already read and nothing
+    /// after them, no error and no crash.
     #[test]
-    fn a_file_that_shrinks_while_mapped_is_trouble_not_a_crash() {
+    fn a_file_truncated_while_it_is_read_ends_where_it_now_ends() {
         let mut file = tempfile::NamedTempFile::new().unwrap();
-        std::io::Write::write_all(&mut file, &vec![b'x'; (MMAP_MIN_LEN as usize) * 2]).unwrap();
+        std::io::Write::write_all(&mut file, &vec![b'x'; CHUNK_LEN * 4]).unwrap();
         let path = file.path().to_path_buf();
-        let mut sum = 0u64;
-        let error = ChunkReader::new()
-            .read(&Source::Path(path.clone()), &mut |chunk, _| {
+        let mut seen = 0;
+        let mut lasts = 0;
+        ChunkReader::new()
+            .read(&Source::Path(path.clone()), &mut |chunk, is_last| {
+                seen += chunk.len();
+                lasts += usize::from(is_last);
                 std::fs::File::options()
                     .write(true)
                     .open(&path)
                     .unwrap()
                     .set_len(0)
                     .unwrap();
-                sum += chunk.iter().map(|&b| u64::from(b)).sum::<u64>();
                 ControlFlow::Continue(())
             })
-            .unwrap_err();
-        assert_eq!(error.to_string(), "the file shrank while it was read");
-        assert_eq!(sum, 0, "the lost pages read as zeros");
+            .unwrap();
+        assert_eq!((seen, lasts), (CHUNK_LEN, 1));
     }
 
     #[test]

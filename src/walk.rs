@@ -8,7 +8,7 @@
 //! the number of threads. Inside a git work tree the walk also takes every file git tracks under
 //! its root, whatever ignore files or hidden names say: a gate cannot be talked out of a file.
 
-use std::collections::BTreeMap;
+use std::cmp::Ordering;
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io;
@@ -336,13 +336,13 @@ fn walk(
         }
     };
     // Inside a git work tree, the files git tracks are checked whatever hides them from the walk.
-    // Each path maps to whether the walk found it (a regular file the globs chose already).
+    // The walk visits files in walk order (each directory's names sorted, depth first), and the
+    // tracked paths are sorted the same way: the two lists are merged as the walk goes, so that
+    // every file is checked once, in one order, and the first results print at once.
     let mut tracked = match tracked_files(root) {
-        Ok(tracked) => tracked.map(|paths| {
-            paths
-                .into_iter()
-                .map(|p| (p, false))
-                .collect::<BTreeMap<_, _>>()
+        Ok(tracked) => tracked.map(|mut paths| {
+            paths.sort_unstable_by(|a, b| walk_order(a, b));
+            paths.into_iter().peekable()
         }),
         Err(reason) => {
             emit(Job::Trouble {
@@ -355,6 +355,43 @@ fn walk(
     let mut unused_globs = globs.unused(options, root);
     let honour = !options.no_ignore;
     let follow = options.follow;
+    // A tracked file the walk did not find: checked when it is a regular file (or, with
+    // --follow, leads to one) and the globs choose it.
+    let emit_hidden = |full: PathBuf,
+                       unused: &mut Vec<(usize, Override)>,
+                       globs: &mut GlobUse,
+                       emit: &mut dyn FnMut(Job) -> ControlFlow<()>|
+     -> ControlFlow<()> {
+        let Ok(metadata) = fs::symlink_metadata(&full) else {
+            return ControlFlow::Continue(());
+        };
+        let is_file = if metadata.file_type().is_symlink() {
+            follow
+                && !leads_to_system_files(&full)
+                && fs::metadata(&full).is_ok_and(|m| m.is_file())
+        } else {
+            metadata.is_file()
+        };
+        // An excluded directory excludes what it holds, as it does in the walk.
+        let in_excluded_directory = full
+            .ancestors()
+            .skip(1)
+            .take_while(|a| *a != root)
+            .any(|a| overrides.matched(a, true).is_ignore());
+        let chosen = match overrides.matched(&full, false) {
+            ignore::Match::Ignore(_) => false,
+            ignore::Match::Whitelist(_) => true,
+            ignore::Match::None => overrides.num_whitelists() == 0,
+        } && !in_excluded_directory;
+        if !is_file || !chosen {
+            return ControlFlow::Continue(());
+        }
+        globs.saw(unused, &full);
+        emit(Job::Check {
+            source: Source::Path(relative(full)),
+            from_walk: true,
+        })
+    };
     let walker = WalkBuilder::new(root)
         .hidden(!options.hidden)
         .ignore(honour)
@@ -392,18 +429,21 @@ fn walk(
                 if follow && entry.path_is_symlink() && leads_to_system_files(entry.path()) {
                     continue;
                 }
-                match &mut tracked {
-                    Some(all) => {
-                        all.insert(entry.into_path(), true);
+                let path = entry.into_path();
+                if let Some(tracked) = &mut tracked {
+                    // The tracked files the walk passed without finding them come first.
+                    while let Some(hidden) =
+                        tracked.next_if(|t| walk_order(t, &path) == Ordering::Less)
+                    {
+                        emit_hidden(hidden, &mut unused_globs, globs, emit)?;
                     }
-                    None => {
-                        globs.saw(&mut unused_globs, entry.path());
-                        emit(Job::Check {
-                            source: Source::Path(relative(entry.into_path())),
-                            from_walk: true,
-                        })?;
-                    }
+                    tracked.next_if(|t| *t == path);
                 }
+                globs.saw(&mut unused_globs, &path);
+                emit(Job::Check {
+                    source: Source::Path(relative(path)),
+                    from_walk: true,
+                })?;
             }
             Err(error) => {
                 let (path, reason) = describe(&error, &shown);
@@ -418,51 +458,19 @@ fn walk(
             }
         }
     }
-    let Some(all) = tracked else {
-        return ControlFlow::Continue(());
-    };
-    // `all` holds what the walk found and every tracked path: keep the tracked ones that are
-    // regular files (or, with --follow, lead to one) and that the globs choose.
-    for (full, is_walked) in all {
-        if is_walked {
-            globs.saw(&mut unused_globs, &full);
-            emit(Job::Check {
-                source: Source::Path(relative(full)),
-                from_walk: true,
-            })?;
-            continue;
-        }
-        let Ok(metadata) = fs::symlink_metadata(&full) else {
-            continue;
-        };
-        let is_file = if metadata.file_type().is_symlink() {
-            follow
-                && !leads_to_system_files(&full)
-                && fs::metadata(&full).is_ok_and(|m| m.is_file())
-        } else {
-            metadata.is_file()
-        };
-        // An excluded directory excludes what it holds, as it does in the walk.
-        let in_excluded_directory = full
-            .ancestors()
-            .skip(1)
-            .take_while(|a| *a != root)
-            .any(|a| overrides.matched(a, true).is_ignore());
-        let chosen = match overrides.matched(&full, false) {
-            ignore::Match::Ignore(_) => false,
-            ignore::Match::Whitelist(_) => true,
-            ignore::Match::None => overrides.num_whitelists() == 0,
-        } && !in_excluded_directory;
-        if !is_file || !chosen {
-            continue;
-        }
-        globs.saw(&mut unused_globs, &full);
-        emit(Job::Check {
-            source: Source::Path(relative(full)),
-            from_walk: true,
-        })?;
+    for hidden in tracked.into_iter().flatten() {
+        emit_hidden(hidden, &mut unused_globs, globs, emit)?;
     }
     ControlFlow::Continue(())
+}
+
+/// The order a walk visits files in: each directory's names sorted byte by byte, depth first.
+/// That is the paths' byte order with the separator below every other byte ("a/b" before
+/// "a.txt", as the walk enters directory "a" before it reaches file "a.txt").
+fn walk_order(a: &Path, b: &Path) -> Ordering {
+    let key = |byte: &u8| if *byte == b'/' { 0 } else { *byte };
+    let (a, b) = (a.as_os_str().as_bytes(), b.as_os_str().as_bytes());
+    a.iter().map(key).cmp(b.iter().map(key))
 }
 
 /// The files git tracks under `root`, as paths that start with `root`; `None` outside a git work

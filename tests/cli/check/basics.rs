@@ -364,3 +364,101 @@ fn mapped_file_and_streamed_stdin_agree() {
     assert_eq!(file_text, stdout_of(&from_stdin));
     assert!(json_lines(&file_text).len() > 300, "errors were planted");
 }
+
+/// A file big enough to be read by every thread at once (16 MiB and more): valid, with
+/// mistakes on a part's edge and at the very end, as standard input read from the middle, and
+/// UTF-16 without a mark. Every thread count gives exactly what one thread gives.
+#[test]
+fn a_big_file_gives_one_threads_answer_on_every_core() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = "ascii, é, €, 😀 and 日本語\n".repeat(4);
+    let valid = line.repeat((17 << 20) / line.len()).into_bytes();
+    let len = valid.len();
+    let mut broken = valid.clone();
+    // The cut for two threads falls near the middle: a sequence cut there, and a stray byte.
+    let middle = len / 2 - (len / 2) % line.len() + line.find('😀').unwrap();
+    broken[middle + 1] = b'!';
+    broken[len - 2] = 0xFF;
+    broken[3] = 0xC0;
+    let utf16: Vec<u8> = "plain words\n"
+        .repeat((16 << 20) / 24 + 1)
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    for (name, bytes) in [("valid", &valid), ("broken", &broken), ("utf16", &utf16)] {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    let run = |threads: &str, args: &[&str], stdin: Option<(&str, u64)>| {
+        let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("utf8check"));
+        command.current_dir(dir.path()).arg(threads).args(args);
+        if let Some((name, start)) = stdin {
+            // The reader takes its input from the middle of the file, as after `read` in a
+            // shell script: only the rest is the input.
+            let mut file = std::fs::File::open(dir.path().join(name)).unwrap();
+            std::io::Seek::seek(&mut file, std::io::SeekFrom::Start(start)).unwrap();
+            command.stdin(file);
+        }
+        let output = command.output().unwrap();
+        (output.status.code(), output.stdout, output.stderr)
+    };
+    let summary = |output: &[u8]| {
+        json_lines(&String::from_utf8_lossy(output))
+            .last()
+            .unwrap()
+            .clone()
+    };
+    let one = run("-j1", &["--format", "json", "valid"], None);
+    assert_eq!(one.0, Some(0));
+    assert_eq!(
+        summary(&one.1),
+        json!({"type": "summary", "path": "valid", "bytes": len, "errors": 0,
+               "valid": true, "complete": true})
+    );
+    let broken_one = run("-j1", &["--format", "json", "broken"], None);
+    let findings = json_lines(&String::from_utf8_lossy(&broken_one.1));
+    let offsets: Vec<&Value> = findings.iter().map(|f| &f["offset"]).collect();
+    assert_eq!(
+        offsets,
+        [
+            &json!(3),
+            &json!(middle),
+            &json!(middle + 2),
+            &json!(middle + 3),
+            &json!(len - 4),
+            &json!(len - 2),
+            &Value::Null
+        ],
+        "{findings:?}"
+    );
+    let rest = (len / 2 + 1) as u64;
+    let stdin_one = run("-j1", &["--format", "json"], Some(("broken", rest)));
+    assert_eq!(
+        summary(&stdin_one.1)["bytes"],
+        json!(len as u64 - rest),
+        "only the rest of standard input"
+    );
+    let line_start = (len / 3 - (len / 3) % line.len()) as u64;
+    let valid_stdin_one = run("-j1", &["--format", "json"], Some(("valid", line_start)));
+    assert_eq!(
+        summary(&valid_stdin_one.1),
+        json!({"type": "summary", "path": "-", "bytes": len as u64 - line_start, "errors": 0,
+               "valid": true, "complete": true})
+    );
+    let hint_one = run("-j1", &["utf16"], None);
+    assert!(
+        String::from_utf8_lossy(&hint_one.2).contains("UTF-16LE without a byte order mark"),
+        "{hint_one:?}"
+    );
+    for threads in ["-j2", "-j3", "-j8"] {
+        assert_eq!(run(threads, &["--format", "json", "valid"], None), one);
+        assert_eq!(
+            run(threads, &["--format", "json", "broken"], None),
+            broken_one
+        );
+        assert_eq!(
+            run(threads, &["--format", "json"], Some(("broken", rest))),
+            stdin_one
+        );
+        assert_eq!(run(threads, &["utf16"], None), hint_one);
+    }
+}

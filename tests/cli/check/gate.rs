@@ -269,3 +269,53 @@ fn warnings_and_the_code_quality_report() {
         .code(0)
         .stdout("[]\n");
 }
+
+/// In a git work tree the walk and the tracked files are merged as the walk goes: every file
+/// once, in walk order (a directory's names sorted byte by byte, depth first: what is in `a/`
+/// before `a-b.txt` and `a.txt`, as the name `a` sorts first), whatever hid a tracked file,
+/// untracked files included.
+#[test]
+fn tracked_and_walked_files_come_once_each_in_walk_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    git(root, &["init", "-q", "-b", "main"]);
+    write_tree(
+        root,
+        &[
+            (".gitignore", b"ignored/\n*.log\n"),
+            ("a.txt", b"ok\n"),
+            ("a-b.txt", b"ok\n"),
+            ("a/z.txt", b"ok\n"),
+            ("a/.hidden/h.txt", b"ok\n"),
+            ("ignored/forced.txt", b"\xff\n"),
+            ("ignored/left.txt", b"ok\n"),
+            ("m.log", b"ok\n"),
+            ("z/untracked.txt", b"ok\n"),
+            (".github/ci.yml", b"ok\n"),
+        ],
+    );
+    git(root, &["add", "-A"]);
+    git(root, &["add", "-f", "ignored/forced.txt", "m.log"]);
+    git(root, &["rm", "-q", "--cached", "z/untracked.txt"]);
+    let expected = [
+        ".github/ci.yml:0",
+        ".gitignore:0",
+        "a/.hidden/h.txt:0",
+        "a/z.txt:0",
+        "a-b.txt:0",
+        "a.txt:0",
+        "ignored/forced.txt:1",
+        "m.log:0",
+        "z/untracked.txt:0",
+    ]
+    .map(|line| format!("{line}\n"))
+    .concat();
+    for threads in ["-j1", "-j2", "-j4"] {
+        program("utf8check")
+            .current_dir(root)
+            .args(["-r", "-c", threads])
+            .assert()
+            .code(1)
+            .stdout(expected.clone());
+    }
+}

@@ -1,0 +1,171 @@
+//! One big file on every core (SPEC 7): a regular file is cut into one part per thread, each
+//! part read with `pread` into its own buffer and validated with SIMD, all parts at once.
+//!
+//! This answers only "is the whole file well-formed?". That is the answer for nearly every big
+//! file a check meets, and it needs no positions: a valid file has no finding, so its lines and
+//! columns are never shown. A file with an ill-formed byte (or one that changes length while it
+//! is read, or a read error) makes the caller scan it again from its start on one thread, which
+//! gives every finding with its exact offset, line and column, in order. The first part to fail
+//! stops the others, so an early mistake costs little; dense-error files fail in the first piece.
+//!
+//! The cuts fall on character boundaries: a cut is moved forward past at most three
+//! continuation bytes. A well-formed text cut before a byte that is not a continuation byte is
+//! two well-formed texts, and two well-formed texts joined are one, so the file is well-formed
+//! exactly when every part is. A cut that still lands on a continuation byte (four in a row)
+//! starts a part that fails, as the file must.
+
+use std::fs::File;
+use std::io;
+use std::os::unix::fs::FileExt;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Files shorter than this are read by one thread: the threads would cost more than they save.
+pub(super) const MIN_LEN: u64 = 16 * 1024 * 1024;
+
+/// The size of each `pread`: small enough that a thread's buffer stays in its core's cache.
+const PIECE_LEN: usize = 64 * 1024;
+
+/// Whether the `len` bytes of `file` from offset `start` are well-formed UTF-8, read by `threads`
+/// threads at once. `false` also when a read fails or the file ends early (it shrank while it
+/// was read): the caller then reads it the ordinary way, which reports what it finds.
+pub(super) fn is_well_formed(file: &File, start: u64, len: u64, threads: usize) -> bool {
+    let parts = threads.max(1) as u64;
+    let end = start + len;
+    let mut cuts: Vec<u64> = (0..parts).map(|i| start + len * i / parts).collect();
+    for cut in cuts.iter_mut().skip(1) {
+        *cut = char_boundary(file, *cut, end);
+    }
+    cuts.push(end);
+    let failed = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let failed = &failed;
+        let mut handles = Vec::new();
+        for part in cuts.windows(2).skip(1) {
+            let (from, to) = (part[0], part[1]);
+            handles.push(scope.spawn(move || check_part(file, from, to, failed)));
+        }
+        check_part(file, cuts[0], cuts[1], failed);
+        for handle in handles {
+            if handle.join().is_err() {
+                failed.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    !failed.load(Ordering::Relaxed)
+}
+
+/// The first offset at or after `at` (and before `end`) whose byte is not a continuation byte,
+/// looking at most three bytes on.
+fn char_boundary(file: &File, at: u64, end: u64) -> u64 {
+    let mut next = [0u8; 3];
+    let Ok(n) = file.read_at(&mut next, at) else {
+        return at;
+    };
+    let skip = next[..n].iter().take_while(|&&b| b & 0xC0 == 0x80).count();
+    (at + skip as u64).min(end)
+}
+
+/// Validates `file` from `from` to `to`, setting `failed` when the part is not well-formed or
+/// cannot be read whole, and stopping early once another part has set it.
+fn check_part(file: &File, from: u64, to: u64, failed: &AtomicBool) {
+    if !part_is_well_formed(file, from, to, failed) {
+        failed.store(true, Ordering::Relaxed);
+    }
+}
+
+fn part_is_well_formed(file: &File, mut at: u64, to: u64, failed: &AtomicBool) -> bool {
+    // Room for a piece plus the at most three bytes of a character the last piece cut.
+    let mut buffer = vec![0u8; PIECE_LEN + 3];
+    let mut carried = 0;
+    while at < to {
+        if failed.load(Ordering::Relaxed) {
+            return false;
+        }
+        let want = PIECE_LEN.min(usize::try_from(to - at).unwrap_or(PIECE_LEN));
+        let read = match file.read_at(&mut buffer[carried..carried + want], at) {
+            Ok(0) => return false,
+            Ok(n) => n,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => return false,
+        };
+        at += read as u64;
+        let filled = carried + read;
+        carried = match simdutf8::compat::from_utf8(&buffer[..filled]) {
+            Ok(_) => 0,
+            // A character cut by the end of the piece: its bytes start the next one.
+            Err(error) if error.error_len().is_none() => {
+                let valid = error.valid_up_to();
+                buffer.copy_within(valid..filled, 0);
+                filled - valid
+            }
+            Err(_) => return false,
+        };
+    }
+    carried == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn file_of(bytes: &[u8]) -> File {
+        let mut file = tempfile::tempfile().unwrap();
+        file.write_all(bytes).unwrap();
+        file
+    }
+
+    /// Every cut of a text holding characters of every length, on 1 to 5 threads, with pieces
+    /// that cut characters too: the answer is `std::str::from_utf8`'s.
+    #[test]
+    fn agrees_with_std_wherever_the_cuts_fall() {
+        let text = "aé€😀".repeat(PIECE_LEN / 5);
+        let mut bytes = text.into_bytes();
+        let len = bytes.len();
+        let file = file_of(&bytes);
+        for threads in 1..=5 {
+            assert!(is_well_formed(&file, 0, len as u64, threads), "{threads}");
+            for start in 0..4 {
+                let expected = std::str::from_utf8(&bytes[start..]).is_ok();
+                let got = is_well_formed(&file, start as u64, (len - start) as u64, threads);
+                assert_eq!(got, expected, "threads {threads} start {start}");
+            }
+        }
+        // One bad byte anywhere: at the start, on a cut, at a piece's end, at the very end.
+        for at in [0, len / 2, len / 2 + 1, PIECE_LEN - 1, PIECE_LEN, len - 1] {
+            let saved = bytes[at];
+            bytes[at] = 0xFF;
+            let file = file_of(&bytes);
+            for threads in 1..=4 {
+                assert!(
+                    !is_well_formed(&file, 0, len as u64, threads),
+                    "0xFF at {at}, {threads} threads"
+                );
+            }
+            bytes[at] = saved;
+        }
+    }
+
+    #[test]
+    fn a_character_cut_by_the_end_is_not_well_formed() {
+        let file = file_of("aaaa€".as_bytes());
+        assert!(!is_well_formed(&file, 0, 6, 2));
+        assert!(is_well_formed(&file, 0, 7, 2));
+    }
+
+    #[test]
+    fn four_continuation_bytes_across_a_cut_fail() {
+        let mut bytes = vec![b'a'; 64];
+        bytes[30..34].copy_from_slice(&[0x80; 4]);
+        let file = file_of(&bytes);
+        assert!(!is_well_formed(&file, 0, 64, 2));
+    }
+
+    /// A file that is shorter than the length it had when opened fails, so that the caller
+    /// reads what is there instead of passing bytes that were never read.
+    #[test]
+    fn a_file_shorter_than_announced_fails() {
+        let file = file_of(b"plain text");
+        assert!(!is_well_formed(&file, 0, 20, 2));
+    }
+}
