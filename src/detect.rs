@@ -107,10 +107,21 @@ impl Evidence {
         if self.declared.is_none() && line.len() <= 1024 {
             self.declared = declared(line);
         }
+        // Most lines of a file with a finding are well-formed: they only add to the count of
+        // multi-byte characters (one per lead byte), without the character walk below.
+        if line.is_ascii() {
+            return;
+        }
         // A piece with control bytes is binary data (the tables of a message catalogue), not text.
         let is_binary = line
             .iter()
             .any(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B) || b == 0x7F);
+        if simdutf8::basic::from_utf8(line).is_ok() {
+            if !is_binary {
+                self.valid_multibyte += line.iter().filter(|&&b| b >= 0xC0).count() as u64;
+            }
+            return;
+        }
         let mut is_valid = true;
         let mut after_invalid = false;
         for chunk in line.utf8_chunks() {
@@ -330,7 +341,6 @@ fn decide(readings: &[Reading], guess: &'static Encoding) -> Verdict {
 /// of a gettext catalogue), XML's `encoding=` and CSS's `@charset`. Only a legacy encoding
 /// counts: a file that says UTF-8 and is not is the very case the hint is for.
 fn declared(line: &[u8]) -> Option<Charset> {
-    let head = line;
     const KEYS: [&[u8]; 5] = [
         b"scriptencoding ",
         b"coding:",
@@ -338,55 +348,46 @@ fn declared(line: &[u8]) -> Option<Charset> {
         b"charset=",
         b"@charset ",
     ];
-    if !head.contains(&b'=') && !head.contains(&b':') && !head.contains(&b' ') {
+    if !line.contains(&b'=') && !line.contains(&b':') && !line.contains(&b' ') {
         return None;
     }
-    let lower = head.to_ascii_lowercase();
-    for key in KEYS {
-        let mut from = 0;
-        while let Some(at) = find(&lower[from..], key) {
-            let start = from + at + key.len();
-            from = start;
-            let rest = &lower[start..];
-            let rest = &rest[rest
-                .iter()
-                .position(|&b| !matches!(b, b' ' | b'"' | b'\''))
-                .unwrap_or(rest.len())..];
-            let end = rest
-                .iter()
-                .position(|&b| !(b.is_ascii_alphanumeric() || b"_.:-".contains(&b)))
-                .unwrap_or(rest.len());
-            let Ok(label) = std::str::from_utf8(&rest[..end]) else {
-                continue;
-            };
-            let Some(entry) = crate::encodings::lookup(label) else {
-                continue;
-            };
-            match entry.charset {
-                Charset::Whatwg(encoding)
-                    if encoding != encoding_rs::UTF_8 && encoding != encoding_rs::REPLACEMENT =>
-                {
-                    return Some(entry.charset)
-                }
-                Charset::Latin1 => return Some(entry.charset),
-                _ => {}
+    // Every line of an input with a finding is searched: a key is looked for only where its
+    // first byte is (no lowercase copy of each line, no comparison at every position).
+    for (at, &byte) in line.iter().enumerate() {
+        let byte = byte.to_ascii_lowercase();
+        if !matches!(byte, b's' | b'c' | b'@') {
+            continue;
+        }
+        let rest = &line[at..];
+        let Some(key) = KEYS.iter().find(|key| {
+            key[0] == byte && rest.len() >= key.len() && rest[..key.len()].eq_ignore_ascii_case(key)
+        }) else {
+            continue;
+        };
+        let rest = &rest[key.len()..];
+        let rest = &rest[rest
+            .iter()
+            .position(|&b| !matches!(b, b' ' | b'"' | b'\''))
+            .unwrap_or(rest.len())..];
+        let end = rest
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || b"_.:-".contains(&b)))
+            .unwrap_or(rest.len());
+        let Ok(label) = std::str::from_utf8(&rest[..end]) else {
+            continue;
+        };
+        let Some(entry) = crate::encodings::lookup(label) else {
+            continue;
+        };
+        match entry.charset {
+            Charset::Whatwg(encoding)
+                if encoding != encoding_rs::UTF_8 && encoding != encoding_rs::REPLACEMENT =>
+            {
+                return Some(entry.charset)
             }
+            Charset::Latin1 => return Some(entry.charset),
+            _ => {}
         }
-    }
-    None
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    // Compare only where the first byte matches: every line is searched for every key, and a
-    // comparison at each position was a fifth of the hint's time.
-    let (&first, _) = needle.split_first()?;
-    let mut from = 0;
-    while let Some(at) = haystack[from..].iter().position(|&b| b == first) {
-        let start = from + at;
-        if haystack[start..].starts_with(needle) {
-            return Some(start);
-        }
-        from = start + 1;
     }
     None
 }
@@ -627,19 +628,10 @@ impl Reading {
             anomalies: 0,
         };
         let is_cjk = !candidate.single_byte;
-        // Each language's alphabet, sorted for a binary search (a `str::contains` per letter
-        // and language was a fifth of the hint's time).
-        let alphabets: Vec<Vec<char>> = candidate
-            .languages
-            .iter()
-            .map(|l| {
-                let mut letters: Vec<char> = alphabet(l).chars().collect();
-                letters.sort_unstable();
-                letters
-            })
-            .collect();
+        let alphabets = alphabets_of(index);
         let mut hits = vec![0usize; alphabets.len()];
         let mut seen = std::collections::HashSet::new();
+        let mut letters = Vec::new();
         let chars: Vec<char> = text.chars().collect();
         // Whether each character is alphabetic, looked up once: the word rules below ask again
         // and again, and a lookup outside ASCII is a table search.
@@ -663,18 +655,11 @@ impl Reading {
                 }
                 let word = &chars[start..i];
                 // The word's alphabetic characters.
-                let letters: Vec<char> =
-                    (start..i).filter(|&j| alpha[j]).map(|j| chars[j]).collect();
-                let scripts = letters
-                    .iter()
-                    .map(|&c| script(c))
-                    .fold(Vec::new(), |mut seen, s| {
-                        if !seen.contains(&s) {
-                            seen.push(s);
-                        }
-                        seen
-                    });
-                let is_one_script = scripts.len() <= 1;
+                letters.clear();
+                letters.extend((start..i).filter(|&j| alpha[j]).map(|j| chars[j]));
+                let is_one_script = letters
+                    .split_first()
+                    .is_none_or(|(&first, rest)| rest.iter().all(|&c| script(c) == script(first)));
                 // A letter on its own (a keymap, a table of characters) says nothing of the
                 // language: only words of two letters or more are evidence.
                 let is_word = letters.len() >= 2;
@@ -686,7 +671,7 @@ impl Reading {
                         continue;
                     }
                     let lower = c.to_lowercase().next().unwrap_or(c);
-                    for (hit, alphabet) in hits.iter_mut().zip(&alphabets) {
+                    for (hit, alphabet) in hits.iter_mut().zip(alphabets) {
                         let has = |c: char| alphabet.binary_search(&c).is_ok();
                         *hit += usize::from(has(lower) || (c == 'İ' && has('ı')));
                     }
@@ -763,6 +748,29 @@ impl Reading {
             .then(other.uppercase.cmp(&self.uppercase))
             .then(other.index.cmp(&self.index))
     }
+}
+
+/// The alphabets ([`alphabet`]) of the languages of the candidate at `index`, each sorted for a
+/// binary search, built once: a `str::contains` per letter and language was a fifth of the
+/// hint's time, and sorting each alphabet for each reading of each input a tenth.
+fn alphabets_of(index: usize) -> &'static [Vec<char>] {
+    static ALPHABETS: std::sync::OnceLock<Vec<Vec<Vec<char>>>> = std::sync::OnceLock::new();
+    &ALPHABETS.get_or_init(|| {
+        CANDIDATES
+            .iter()
+            .map(|candidate| {
+                candidate
+                    .languages
+                    .iter()
+                    .map(|l| {
+                        let mut letters: Vec<char> = alphabet(l).chars().collect();
+                        letters.sort_unstable();
+                        letters
+                    })
+                    .collect()
+            })
+            .collect()
+    })[index]
 }
 
 fn is_mark(c: char) -> bool {

@@ -282,6 +282,8 @@ def main():
     parser.add_argument("--no-declarations", action="store_true",
                         help="blank out in-file declarations (scriptencoding, coding:, charset=)")
     parser.add_argument("--no-peers", action="store_true")
+    parser.add_argument("--log", default=None,
+                        help="write utf8check's answer for every file to LOG (to compare two builds)")
     args = parser.parse_args()
     runtime = args.runtime or next(iter(sorted(glob.glob("/usr/share/vim/vim9*"))), None)
     if runtime is None or not os.path.isdir(runtime):
@@ -291,6 +293,7 @@ def main():
     tally = {}
     shown = {}
     advice_tally = {}
+    log = open(args.log, "w") if args.log else None
     with tempfile.TemporaryDirectory() as tmp:
         for i, (group, name, truth, data) in enumerate(files):
             if args.no_declarations:
@@ -303,6 +306,8 @@ def main():
             if not args.no_peers:
                 results.update(peers_of(path, data))
             want = "fallback" if group == "mixed" else "convert"
+            if log:
+                print(f"{group}\t{name}\t{truth}\t{guess}\t{advice}", file=log)
             if guess is not None:
                 key = (group, advice == want)
                 advice_tally[key] = advice_tally.get(key, 0) + 1
