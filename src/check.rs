@@ -896,8 +896,12 @@ fn check_job(
         Ok(())
     } else {
         source.open().and_then(|mut file| {
-            let mut whole = |file: &mut File, read: u64| {
-                well_formed_len = well_formed_on_every_core(settings, file, read);
+            let mut whole = |file: &mut File, first: &[u8]| {
+                // A binary file in a walk is skipped after its first chunk, not read whole.
+                if from_walk && !settings.binary && looks_binary(first) {
+                    return false;
+                }
+                well_formed_len = well_formed_on_every_core(settings, file, first.len() as u64);
                 well_formed_len.is_some()
             };
             let taken = reader.read_file_unless(&mut file, &mut whole, &mut |chunk, is_last| {

@@ -865,7 +865,7 @@ fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> i
         let mut problem: Option<String> = None;
         let mut write_error: Option<io::Error> = None;
         let read = reader.read(source, &mut |chunk, is_last| {
-            // A chunk is at most 256 KiB (`CHUNK_LEN`): converted whole, in bounded memory.
+            // A chunk is at most 64 KiB (`CHUNK_LEN`): converted whole, in bounded memory.
             {
                 let (piece, last) = (chunk, is_last);
                 text.clear();

@@ -637,7 +637,7 @@ fn repair_input(
 ) -> Result<(), Failure> {
     let mut write_error = None;
     let mut consume = |chunk: &[u8], is_last: bool| {
-        // A chunk is at most 256 KiB (`CHUNK_LEN`): the output buffer stays as small.
+        // A chunk is at most 64 KiB (`CHUNK_LEN`): the output buffer stays as small.
         {
             let (piece, is_last_piece) = (chunk, is_last);
             match out.as_deref_mut() {

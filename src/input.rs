@@ -16,7 +16,7 @@ use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 
 /// The size of a read, and so of the chunks a streamed input arrives in.
-pub const CHUNK_LEN: usize = 256 * 1024;
+pub const CHUNK_LEN: usize = 64 * 1024;
 
 /// Where an input comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -141,8 +141,9 @@ impl ChunkReader {
 
     /// Like [`ChunkReader::read_file`], but when the first read fills the whole buffer (the
     /// input may be big), `whole` is first asked whether it takes the input itself, given the
-    /// file and the bytes that read took: if it does (`true`), nothing is consumed. Small inputs,
-    /// most of a walk, cost no look at the file's size.
+    /// file and the bytes that read took (so that it can look at them: a binary file is not worth
+    /// reading whole): if it does (`true`), nothing is consumed. Small inputs, most of a walk,
+    /// cost no look at the file's size.
     ///
     /// # Errors
     ///
@@ -150,7 +151,7 @@ impl ChunkReader {
     pub fn read_file_unless(
         &mut self,
         file: &mut File,
-        whole: &mut dyn FnMut(&mut File, u64) -> bool,
+        whole: &mut dyn FnMut(&mut File, &[u8]) -> bool,
         consume: &mut dyn FnMut(&[u8], bool) -> ControlFlow<()>,
     ) -> io::Result<bool> {
         self.buffer.resize(CHUNK_LEN, 0);
@@ -161,7 +162,7 @@ impl ChunkReader {
                 Err(error) => return Err(error),
             }
         };
-        if first == CHUNK_LEN && whole(file, first as u64) {
+        if first == CHUNK_LEN && whole(file, &self.buffer[..first]) {
             return Ok(true);
         }
         if first == 0 {

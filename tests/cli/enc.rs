@@ -305,7 +305,7 @@ fn strict_errors_name_the_byte_offset() {
         ),
         "{err}"
     );
-    // Past the first piece of 256 KiB, and cut by the end: the offset counts from the start.
+    // Past the first piece of 64 KiB (`input::CHUNK_LEN`), and cut by the end: the offset counts from the start.
     let mut input = "€😀"
         .encode_utf16()
         .flat_map(u16::to_be_bytes)

@@ -152,12 +152,12 @@ fn emoji_sequences_flags_and_joining_scripts_are_not_reported() {
     }
 }
 
-/// A file shorter than the size at which files are mapped is read in chunks of exactly 256 KiB
+/// A file is read in chunks of exactly 64 KiB
 /// (`input::CHUNK_LEN`): a decision that needs the next character, or a whole flag, is the same
 /// with the boundary at every byte of it.
 #[test]
 fn decisions_do_not_depend_on_where_a_chunk_ends() {
-    const CHUNK: usize = 256 * 1024;
+    const CHUNK: usize = 64 * 1024;
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("input.txt");
     let mut cases: Vec<(String, usize)> = ALWAYS_INVISIBLE

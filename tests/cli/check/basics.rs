@@ -336,8 +336,8 @@ fn mapped_file_and_streamed_stdin_agree() {
     let mut k = 0;
     while data.len() < 3 << 20 {
         data.extend_from_slice(line);
-        // Land errors just before every 256 KiB border, and elsewhere now and then.
-        let next_border = (data.len() / (256 << 10) + 1) * (256 << 10);
+        // Land errors just before every 64 KiB border (`input::CHUNK_LEN`), and elsewhere now and then.
+        let next_border = (data.len() / (64 << 10) + 1) * (64 << 10);
         if next_border - data.len() < 40 || data.len() % 7919 < 23 {
             data.extend_from_slice(errors[k % errors.len()]);
             k += 1;
