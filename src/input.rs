@@ -207,12 +207,59 @@ impl ChunkReader {
 /// How many bytes at the start of a walked or listed file are looked at to tell binary from text.
 pub const BINARY_PROBE_LEN: usize = 8 * 1024;
 
+/// The known binary signatures (SPEC 3): where a format's magic bytes stand, and what they are.
+///
+/// They are there for the binary files whose first 8 KiB pass the NUL-and-not-UTF-8 test: a tar
+/// archive of text files (ASCII headers, NUL padding), an SQLite database of ASCII rows, a small
+/// font or icon. Each one holds a NUL, a control character that no source language accepts
+/// outside a comment, or a byte that is not UTF-8, so that no text file starts with one by
+/// accident; magic words that are plain text (`%PDF-`, `GIF89a`, `MZ`, `!<arch>`, `RIFF`) are
+/// left to the NUL test, which such files fail anyway.
+const BINARY_SIGNATURES: &[(usize, &[u8])] = &[
+    (0, b"\x89PNG\r\n\x1a\n"),
+    (0, b"\xff\xd8\xff"),       // JPEG
+    (0, b"\x1f\x8b"),           // gzip
+    (0, b"\x1f\x9d"),           // compress
+    (0, b"\xfd7zXZ\0"),         // xz
+    (0, b"\x28\xb5\x2f\xfd"),   // zstd
+    (0, b"7z\xbc\xaf\x27\x1c"), // 7-Zip
+    (0, b"PK\x03\x04"),         // zip, jar, docx, epub
+    (0, b"PK\x05\x06"),         // empty zip
+    (0, b"\x7fELF"),            // ELF executables and objects
+    (0, b"\xca\xfe\xba\xbe"),   // Java class, Mach-O universal
+    (0, b"\xcf\xfa\xed\xfe"),   // Mach-O 64-bit
+    (0, b"\xce\xfa\xed\xfe"),   // Mach-O 32-bit
+    (0, b"\0asm"),              // WebAssembly
+    (0, b"SQLite format 3\0"),
+    (0, b"\0\x01\0\0"), // TrueType font
+    (0, b"\0\0\x01\0"), // Windows icon
+    (0, b"OggS\0"),
+    (4, b"ftyp"),        // MP4, MOV, HEIC, after a 32-bit box size
+    (257, b"ustar\0"),   // POSIX tar
+    (257, b"ustar  \0"), // GNU tar
+];
+
+/// Whether `head` starts with one of the [`BINARY_SIGNATURES`].
+fn has_binary_signature(head: &[u8]) -> bool {
+    BINARY_SIGNATURES.iter().any(|(at, magic)| {
+        let found = head.get(*at..*at + magic.len()) == Some(*magic);
+        // An MP4 box size below 16 MiB starts with a NUL: the magic word alone is plain text.
+        found && (*at != 4 || head.starts_with(b"\0"))
+    })
+}
+
 /// Whether the first bytes of a walked file make it binary (SPEC 3): a NUL byte *and* bytes
-/// that are not UTF-8, and no UTF-16 or UTF-32 byte order mark.
+/// that are not UTF-8, or a known binary signature; never with a UTF-16 or UTF-32 byte order mark.
 pub fn looks_binary(head: &[u8]) -> bool {
     let head = &head[..head.len().min(BINARY_PROBE_LEN)];
+    if utf8kit_codec::ForeignBom::detect(head).is_some() {
+        return false;
+    }
+    if has_binary_signature(head) {
+        return true;
+    }
     // Most files hold no NUL: that look is the cheap one, and decides them.
-    if !head.contains(&0) || utf8kit_codec::ForeignBom::detect(head).is_some() {
+    if !head.contains(&0) {
         return false;
     }
     match simdutf8::compat::from_utf8(head) {
@@ -280,6 +327,44 @@ mod tests {
         let mut late = vec![b'a'; BINARY_PROBE_LEN];
         late.extend_from_slice(b"\0\xff");
         assert!(!looks_binary(&late), "a NUL after 8 KiB does not count");
+    }
+
+    #[test]
+    fn known_signatures_are_binary_even_when_the_head_is_utf8() {
+        for (at, magic) in BINARY_SIGNATURES {
+            let mut head = vec![b'a'; *at];
+            if *at == 4 {
+                head = b"\0\0\0\x20".to_vec();
+            }
+            head.extend_from_slice(magic);
+            head.extend_from_slice(b" then text\n");
+            assert!(looks_binary(&head), "{} at {at}", magic.escape_ascii());
+            // One byte off, the magic is not recognised (the NUL test may still judge the head).
+            let mut off = head.clone();
+            off[*at] ^= 0x20;
+            if *at == 4 {
+                off[0] = b'a';
+            }
+            assert!(
+                !has_binary_signature(&off),
+                "{} altered",
+                magic.escape_ascii()
+            );
+        }
+        // A tar archive of a text file: ASCII headers and NUL padding, all UTF-8.
+        let mut tar = vec![0u8; 1024];
+        tar[..8].copy_from_slice(b"note.txt");
+        tar[257..265].copy_from_slice(b"ustar  \0");
+        tar[512..522].copy_from_slice(b"plain text");
+        assert!(simdutf8::basic::from_utf8(&tar).is_ok());
+        assert!(looks_binary(&tar));
+        // The plain-text magic words are not signatures, and a word cut short is not one.
+        assert!(!looks_binary(b"%PDF-1.7 in a text file\n"));
+        assert!(!looks_binary(b"GIF89a is a format\n"));
+        assert!(!looks_binary(b"....ftyp is an MP4 box\n"));
+        assert!(!looks_binary(b"\x89PN"));
+        // A byte order mark wins over a look-alike signature.
+        assert!(!looks_binary(b"\xff\xfe\0\0a\0\0\0"));
     }
 
     /// Feeds `data` through `stream` with a reader that returns a few bytes at a time and is

@@ -235,6 +235,50 @@ fn hidden_no_ignore_and_binary_widen_the_walk() {
     assert!(binary.contains("sub/blob.bin:2\n"), "{binary}");
 }
 
+/// A known binary signature makes a walked file binary even when its first 8 KiB are UTF-8: a tar
+/// archive of text files has ASCII headers and NUL padding, and its stray byte lies past the
+/// probe. The same magic word in a text file holding a NUL does not count away from its place.
+#[test]
+fn a_walk_skips_known_binary_signatures_whose_head_is_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut tar = vec![0u8; 512];
+    tar[..9].copy_from_slice(b"notes.txt");
+    tar[257..265].copy_from_slice(b"ustar  \0");
+    tar.extend(b"a line of text\n".repeat(700));
+    tar.extend_from_slice(b"caf\xe9\n");
+    assert!(std::str::from_utf8(&tar[..8192]).is_ok());
+    let mut text = b"a log line\0 with a NUL, then".to_vec();
+    text.resize(300, b' ');
+    text.extend_from_slice(b"ustar  \0 and then\n");
+    text.extend(b"more text\n".repeat(900));
+    text.extend_from_slice(b"caf\xe9\n");
+    write_tree(dir.path(), &[("archive.tar", &tar), ("nul.log.txt", &text)]);
+    let walked = |args: &[&str]| {
+        let output = utf8check()
+            .current_dir(dir.path())
+            .args(["-c", "-r"])
+            .args(args)
+            .arg(".")
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+        )
+    };
+    assert_eq!(walked(&[]), (Some(1), "nul.log.txt:1\n".to_owned()));
+    assert_eq!(
+        walked(&["--binary"]),
+        (Some(1), "archive.tar:1\nnul.log.txt:1\n".to_owned())
+    );
+    utf8check()
+        .current_dir(dir.path())
+        .args(["-c", "archive.tar", "nul.log.txt"])
+        .assert()
+        .code(1)
+        .stdout("archive.tar:1\nnul.log.txt:1\n");
+}
+
 #[test]
 fn a_file_named_on_the_command_line_is_always_checked() {
     let repo = repo();
