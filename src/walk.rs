@@ -408,7 +408,9 @@ fn walk(
                 follow && entry.depth() > 0 && entry.file_type().is_some_and(|t| t.is_dir());
             !(is_followed_directory && leads_to_system_files(entry.path()))
         })
-        .sort_by_file_name(|a, b| a.cmp(b))
+        // Siblings share their parent's path, so their paths' bytes sort as their names do; this
+        // compares bytes where a comparison of names would parse each path for its last component.
+        .sort_by_file_path(|a, b| a.as_os_str().as_bytes().cmp(b.as_os_str().as_bytes()))
         .build();
     for entry in walker {
         match entry {
