@@ -116,9 +116,10 @@ zip, ELF, Mach-O, Java class, WebAssembly, SQLite, TrueType, icon, Ogg, MP4, tar
 UTF-16 or UTF-32 byte order mark) are skipped unless --binary: a text file that holds a NUL is \
 checked (--deny nul reports the NUL). Each signature holds a byte that source text does not \
 start with, but a file can still be made to look binary on purpose: a gate that must read \
-every byte adds --binary. A file named on the command line is always checked. Entries are visited in sorted order. A --glob that matches \
-no file and an ignore file that cannot be used (a line that is not a glob, a pattern set too \
-large) are trouble, so that a typo cannot pass as a clean run.
+every byte adds --binary. A file named on the command line is always checked. Entries are \
+visited in sorted order. A --glob that matches no file and an ignore file that cannot be used \
+(a line that is not a glob, a pattern set too large) are trouble, so that a typo cannot pass as \
+a clean run.
 
 Names are shown safely: in human output and messages a control character is a C escape (\\n, \
 \\r, \\t, \\x1b), a bidi, format or invisible character \\u{202e}, a byte that is not UTF-8 \
@@ -938,9 +939,11 @@ fn check_job(
         Ok(())
     } else {
         source.open().and_then(|mut file| {
+            let is_skipped_binary =
+                |head: &[u8]| from_walk && !settings.binary && looks_binary(head);
             let mut whole = |file: &mut File, first: &[u8]| {
                 // A binary file in a walk is skipped after its first chunk, not read whole.
-                if from_walk && !settings.binary && looks_binary(first) {
+                if is_skipped_binary(first) {
                     return false;
                 }
                 well_formed_len = well_formed_on_every_core(settings, file, first.len() as u64);
@@ -949,7 +952,7 @@ fn check_job(
             let taken = reader.read_file_unless(&mut file, &mut whole, &mut |chunk, is_last| {
                 if is_first {
                     is_first = false;
-                    if from_walk && !settings.binary && looks_binary(chunk) {
+                    if is_skipped_binary(chunk) {
                         is_binary = true;
                         return ControlFlow::Break(());
                     }

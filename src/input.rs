@@ -363,7 +363,7 @@ mod tests {
         assert!(!looks_binary(b"GIF89a is a format\n"));
         assert!(!looks_binary(b"....ftyp is an MP4 box\n"));
         assert!(!looks_binary(b"\x89PN"));
-        // A byte order mark wins over a look-alike signature.
+        // UTF-32 text with its byte order mark is text: its NULs are parts of code units.
         assert!(!looks_binary(b"\xff\xfe\0\0a\0\0\0"));
     }
 
