@@ -11,7 +11,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::encode::{encode, Form};
-use crate::mojibake::{undo_mojibake, MojibakeChain};
+use crate::mojibake::{first_suspect, undo_mojibake, MojibakeChain};
 use crate::rules::{Lint, LintSet};
 use crate::scanner::{Config, Finding, FindingKind, Scanner, Sink};
 use crate::unit::{subparts, UnitKind};
@@ -307,7 +307,9 @@ impl RepairState {
         }
     }
 
-    /// Text, which with `mojibake` is held by line: each line is repaired when it ends.
+    /// Text, which with `mojibake` is held by line: each line is repaired when it ends. Whole
+    /// lines in which no mojibake can start go out as they are, unheld and unjudged
+    /// ([`first_suspect`]): most lines of most text.
     fn write_text(&mut self, byte_offset: u64, bytes: &[u8]) {
         if !self.options.mojibake {
             self.write(bytes);
@@ -315,22 +317,68 @@ impl RepairState {
         }
         let mut rest = bytes;
         let mut offset = byte_offset;
-        while let Some(end) = rest.iter().position(|&b| b == b'\n') {
-            self.line_offset.get_or_insert(offset);
-            self.write(&rest[..=end]);
+        // A line already held (begun in an earlier run, or by a finding) goes on to its end.
+        if self.line_offset.is_some() || !self.line.is_empty() {
+            let Some(end) = rest.iter().position(|&b| b == b'\n') else {
+                self.hold(offset, rest);
+                return;
+            };
+            self.hold(offset, &rest[..=end]);
             self.finish_line();
             rest = &rest[end + 1..];
             offset += end as u64 + 1;
         }
-        if !rest.is_empty() {
-            self.line_offset.get_or_insert(offset);
-            self.write(rest);
+        // The last line may go on in the next run: it is held whatever it holds.
+        let whole = rest
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |end| end + 1);
+        let (mut lines, tail) = rest.split_at(whole);
+        while let Some(suspect) = first_suspect(lines) {
+            let start = lines[..suspect]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |end| end + 1);
+            let end = suspect
+                + lines[suspect..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .expect("whole lines end with a newline");
+            self.emit_unjudged(&lines[..start]);
+            self.hold(offset + start as u64, &lines[start..=end]);
+            self.finish_line();
+            lines = &lines[end + 1..];
+            offset += end as u64 + 1;
         }
+        self.emit_unjudged(lines);
+        offset += lines.len() as u64;
+        if !tail.is_empty() {
+            self.hold(offset, tail);
+        }
+    }
+
+    /// Lines that hold no mojibake, written as they are.
+    fn emit_unjudged(&mut self, lines: &[u8]) {
+        if lines.is_empty() {
+            return;
+        }
+        self.has_output = true;
+        self.emitted_line = true;
+        if self.writes_output {
+            self.out.extend_from_slice(lines);
+        }
+    }
+
+    /// Adds to the held line, which a repair of mojibake judges whole when it ends.
+    fn hold(&mut self, offset: u64, bytes: &[u8]) {
+        self.line_offset.get_or_insert(offset);
+        self.write(bytes);
         if self.line.len() > MAX_HELD_LINE {
             // A line this long is cut at its last ASCII byte, which no mojibake group contains,
             // if one is near the end; otherwise (a line without ASCII) between two groups of
-            // one layer of mojibake, or failing that at its last character boundary. Either way the scan is bounded and what
-            // stays held is short, so that any line costs linear time and bounded memory.
+            // one layer of mojibake, or failing that at its last character boundary. Either way
+            // the scan is bounded and what stays held is short, so that any line costs linear
+            // time and bounded memory.
             let near = self.line.len() - CUT_SEARCH.min(self.line.len());
             let cut = match self.line[near..].iter().rposition(u8::is_ascii) {
                 Some(i) => near + i + 1,

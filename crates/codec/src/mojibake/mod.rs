@@ -47,9 +47,14 @@
 //! character they encode, and C1 controls left standing alone (Latin-1 read where windows-1252
 //! was meant) become windows-1252's characters.
 
+mod letters;
+mod suspect;
 mod tables;
 
+pub(crate) use suspect::first_suspect;
+
 use crate::unit::{declared_len, is_continuation, scan_unit, UnitKind};
+use letters::{is_alphabetic, is_lowercase, is_uppercase};
 use tables::{COUNT, HIGH_HALF, LATIN1_BYTES, NAMES, OTHER_BYTES, SLOPPY};
 
 /// The most passes over one line: each undoes one layer of encoding.
@@ -236,15 +241,42 @@ fn bytes_of(c: char) -> Option<&'static [u8; COUNT]> {
     match cp {
         0..=0x7F => None,
         0x80..=0xFF => Some(&LATIN1_BYTES[(cp - 0x80) as usize]),
+        0x100..DIRECT_END => {
+            let index = other_bytes_index()[(cp - 0x100) as usize];
+            (index != NONE).then(|| &OTHER_BYTES[usize::from(index)].1)
+        }
         // Between the box drawing of IBM437 and MacRoman's Apple logo no encoding has a
         // character: CJK text is answered without a search.
-        0x2600..=0xF8FE => None,
-        0x100..=0xFB02 => OTHER_BYTES
+        DIRECT_END..=0xF8FE => None,
+        0xF8FF..=0xFB02 => OTHER_BYTES
             .binary_search_by(|(k, _)| k.cmp(&c))
             .ok()
             .map(|i| &OTHER_BYTES[i].1),
         _ => None,
     }
+}
+
+/// Where the index of [`other_bytes_index`] ends: past IBM437's box drawing, the last of the
+/// tables' characters below CJK. Above it only MacRoman's Apple logo and ligatures remain.
+const DIRECT_END: u32 = 0x2600;
+
+/// No entry of [`OTHER_BYTES`] for this character.
+const NONE: u16 = u16::MAX;
+
+/// The entry of [`OTHER_BYTES`] for each character U+0100..[`DIRECT_END`], made once: the
+/// judging asks for every character of a line in every encoding it tries, and a binary search
+/// each time was an eighth of the repair's time.
+fn other_bytes_index() -> &'static [u16] {
+    static INDEX: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index = vec![NONE; (DIRECT_END - 0x100) as usize];
+        for (i, (c, _)) in OTHER_BYTES.iter().enumerate() {
+            if let Some(slot) = index.get_mut((u32::from(*c)).wrapping_sub(0x100) as usize) {
+                *slot = i as u16;
+            }
+        }
+        index
+    })
 }
 
 /// `c`'s byte in encoding `e`: ASCII as itself, 0 where the encoding has no byte for it.
@@ -253,6 +285,45 @@ fn byte_in(c: char, e: usize) -> u8 {
         return c as u8;
     }
     bytes_of(c).map_or(0, |bytes| bytes[e])
+}
+
+/// A line as the judging reads it: its characters, and each one's byte in every encoding.
+struct Line {
+    chars: Vec<char>,
+    rows: Vec<&'static [u8; COUNT]>,
+}
+
+/// The rows of ASCII characters: each is its own byte in every encoding.
+static ASCII_ROWS: [[u8; COUNT]; 128] = {
+    let mut rows = [[0u8; COUNT]; 128];
+    let mut b = 0;
+    while b < 128 {
+        rows[b] = [b as u8; COUNT];
+        b += 1;
+    }
+    rows
+};
+
+/// The row of a character no encoding has.
+static NO_BYTES: [u8; COUNT] = [0; COUNT];
+
+impl Line {
+    fn new(text: &str) -> Line {
+        let chars: Vec<char> = text.chars().collect();
+        let rows = chars
+            .iter()
+            .map(|&c| match c {
+                '\0'..='\x7F' => &ASCII_ROWS[c as usize],
+                _ => bytes_of(c).unwrap_or(&NO_BYTES),
+            })
+            .collect();
+        Line { chars, rows }
+    }
+
+    /// The byte of the character at `i` in encoding `e`, as [`byte_in`] gives it.
+    fn byte(&self, i: usize, e: usize) -> u8 {
+        self.rows[i][e]
+    }
 }
 
 fn is_lead(byte: u8) -> bool {
@@ -448,12 +519,13 @@ fn one_layer(text: &str) -> Option<(String, usize, u8)> {
     if possible == 0 {
         return None;
     }
-    let chars: Vec<char> = text.chars().collect();
+    let line = Line::new(text);
+    let chars = &line.chars[..];
     // Candidates first, for every possible encoding: what they could explain at most bounds
     // what judging them can give, so an encoding that cannot beat the best so far is not judged.
     let mut candidates: Vec<(usize, Vec<Found>)> = (0..COUNT)
         .filter(|e| possible & (1 << e) != 0)
-        .map(|e| (e, find_candidates(&chars, e)))
+        .map(|e| (e, find_candidates(&line, e)))
         .collect();
     let bound = |found: &[Found]| found.iter().map(Found::weight).sum::<usize>();
     // Most first, ties in table order, which is the order ties are broken in.
@@ -465,14 +537,14 @@ fn one_layer(text: &str) -> Option<(String, usize, u8)> {
         if bound(&found) < best_weight || bound(&found) == best_weight && !could_tie_earlier {
             continue;
         }
-        let plan = plan_for(&chars, e, found);
+        let plan = plan_for(&line, e, found);
         if plan.weight > best_weight
             || plan.weight == best_weight && best.as_ref().is_some_and(|b| e < b.encoding)
         {
             best = Some(plan);
         }
     }
-    let c1 = stray_c1_controls(&chars, best.as_ref());
+    let c1 = stray_c1_controls(chars, best.as_ref());
     let plan = best.filter(|p| p.weight > 0);
     let groups = plan
         .as_ref()
@@ -620,8 +692,8 @@ enum Verdict {
 }
 
 /// Judges the candidates one encoding finds in a line.
-fn plan_for(chars: &[char], e: usize, mut found: Vec<Found>) -> Plan {
-    judge(chars, e, &mut found);
+fn plan_for(line: &Line, e: usize, mut found: Vec<Found>) -> Plan {
+    judge(line, e, &mut found);
     let weight = found.iter().filter(|f| f.accepted).map(Found::weight).sum();
     Plan {
         encoding: e,
@@ -642,16 +714,17 @@ enum Slot {
     Space,
 }
 
-fn find_candidates(chars: &[char], e: usize) -> Vec<Found> {
+fn find_candidates(line: &Line, e: usize) -> Vec<Found> {
+    let chars = &line.chars[..];
     let mut found = Vec::new();
     let mut i = 0;
     while i < chars.len() {
-        let lead = byte_in(chars[i], e);
+        let lead = line.byte(i, e);
         if !is_lead(lead) || chars[i].is_ascii() {
             i += 1;
             continue;
         }
-        match candidate_at(chars, e, i, lead) {
+        match candidate_at(line, e, i, lead) {
             Some((len, candidate)) => {
                 let uses_c1 = e == 0
                     && chars[i..i + len]
@@ -674,13 +747,14 @@ fn find_candidates(chars: &[char], e: usize) -> Vec<Found> {
 }
 
 /// The candidate starting at `i`, whose lead byte is `lead`, with its length in characters.
-fn candidate_at(chars: &[char], e: usize, i: usize, lead: u8) -> Option<(usize, Candidate)> {
+fn candidate_at(line: &Line, e: usize, i: usize, lead: u8) -> Option<(usize, Candidate)> {
+    let chars = &line.chars[..];
     let needed = declared_len(lead).expect("a lead byte C2..F4");
     let mut slots = [Slot::Byte(lead); 4];
     let mut len = 1;
     while len < needed {
         let Some(&c) = chars.get(i + len) else { break };
-        let byte = byte_in(c, e);
+        let byte = line.byte(i + len, e);
         let slot = if !c.is_ascii() && is_continuation(byte) {
             Slot::Byte(byte)
         } else if c == '\u{FFFD}' {
@@ -723,8 +797,8 @@ fn candidate_at(chars: &[char], e: usize, i: usize, lead: u8) -> Option<(usize, 
         if !could_be_valid(slots, e) {
             return None;
         }
-        let in_word = i > 0 && chars[i - 1].is_alphabetic()
-            || chars.get(i + len).is_some_and(|c| c.is_alphabetic());
+        let in_word = i > 0 && is_alphabetic(chars[i - 1])
+            || chars.get(i + len).is_some_and(|&c| is_alphabetic(c));
         // Elsewhere than windows-1252 a lead is a letter of the text ("П\u{FFFD}и",
         // "ο\u{FFFD}\u{FFFD}" left by a windows-1252 layer with lost bytes): damage is repaired
         // there only beside clear mojibake.
@@ -748,7 +822,7 @@ fn candidate_at(chars: &[char], e: usize, i: usize, lead: u8) -> Option<(usize, 
             _ => lead == 0xF0,
         };
         let decoded = std::str::from_utf8(bytes).ok()?.chars().next()?;
-        if !restorable || !chars[i].is_alphabetic() {
+        if !restorable || !is_alphabetic(chars[i]) {
             return None;
         }
         let after = &chars[i + len..];
@@ -784,7 +858,7 @@ fn candidate_at(chars: &[char], e: usize, i: usize, lead: u8) -> Option<(usize, 
             ))
         }
         Err(_) if bytes[0] == 0xED && (0xA0..=0xAF).contains(&bytes[1]) => {
-            cesu_pair(chars, e, i, bytes).map(|decoded| (6, Candidate::Cesu { decoded }))
+            cesu_pair(line, e, i, bytes).map(|decoded| (6, Candidate::Cesu { decoded }))
         }
         Err(_) => None,
     }
@@ -800,7 +874,7 @@ fn drops_space_after_a_grave(after: &[char]) -> bool {
             && word[w.len()..]
                 .chars()
                 .next()
-                .is_none_or(|c| !c.is_alphabetic() && !matches!(c, '\'' | '’'))
+                .is_none_or(|c| !is_alphabetic(c) && !matches!(c, '\'' | '’'))
     };
     starts("s")
         || starts("quele")
@@ -813,15 +887,15 @@ fn drops_space_after_a_grave(after: &[char]) -> bool {
 
 /// A high surrogate at `i` (three characters) followed by a low one: the supplementary
 /// character the CESU-8 pair stands for, as the scanner reads the six bytes.
-fn cesu_pair(chars: &[char], e: usize, i: usize, high: &[u8]) -> Option<char> {
-    let low = chars.get(i + 3..i + 6)?;
+fn cesu_pair(line: &Line, e: usize, i: usize, high: &[u8]) -> Option<char> {
+    let low = line.chars.get(i + 3..i + 6)?;
     if low.iter().any(char::is_ascii) {
         return None;
     }
     let mut pair = [0u8; 6];
     pair[..3].copy_from_slice(high);
-    for (b, &c) in pair[3..].iter_mut().zip(low) {
-        *b = byte_in(c, e);
+    for (k, b) in pair[3..].iter_mut().enumerate() {
+        *b = line.byte(i + 3 + k, e);
     }
     let unit = scan_unit(&pair, true)?;
     (unit.kind == UnitKind::SurrogatePair && unit.len == 6)
@@ -861,7 +935,8 @@ fn could_be_valid(slots: &[Slot], e: usize) -> bool {
 }
 
 /// Gives every candidate its verdict and decides which are accepted.
-fn judge(chars: &[char], e: usize, found: &mut [Found]) {
+fn judge(line: &Line, e: usize, found: &mut [Found]) {
+    let chars = &line.chars[..];
     if found.is_empty() {
         return;
     }
@@ -904,7 +979,7 @@ fn judge(chars: &[char], e: usize, found: &mut [Found]) {
             Candidate::Cesu { .. } => Verdict::Yes,
             Candidate::Damaged { strong: true } => Verdict::Yes,
             Candidate::Spaced { decoded: 'à', .. }
-                if f.start > 0 && chars[f.start - 1].is_lowercase() =>
+                if f.start > 0 && is_lowercase(chars[f.start - 1]) =>
             {
                 // A lowercase letter, a capital Ã and a space: "voilÃ le" is nothing but "voilà".
                 Verdict::Yes
@@ -913,7 +988,7 @@ fn judge(chars: &[char], e: usize, found: &mut [Found]) {
         };
         found[k].verdict = verdict;
     }
-    weigh_runs(chars, e, found);
+    weigh_runs(line, e, found);
     // The scripts clear mojibake decodes into, as a set of bits.
     let clear_scripts: u8 = found
         .iter()
@@ -962,7 +1037,8 @@ fn judge(chars: &[char], e: usize, found: &mut [Found]) {
 }
 
 /// The verdicts that depend on the whole line rather than on a group's neighbours.
-fn weigh_runs(chars: &[char], e: usize, found: &mut [Found]) {
+fn weigh_runs(line: &Line, e: usize, found: &mut [Found]) {
+    let chars = &line.chars[..];
     // Runs of non-ASCII characters (a `?` or a space inside a candidate belongs to it).
     let mut covered = vec![usize::MAX; chars.len()];
     for (k, f) in found.iter().enumerate() {
@@ -989,7 +1065,7 @@ fn weigh_runs(chars: &[char], e: usize, found: &mut [Found]) {
                         continue;
                     }
                     let c = chars[j];
-                    let byte = byte_in(c, e);
+                    let byte = line.byte(j, e);
                     if c == '\u{FFFD}' {
                         continue;
                     }
@@ -998,14 +1074,14 @@ fn weigh_runs(chars: &[char], e: usize, found: &mut [Found]) {
                     untiled |= byte != 0;
                     if byte == 0 {
                         foreign = true;
-                    } else if is_continuation(byte) && c.is_alphabetic() {
+                    } else if is_continuation(byte) && is_alphabetic(c) {
                         // A letter that can only continue a group, standing alone among groups:
                         // garble ("ã†â€™ãƒâ€" through MacRoman), not a layer of mojibake.
                         broken = true;
                     } else if is_lead(byte)
                         && chars
                             .get(j + 1)
-                            .is_some_and(|&n| !n.is_ascii() && is_continuation(byte_in(n, e)))
+                            .is_some_and(|&n| !n.is_ascii() && is_continuation(line.byte(j + 1, e)))
                     {
                         broken = true;
                     }
@@ -1169,7 +1245,7 @@ fn is_plausible(
     }
     // A C1 control right after a letter is never text: the pair is Latin-1 mojibake ("Ð\u{95}"
     // is "Е", whatever stands beside it).
-    if bytes == 2 && is_c1_control(group[1]) && !decoded.is_control() && decoded.is_alphabetic() {
+    if bytes == 2 && is_c1_control(group[1]) && !decoded.is_control() && is_alphabetic(decoded) {
         return Verdict::Yes;
     }
     // Four-byte mojibake decodes into planes 1 to 3 (emoji, historic scripts, CJK extensions);
@@ -1196,7 +1272,7 @@ fn is_plausible(
     }
     // Text drawn with box characters reads as letters in IBM437 ("├┤" is "ô"), formulas as
     // letters in MacRoman ("√π" is "ù", "∆°" is "ơ"): only with clear mojibake beside them.
-    let in_word = prev.is_some_and(|p| !p.is_decoded && p.c.is_alphabetic());
+    let in_word = prev.is_some_and(|p| !p.is_decoded && is_alphabetic(p.c));
     if group.iter().all(|&c| is_box(c)) || group.iter().all(|&c| is_math(c)) && !in_word {
         return Verdict::Weak;
     }
@@ -1206,7 +1282,7 @@ fn is_plausible(
         && bytes == 2
         && group
             .iter()
-            .all(|&c| c.is_alphabetic() && !is_continuation(byte_in(c, 0)) && byte_in(c, 0) != 0)
+            .all(|&c| is_alphabetic(c) && !is_continuation(byte_in(c, 0)) && byte_in(c, 0) != 0)
     {
         return Verdict::WithEvidence;
     }
@@ -1214,10 +1290,10 @@ fn is_plausible(
     // in Russian is not "Ҹ" through windows-1251, "ášť" in Czech not "ṻ"), unless the line shows more of the
     // same mojibake ("Рё" beside "Р°" is "и").
     if e != 0
-        && decoded.is_alphabetic()
+        && is_alphabetic(decoded)
         && group
             .iter()
-            .all(|&c| c.is_alphabetic() && script(c) == script(decoded))
+            .all(|&c| is_alphabetic(c) && script(c) == script(decoded))
     {
         return Verdict::Weak;
     }
@@ -1243,7 +1319,7 @@ fn is_plausible(
             // after a letter, and with more on the line.
             return if is_odd_after_letter(group[1]) {
                 Verdict::Yes
-            } else if prev.is_some_and(|p| p.c.is_alphabetic()) {
+            } else if prev.is_some_and(|p| is_alphabetic(p.c)) {
                 Verdict::Weak
             } else {
                 Verdict::No
@@ -1251,7 +1327,7 @@ fn is_plausible(
         }
         // Two letters that read as a symbol or a modifier ("ВІ" in Ukrainian capitals is not
         // "²"): text, unless the line shows more.
-        let is_symbolic = !decoded.is_alphabetic() || script(decoded) == Script::Common;
+        let is_symbolic = !is_alphabetic(decoded) || script(decoded) == Script::Common;
         // A quote before a word or a sign is how text starts or joins one ("«été", "“Öl", "«©",
         // "’à’Über"), whatever a MacRoman reading makes of it.
         if matches!(
@@ -1260,7 +1336,7 @@ fn is_plausible(
         ) {
             return Verdict::Weak;
         }
-        let is_word_letter = |c: &char| c.is_alphabetic() && !matches!(c, 'µ' | 'ª' | 'º');
+        let is_word_letter = |c: &char| is_alphabetic(*c) && !matches!(c, 'µ' | 'ª' | 'º');
         if is_symbolic && group.iter().all(is_word_letter) {
             return Verdict::Weak;
         }
@@ -1268,17 +1344,17 @@ fn is_plausible(
         // contractions end the word right after.
         let is_contraction = group[1] == '’'
             && next.is_some_and(|n| !n.is_decoded && matches!(n.c, 's' | 't' | 'd' | 'm'))
-            && !after_next.is_some_and(|n| n.c.is_alphabetic());
+            && !after_next.is_some_and(|n| is_alphabetic(n.c));
         if is_contraction {
             return Verdict::Weak;
         }
     }
-    if decoded.is_alphabetic() {
+    if is_alphabetic(decoded) {
         let own = script(decoded);
         let clashes = |n: Option<Neighbour>| {
             n.is_some_and(|n| {
                 let theirs = script(n.c);
-                n.c.is_alphabetic()
+                is_alphabetic(n.c)
                     && theirs != own
                     && theirs != Script::Common
                     && own != Script::Common
@@ -1299,7 +1375,7 @@ fn is_plausible(
         // beside it (nor a group that lost a byte, "ÐŸÑ\u{FFFD}Ð¸"), needs the line to show more.
         let same_script = |n: Option<Neighbour>| {
             n.is_some_and(|n| {
-                n.is_decoded && n.c == '\u{FFFD}' || n.c.is_alphabetic() && script(n.c) == own
+                n.is_decoded && n.c == '\u{FFFD}' || is_alphabetic(n.c) && script(n.c) == own
             })
         };
         let is_lone_foreign_letter = bytes == 2
@@ -1327,18 +1403,18 @@ fn is_plausible(
     // text ("się’Ł" is not "si꒣", "zvlášť" is not "zvl\u{169D}"): the punctuation, symbols and
     // fullwidth forms of the shared blocks do sit between letters ("itâ€™s", "Ningboï¼ŒChina").
     let is_far_sign = bytes > 2
-        && !decoded.is_alphabetic()
+        && !is_alphabetic(decoded)
         && !decoded.is_numeric()
         && !matches!(cp, 0x2000..=0x2BFF | 0x3000..=0x303F | 0xFE00..=0xFE0F | 0xFE30..=0xFE4F
             | 0xFEFF | 0xFF00..=0xFFEF | 0xFFFD);
     let touches_letter =
-        |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && n.c.is_alphabetic());
+        |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && is_alphabetic(n.c));
     // Elsewhere than windows-1252 the lead is a letter of the text, so only punctuation,
     // currency, letterlike and mathematical signs may sit against letters ("Latvijā’©" is not
     // "Latvij⒩"; MacRoman's "‚àö" is the "√" of a layer below).
     let is_odd_sign = e != 0
         && bytes > 2
-        && !decoded.is_alphabetic()
+        && !is_alphabetic(decoded)
         && !matches!(cp, 0x2000..=0x22FF | 0xFEFF | 0xFF00..=0xFFEF);
     if (is_far_sign || is_odd_sign) && (touches_letter(prev) || touches_letter(next)) {
         return Verdict::No;
@@ -1353,13 +1429,13 @@ fn is_plausible(
     // "NÃ¼" is "Nü", "Ã…rhus" is "Århus"): the general end-of-word rules at the bottom are for
     // the rarer leads, and "Ã" has its own narrower ones.
     let is_latin1_letter = byte_in(group[0], e) == 0xC3;
-    let ends_the_word = !next.is_some_and(|n| n.c.is_alphabetic() || n.is_decoded);
+    let ends_the_word = !next.is_some_and(|n| is_alphabetic(n.c) || n.is_decoded);
     // An apostrophe or a no-break space after a capitalised word ("HÄ’été", "HÄ\u{A0}été")
     // separates words; at the start of a word it is the second byte of a letter
     // ("Å\u{A0}panělsko" is "Španělsko", "Ã’gmhios" is "Ògmhios"), and inside a lowercase word,
     // or after decoded text, it is mojibake too.
     let is_original_capital =
-        |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && n.c.is_uppercase());
+        |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && is_uppercase(n.c));
     let separates_words = matches!(group[1], '’' | '\u{A0}');
     if bytes == 2 && !is_latin1_letter && separates_words && is_original_capital(prev) {
         return Verdict::Weak;
@@ -1374,7 +1450,7 @@ fn is_plausible(
     if is_latin1_letter && in_capital_word && (separates_words || is_trailing) {
         return Verdict::Weak;
     }
-    if bytes == 2 && !is_latin1_letter && !next.is_some_and(|n| n.c.is_alphabetic() || n.is_decoded)
+    if bytes == 2 && !is_latin1_letter && !next.is_some_and(|n| is_alphabetic(n.c) || n.is_decoded)
     {
         // The group ends a word (a decoded neighbour would mean the word goes on, in layers).
         // After an original capital ("HÄ…"), a lowercase decode is the text as written; after
@@ -1382,10 +1458,10 @@ fn is_plausible(
         // followed by word-final punctuation. After a lowercase letter ("sÄ…" for "są") it is
         // mojibake.
         let prev_original = prev.filter(|p| !p.is_decoded).map(|p| p.c);
-        let after_capital = prev_original.is_some_and(char::is_uppercase);
-        let after_lowercase = prev_original.is_some_and(char::is_lowercase);
+        let after_capital = prev_original.is_some_and(is_uppercase);
+        let after_lowercase = prev_original.is_some_and(is_lowercase);
         let after_decoded = prev.is_some_and(|p| p.is_decoded);
-        if after_capital && decoded.is_lowercase() {
+        if after_capital && is_lowercase(decoded) {
             return Verdict::Weak;
         }
         if !after_lowercase && !after_decoded && ends_words(group[1]) {

@@ -178,3 +178,15 @@ fn a_no_break_space_before_a_sign_is_not_a_modifier_letter() {
     assert_eq!(undo_mojibake("Tiếng\u{a0}±1"), None);
     assert_eq!(undo_mojibake("x\u{a0}±2 y"), None);
 }
+
+#[test]
+fn the_byte_index_agrees_with_the_table_for_every_character() {
+    for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+        let listed = OTHER_BYTES
+            .iter()
+            .find(|(k, _)| *k == c)
+            .map(|(_, bytes)| bytes)
+            .or_else(|| LATIN1_BYTES.get((u32::from(c) - 0x80) as usize));
+        assert_eq!(bytes_of(c), listed, "{c:?}");
+    }
+}
