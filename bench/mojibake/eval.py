@@ -23,8 +23,10 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 try:
@@ -185,16 +187,40 @@ def corpus_exact(codes):
         REQUIRED[:] = saved
 
 
-def speed_row(binary, clean):
-    """Half the lines mojibake: utf8fix on the whole file against ftfy line by line."""
+def timed(command, path, runs=5):
+    """The median of `runs` runs of `command` reading `path`, its output discarded."""
+    times = []
+    for _ in range(runs):
+        with open(path, "rb") as stdin:
+            start = time.perf_counter()
+            subprocess.run(command, stdin=stdin, stdout=subprocess.DEVNULL, check=True)
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def speed_rows(binary, clean):
+    """Half the lines mojibake: utf8fix on the whole file (median of five runs) against ftfy
+    line by line; and clean text, --mojibake against plain utf8fix."""
     mixed = []
     for i, line in enumerate(clean * 4):
         mixed.append(as_cp1252(line.encode("utf-8"), "c1") if i % 2 else line)
-    _, ours = run_utf8fix(binary, mixed)
-    _, theirs = run_ftfy(mixed)
-    size = sum(len(l.encode("utf-8")) + 1 for l in mixed)
-    print(f"speed, {len(mixed)} lines ({size / 1e6:.1f} MB), half of them mojibake: "
-          f"utf8fix {ours:.3f} s, ftfy {theirs:.3f} s, ratio {theirs / ours:.0f}x")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "mixed.txt")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(mixed) + "\n")
+        ours = timed([binary, "--mojibake"], path)
+        _, theirs = run_ftfy(mixed)
+        size = os.path.getsize(path)
+        print(f"speed, {len(mixed)} lines ({size / 1e6:.1f} MB), half of them mojibake: "
+              f"utf8fix {ours:.3f} s, ftfy {theirs:.3f} s, ratio {theirs / ours:.1f}x (target 100x)")
+        path = os.path.join(tmp, "clean.txt")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(("\n".join(clean) + "\n") * 40)
+        plain = timed([binary], path)
+        mojibake = timed([binary, "--mojibake"], path)
+        size = os.path.getsize(path)
+        print(f"speed, clean text ({size / 1e6:.1f} MB): utf8fix {plain * 1000:.1f} ms, "
+              f"--mojibake {mojibake * 1000:.1f} ms, {mojibake / plain:.1f}x its time (target 2x)")
 
 
 def main():
@@ -256,7 +282,7 @@ def main():
     print()
     legacy_rows(args.utf8fix)
     ftfy_suite(args.utf8fix)
-    speed_row(args.utf8fix, clean)
+    speed_rows(args.utf8fix, clean)
     print(f"time for all inputs: utf8fix {ours_time:.2f} s, ftfy {theirs_time:.2f} s")
     if args.show:
         for name, rows in failures.items():

@@ -309,7 +309,9 @@ static NO_BYTES: [u8; COUNT] = [0; COUNT];
 
 impl Line {
     fn new(text: &str) -> Line {
-        let chars: Vec<char> = text.chars().collect();
+        // Sized for the most characters the text can hold: growing it was a tenth of the time.
+        let mut chars = Vec::with_capacity(text.len());
+        chars.extend(text.chars());
         let rows = chars
             .iter()
             .map(|&c| match c {
@@ -523,18 +525,21 @@ fn one_layer(text: &str) -> Option<(String, usize, u8)> {
     let chars = &line.chars[..];
     // Candidates first, for every possible encoding: what they could explain at most bounds
     // what judging them can give, so an encoding that cannot beat the best so far is not judged.
-    let mut candidates: Vec<(usize, Vec<Found>)> = (0..COUNT)
+    let mut candidates: Vec<(usize, usize, Vec<Found>)> = (0..COUNT)
         .filter(|e| possible & (1 << e) != 0)
-        .map(|e| (e, find_candidates(&line, e)))
+        .map(|e| {
+            let found = find_candidates(&line, e);
+            let bound = found.iter().map(Found::weight).sum();
+            (e, bound, found)
+        })
         .collect();
-    let bound = |found: &[Found]| found.iter().map(Found::weight).sum::<usize>();
     // Most first, ties in table order, which is the order ties are broken in.
-    candidates.sort_by_key(|(e, found)| (std::cmp::Reverse(bound(found)), *e));
+    candidates.sort_by_key(|&(e, bound, _)| (std::cmp::Reverse(bound), e));
     let mut best: Option<Plan> = None;
-    for (e, found) in candidates {
+    for (e, bound, found) in candidates {
         let best_weight = best.as_ref().map_or(0, |b| b.weight);
         let could_tie_earlier = best.as_ref().is_some_and(|b| e < b.encoding);
-        if bound(&found) < best_weight || bound(&found) == best_weight && !could_tie_earlier {
+        if bound < best_weight || bound == best_weight && !could_tie_earlier {
             continue;
         }
         let plan = plan_for(&line, e, found);
@@ -716,7 +721,7 @@ enum Slot {
 
 fn find_candidates(line: &Line, e: usize) -> Vec<Found> {
     let chars = &line.chars[..];
-    let mut found = Vec::new();
+    let mut found = Vec::with_capacity(line.chars.len() / 2);
     let mut i = 0;
     while i < chars.len() {
         let lead = line.byte(i, e);
@@ -941,23 +946,19 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
         return;
     }
     // Neighbours are judged as they would read once the other candidates are decoded.
-    // Candidates are sorted and do not overlap: the one holding `index`, if any, is the last
-    // that starts at or before it.
+    let covered = covering(chars.len(), found);
     let decoded_at = |found: &[Found], index: usize| -> Option<Neighbour> {
-        let before = found.partition_point(|f| f.start <= index);
-        if let Some(f) = before.checked_sub(1).map(|i| &found[i]) {
-            if (f.start..f.start + f.len).contains(&index) {
-                let c = match f.candidate {
-                    Candidate::Group { decoded, .. }
-                    | Candidate::Cesu { decoded }
-                    | Candidate::Spaced { decoded, .. } => decoded,
-                    _ => '\u{FFFD}',
-                };
-                return Some(Neighbour {
-                    c,
-                    is_decoded: true,
-                });
-            }
+        if let Some(&k) = covered.get(index).filter(|&&k| k != usize::MAX) {
+            let c = match found[k].candidate {
+                Candidate::Group { decoded, .. }
+                | Candidate::Cesu { decoded }
+                | Candidate::Spaced { decoded, .. } => decoded,
+                _ => '\u{FFFD}',
+            };
+            return Some(Neighbour {
+                c,
+                is_decoded: true,
+            });
         }
         chars.get(index).map(|&c| Neighbour {
             c,
@@ -988,7 +989,7 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
         };
         found[k].verdict = verdict;
     }
-    weigh_runs(line, e, found);
+    weigh_runs(line, e, found, &covered);
     // The scripts clear mojibake decodes into, as a set of bits.
     let clear_scripts: u8 = found
         .iter()
@@ -1036,16 +1037,22 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
     }
 }
 
-/// The verdicts that depend on the whole line rather than on a group's neighbours.
-fn weigh_runs(line: &Line, e: usize, found: &mut [Found]) {
-    let chars = &line.chars[..];
-    // Runs of non-ASCII characters (a `?` or a space inside a candidate belongs to it).
-    let mut covered = vec![usize::MAX; chars.len()];
+/// For each character of a line, the index of the candidate that covers it, or `usize::MAX`.
+/// Candidates are sorted and do not overlap.
+fn covering(len: usize, found: &[Found]) -> Vec<usize> {
+    let mut covered = vec![usize::MAX; len];
     for (k, f) in found.iter().enumerate() {
         for slot in &mut covered[f.start..f.start + f.len] {
             *slot = k;
         }
     }
+    covered
+}
+
+/// The verdicts that depend on the whole line rather than on a group's neighbours.
+fn weigh_runs(line: &Line, e: usize, found: &mut [Found], covered: &[usize]) {
+    let chars = &line.chars[..];
+    // Runs of non-ASCII characters (a `?` or a space inside a candidate belongs to it).
     // The runs holding characters no candidate covers.
     let mut untiled_runs = Vec::new();
     let mut run_start = None;
