@@ -999,7 +999,19 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
             _ => None,
         })
         .fold(0, |set, bit| set | bit);
-    let is_clear = |own: Script| clear_scripts & (1 << own as u8) != 0;
+    // A group holding a C1 control is mojibake whatever it decodes to: no text holds those
+    // controls, and an encoding that leaves bytes 80..9F undefined puts them in every group
+    // with such a byte ("â\u{80}\u{93}" is "–" through ISO-8859-2). It is evidence for every
+    // script of the line ("KongĂł â\u{80}\u{93} Brazzaville" is "Kongó – Brazzaville").
+    let c1_clear = e != 0
+        && found.iter().any(|f| {
+            f.verdict == Verdict::Yes
+                && matches!(f.candidate, Candidate::Group { .. })
+                && chars[f.start..f.start + f.len]
+                    .iter()
+                    .any(|&c| is_c1_control(c))
+        });
+    let is_clear = |own: Script| c1_clear || clear_scripts & (1 << own as u8) != 0;
     let evidence = found
         .iter()
         .filter(|f| {
@@ -1030,6 +1042,11 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
                     touching
                         || !matches!(own, Script::Latin | Script::Common) && is_clear(own)
                         || own == Script::Latin && is_clear(own) && (evidence >= 2 || e != 0)
+                        // A modifier letter ("Ęź" is "ʼ" through ISO-8859-2) belongs to no
+                        // script: the line's clear mojibake of any script vouches for it.
+                        || own == Script::Common
+                            && (clear_scripts != 0 || c1_clear)
+                            && (evidence >= 2 || e != 0)
                 }
                 _ => false,
             },

@@ -3,6 +3,17 @@ use super::*;
 /// (input, expected output), where `None` means unchanged.
 const PATTERNS: &[(&str, Option<&str>)] = &[
     ("cafÃ©", Some("café")),
+    // Through ISO-8859-2, whose C1 controls make the dash clear mojibake: the letters beside it
+    // go too, though each alone reads as Latin text.
+    (
+        "KongĂł â\u{80}\u{93} Brazzaville, KoszovĂł",
+        Some("Kongó – Brazzaville, Koszovó"),
+    ),
+    // A modifier letter of no script, vouched for by the line's clear mojibake.
+    (
+        "gwichĘźin, gĂłrnoĹ\u{82}uĹźycki",
+        Some("gwichʼin, górnołużycki"),
+    ),
     ("itâ€™s", Some("it’s")),
     ("â€œquotedâ€\u{9D}", Some("“quoted”")),
     ("â€œquotedâ€", Some("“quoted\u{FFFD}")),
