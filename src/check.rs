@@ -129,8 +129,10 @@ github format escapes every name as a property (%0A, %3A, %2C, %25); JSON carrie
 string and, when it is not UTF-8, its exact bytes in \"path_base64\"; SARIF percent-encodes the \
 exact bytes; -0 writes them as they are, for xargs -0.
 
-When the findings of an input look like text in a legacy encoding (almost all of them lone \
-bytes), or a valid input looks like UTF-16 or UTF-32 without a byte order mark, the human format \
+When the findings of an input look like text in a legacy encoding (nine in ten of them lone \
+bytes; three in four for a double-byte encoding such as Shift_JIS, whose pairs can read as longer \
+units, and then only such an encoding is named), or a valid input looks like UTF-16 or UTF-32 \
+without a byte order mark, the human format \
 adds a note on standard error, 'utf8check: PATH: hint: ...'. It names an encoding only on strong \
 evidence: the lines that are not UTF-8 are read in each candidate encoding, and one reading must \
 put at least 90% of its letters into the alphabet of one language written in that encoding, in \
@@ -1031,15 +1033,19 @@ fn check_job(
         Mode::Count => writeln!(out, "{errors}"),
         Mode::Findings => printer.summary(out, &name, &summary, settings.summary),
     };
-    let looks_legacy = ill_formed > 0 && !has_foreign_bom && short_units * 10 >= ill_formed * 9;
+    let findings = if has_foreign_bom {
+        hint::Findings::Other
+    } else {
+        hint::Findings::of(ill_formed, short_units)
+    };
     let may_be_utf16 = !has_foreign_bom && head_has_nul;
     let mut hints = Vec::new();
     if wants_hint {
         if let (Source::Path(path), Some(name)) = (source, own_name) {
             hints.extend(hint::name_hint(path, name));
         }
-        if looks_legacy || may_be_utf16 {
-            hints.extend(hint::hint(source, reader, &sample, looks_legacy));
+        if findings != hint::Findings::Other || may_be_utf16 {
+            hints.extend(hint::hint(source, reader, &sample, findings));
         }
     }
     Outcome {

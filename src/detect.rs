@@ -124,13 +124,15 @@ impl Evidence {
         }
         let mut is_valid = true;
         let mut after_invalid = false;
+        let mut valid_here = 0;
+        let mut ill_formed_here = 0;
         for chunk in line.utf8_chunks() {
             let before_invalid = !chunk.invalid().is_empty();
             if !is_binary {
                 // A well-formed character right against a broken byte is likelier two legacy
                 // letters that happen to pair (`Сё` in windows-1251) than UTF-8.
                 let count = chunk.valid().chars().count();
-                self.valid_multibyte += chunk
+                valid_here += chunk
                     .valid()
                     .chars()
                     .enumerate()
@@ -142,10 +144,18 @@ impl Evidence {
                     .count() as u64;
             }
             if before_invalid {
-                self.ill_formed += 1;
+                ill_formed_here += 1;
                 is_valid = false;
             }
             after_invalid = before_invalid;
+        }
+        self.ill_formed += ill_formed_here;
+        // In a line of legacy text, a word cut off by ASCII can be well-formed UTF-8 by chance
+        // (`&ход` in IBM866 is `&室`): a broken line's well-formed characters count as UTF-8
+        // only when they are at least as many as its broken units ("Björn Kłoczko" mixes one
+        // of each).
+        if valid_here >= ill_formed_here {
+            self.valid_multibyte += valid_here;
         }
         if !is_valid && !is_binary && self.lines.len() < EVIDENCE_LEN {
             self.lines.extend_from_slice(line);
@@ -821,6 +831,24 @@ mod tests {
     #[test]
     fn a_lone_byte_is_no_evidence() {
         assert_eq!(verdict(b"10 \xb5s\n"), Verdict::Unknown);
+    }
+
+    #[test]
+    fn words_that_pair_by_chance_in_a_legacy_line_are_not_utf8() {
+        // IBM866 menu lines: "&ход" and "ран" are well-formed UTF-8 by chance ("&室"); the file
+        // is converted whole, not repaired byte by byte.
+        let text = "menutrans &Save\t&Сохранить\nmenutrans Sa&ve-Exit\tВы&ход\\ с\\ сохранением\n";
+        let mut evidence = Evidence::new();
+        evidence.feed(&encode(text, encoding_rs::IBM866));
+        evidence.finish();
+        assert!(evidence.ill_formed > 0);
+        assert!(!evidence.is_mixed(), "{evidence:?}");
+        // A line that mixes one broken byte with one well-formed character still counts it.
+        let mut evidence = Evidence::new();
+        evidence.feed(b"Bj\xf6rn K\xc5\x82oczko\n");
+        evidence.finish();
+        assert_eq!((evidence.valid_multibyte, evidence.ill_formed), (1, 1));
+        assert!(evidence.is_mixed());
     }
 
     #[test]

@@ -9,6 +9,7 @@ use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 
 use clap::{Parser, ValueEnum};
 use encoding_rs::{DecoderResult, EncoderResult};
@@ -78,7 +79,9 @@ label reads the bytes of a mark as its own characters (EF BB BF is ï»¿ in win
 utf8fix and utf8check treat a mark the same way: bytes of UTF-8, a character U+FEFF.
 
 --from auto detects: a byte order mark, then UTF-8 validity of the first 64 KiB, then UTF-16 or \
-UTF-32 without a mark (the zero bytes of ASCII), then the detector of utf8check's hint. When the \
+UTF-32 without a mark (the zero bytes of ASCII), then the detector of utf8check's hint, which \
+reads all of a regular file as the hint does (a gettext catalog holds its translations past 64 \
+KiB of tables) and the first 64 KiB of standard input, a pipe or a device. When the \
 evidence is too weak for the hint, the likeliest reading is used and a note says it is a guess; \
 -v names the encoding detected. -o FILE writes the output to a new file beside FILE that \
 replaces it only when everything was written and nothing failed (strict errors included), so \
@@ -857,6 +860,12 @@ fn transcode_all(args: &Args, out: &mut dyn Write, messages: &mut Messages) -> i
     for source in &sources {
         let name = source.display_name().into_owned();
         let mut decoder = Decoder::new(from, matches!(errors, Errors::Replace | Errors::Html));
+        if let (Decoder::Sniffing { file, .. }, Source::Path(path)) = (&mut decoder, source) {
+            // Only a regular file can be read twice; a FIFO or a device is judged by its head.
+            if from.is_none() && std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+                *file = Some(path.clone());
+            }
+        }
         let mut encoder = Encoder::new(to, &to_label, errors);
         let mut text = Vec::new();
         let mut bytes = Vec::new();
@@ -969,6 +978,9 @@ enum Decoder {
         enc: Option<Charset>,
         head: Vec<u8>,
         replace: bool,
+        /// For auto, the regular file being read: when its head leaves the encoding to the
+        /// detector, the detector reads all of it, as utf8check's hint does, so the two agree.
+        file: Option<PathBuf>,
     },
     /// After sniffing: the byte order mark's length is added to every offset.
     /// The third field: for `--from auto`, whether the detection was sure.
@@ -986,6 +998,7 @@ impl Decoder {
                 enc,
                 head: Vec::new(),
                 replace,
+                file: None,
             };
         };
         match charset {
@@ -1015,6 +1028,7 @@ impl Decoder {
                 enc,
                 head: Vec::new(),
                 replace,
+                file: None,
             },
         }
     }
@@ -1084,14 +1098,19 @@ impl Decoder {
                 e.byte_offset += *shift;
                 e
             }),
-            Decoder::Sniffing { enc, head, replace } => {
+            Decoder::Sniffing {
+                enc,
+                head,
+                replace,
+                file,
+            } => {
                 head.extend_from_slice(src);
                 let needed = if enc.is_none() { SNIFF_LEN } else { 4 };
                 if head.len() < needed && !last {
                     return Ok(());
                 }
                 let head = std::mem::take(head);
-                let (decided, bom_len, sure) = sniff(*enc, &head, last);
+                let (decided, bom_len, sure) = sniff(*enc, &head, last, file.as_deref());
                 let mut inner = Decoder::new(Some(decided), *replace);
                 let result = inner.decode(&head[bom_len..], last, dst);
                 *self = Decoder::Shifted(Box::new(inner), bom_len as u64, sure);
@@ -1107,7 +1126,12 @@ impl Decoder {
 /// Decides an encoding from the start of the input (`is_whole` when that is all of it): the
 /// encoding and the length of its byte order mark.
 /// `enc` is `None` for auto, which also reports whether its detection was sure.
-fn sniff(enc: Option<Charset>, head: &[u8], is_whole: bool) -> (Charset, usize, Option<bool>) {
+fn sniff(
+    enc: Option<Charset>,
+    head: &[u8],
+    is_whole: bool,
+    file: Option<&Path>,
+) -> (Charset, usize, Option<bool>) {
     let is_utf32 = matches!(enc, Some(Charset::Utf32(None)));
     let bom = match head {
         [0xFF, 0xFE, 0, 0, ..] if is_utf32 || enc.is_none() => {
@@ -1126,7 +1150,7 @@ fn sniff(enc: Option<Charset>, head: &[u8], is_whole: bool) -> (Charset, usize, 
     }
     match enc {
         None => {
-            let (found, sure) = detect_head(head, is_whole);
+            let (found, sure) = detect_head(head, is_whole, file);
             (found, 0, Some(sure))
         }
         // iconv's UNICODE: without a byte order mark, little-endian.
@@ -1137,9 +1161,11 @@ fn sniff(enc: Option<Charset>, head: &[u8], is_whole: bool) -> (Charset, usize, 
 }
 
 /// `--from auto` without a byte order mark: UTF-8 when the head is valid (but for a character
-/// cut by its end), UTF-16/32 by the zero bytes of ASCII, else the detector of utf8check's hint;
+/// cut by its end), UTF-16/32 by the zero bytes of ASCII, else the detector of utf8check's hint,
+/// over all of `file` when the input is a regular file longer than its head (a gettext catalog
+/// holds its translations past 64 KiB of tables and English), over the head otherwise;
 /// windows-1252 when even the likeliest reading is no better than a guess.
-fn detect_head(head: &[u8], is_whole: bool) -> (Charset, bool) {
+fn detect_head(head: &[u8], is_whole: bool, file: Option<&Path>) -> (Charset, bool) {
     let is_utf8 = match std::str::from_utf8(head) {
         Ok(_) => true,
         Err(e) => e.error_len().is_none() && !is_whole,
@@ -1151,13 +1177,35 @@ fn detect_head(head: &[u8], is_whole: bool) -> (Charset, bool) {
         return (Charset::Utf8, true);
     }
     let mut evidence = crate::detect::Evidence::new();
-    evidence.feed(head);
+    let whole = file.filter(|_| !is_whole).and_then(|path| {
+        let mut whole = crate::detect::Evidence::new();
+        feed_file(path, &mut whole).ok().map(|()| whole)
+    });
+    match whole {
+        Some(whole) => evidence = whole,
+        None => evidence.feed(head),
+    }
     evidence.finish();
     let verdict = crate::detect::detect(&evidence);
     let found = verdict
         .likeliest()
         .unwrap_or(Charset::Whatwg(encoding_rs::WINDOWS_1252));
     (found, matches!(verdict, crate::detect::Verdict::Sure(_)))
+}
+
+/// Feeds a whole file to the detector, read again from its start (the conversion goes on from
+/// the head it already holds).
+fn feed_file(path: &Path, evidence: &mut crate::detect::Evidence) -> io::Result<()> {
+    let mut file = std::fs::File::open(path)?;
+    let mut buf = vec![0u8; SNIFF_LEN];
+    loop {
+        match file.read(&mut buf) {
+            Ok(0) => return Ok(()),
+            Ok(n) => evidence.feed(&buf[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// 7-bit ASCII into UTF-8: a byte above 7F is malformed (U+FFFD when replacing).

@@ -19,6 +19,35 @@ use crate::detect::{self, Evidence, Verdict};
 use crate::encodings::{self, Charset};
 use crate::input::{ChunkReader, Source};
 
+/// What an input's findings say of a legacy encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Findings {
+    /// Not the kinds legacy text leaves (or none at all).
+    Other,
+    /// Lone bytes (a lead with at most one byte after it), at least nine in ten: what any legacy
+    /// encoding leaves.
+    Legacy,
+    /// Mostly lone bytes, at least three in four, with the longer units that the pairs of a
+    /// double-byte encoding make when read as UTF-8 (Shift_JIS "検索" ends in `8D F5 82 B7`,
+    /// an out-of-range unit): only a double-byte encoding is named.
+    DoubleByte,
+}
+
+impl Findings {
+    /// From the counts of ill-formed units and of lone bytes among them.
+    pub(super) fn of(ill_formed: u64, lone_bytes: u64) -> Findings {
+        if ill_formed == 0 {
+            Findings::Other
+        } else if lone_bytes * 10 >= ill_formed * 9 {
+            Findings::Legacy
+        } else if lone_bytes * 4 >= ill_formed * 3 {
+            Findings::DoubleByte
+        } else {
+            Findings::Other
+        }
+    }
+}
+
 /// The hint for one input, if there is one to give.
 ///
 /// `sample` is the start of standard input (a file is read again for the evidence: the hint is
@@ -27,7 +56,7 @@ pub(super) fn hint(
     source: &Source,
     reader: &mut ChunkReader,
     sample: &[u8],
-    looks_legacy: bool,
+    findings: Findings,
 ) -> Option<String> {
     let name = source.display_name();
     let label = |charset: Charset| encodings::entry_of(charset).labels[0];
@@ -53,10 +82,15 @@ pub(super) fn hint(
             advice(source, Advice::Convert(label(charset)))
         ));
     }
-    if !looks_legacy {
-        return None;
-    }
-    match detect::detect(&evidence) {
+    let verdict = match (findings, detect::detect(&evidence)) {
+        (Findings::Other, _) => return None,
+        (Findings::DoubleByte, Verdict::Sure(charset)) if !charset.is_single_byte() => {
+            Verdict::Sure(charset)
+        }
+        (Findings::DoubleByte, _) => return None,
+        (Findings::Legacy, verdict) => verdict,
+    };
+    match verdict {
         Verdict::Sure(charset) if charset.is_single_byte() && evidence.is_mixed() => Some(format!(
             "{name}: hint: this looks like UTF-8 mixed with {} bytes; {}",
             label(charset),

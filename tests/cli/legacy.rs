@@ -103,6 +103,69 @@ fn the_advised_command_pasted_fixes_a_legacy_file_in_place() {
 }
 
 #[test]
+fn from_auto_reads_a_whole_file_as_the_hint_does_when_its_head_tells_nothing() {
+    // A catalog's head is tables and English (here with one stray byte, too little to tell an
+    // encoding by); its translations come past the 64 KiB that standard input is judged by.
+    let mut bytes = b"# \xb5s\n".to_vec();
+    bytes.extend_from_slice("msgid \"Save\"\n".repeat(6000).as_bytes());
+    assert!(bytes.len() > 64 * 1024);
+    bytes.extend_from_slice(&encode(&RUSSIAN.repeat(20), "windows-1251"));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("vim.mo");
+    fs::write(&file, &bytes).unwrap();
+    let stderr = check_in(dir.path(), "vim.mo");
+    assert!(
+        stderr.contains("this looks like windows-1251 text"),
+        "{stderr}"
+    );
+    let output = program("utf8enc")
+        .args(["--from", "auto", "-v"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("detected windows-1251"), "{err}");
+    assert!(String::from_utf8(output.stdout).unwrap().ends_with(RUSSIAN));
+    // The same bytes on standard input: only the head is read, and it holds no evidence.
+    let (code, _, err) = run("utf8enc", &["--from", "auto", "-v"], &bytes);
+    assert_eq!(code, Some(0));
+    assert!(err.contains("a guess"), "{err}");
+}
+
+#[test]
+fn a_short_shift_jis_excerpt_whose_pairs_read_as_long_units_gets_its_hint() {
+    // "検索" ends in 8D F5 82 B7: read as UTF-8, an out-of-range unit, which no single-byte
+    // encoding leaves; three in four findings are still lone bytes, and the detector is sure.
+    let text = "\t\t\t   レッスン 4.2: 検索コマンド\n\n\n\t ** 語句を検索するには / と、前方検索する語句をタイプします。 **\n";
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("lesson"), encode(text, "shift_jis")).unwrap();
+    let check = |file: &str| {
+        let output = program("utf8check")
+            .current_dir(dir.path())
+            .arg(file)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        (stdout, String::from_utf8_lossy(&output.stderr).into_owned())
+    };
+    let (stdout, stderr) = check("lesson");
+    assert!(stdout.contains("out-of-range"), "{stdout}");
+    assert!(
+        stderr.contains("hint: this looks like shift_jis text, not UTF-8"),
+        "{stderr}"
+    );
+    // The same share of long units in a single-byte reading names nothing.
+    fs::write(
+        dir.path().join("broken"),
+        b"caf\xe9 \xf5\x82\xb7\x82 na\xefve \xe9t\xe9 r\xe9sum\xe9 \xe0 \xfc\n",
+    )
+    .unwrap();
+    let (stdout, stderr) = check("broken");
+    assert!(stdout.contains("out-of-range"), "{stdout}");
+    assert!(!stderr.contains("hint"), "{stderr}");
+}
+
+#[test]
 fn a_mixed_file_gets_the_fallback_that_keeps_every_valid_character() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("changelog");
