@@ -660,6 +660,10 @@ enum Candidate {
 struct Neighbour {
     c: char,
     is_decoded: bool,
+    /// Decoded from a whole group (or a CESU-8 pair), not from one that lost a byte or a space
+    /// and is decoded only beside clear mojibake: such a neighbour cannot itself make its
+    /// neighbour clear ("Latvijā” É…" is Latvian with a quote and "É…", not "Latvij┠Ʌ").
+    is_sure: bool,
 }
 
 struct Found {
@@ -949,20 +953,21 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
     let covered = covering(chars.len(), found);
     let decoded_at = |found: &[Found], index: usize| -> Option<Neighbour> {
         if let Some(&k) = covered.get(index).filter(|&&k| k != usize::MAX) {
-            let c = match found[k].candidate {
-                Candidate::Group { decoded, .. }
-                | Candidate::Cesu { decoded }
-                | Candidate::Spaced { decoded, .. } => decoded,
-                _ => '\u{FFFD}',
+            let (c, is_sure) = match found[k].candidate {
+                Candidate::Group { decoded, .. } | Candidate::Cesu { decoded } => (decoded, true),
+                Candidate::Spaced { decoded, .. } => (decoded, false),
+                _ => ('\u{FFFD}', false),
             };
             return Some(Neighbour {
                 c,
                 is_decoded: true,
+                is_sure,
             });
         }
         chars.get(index).map(|&c| Neighbour {
             c,
             is_decoded: false,
+            is_sure: false,
         })
     };
     for k in 0..found.len() {
@@ -1484,7 +1489,7 @@ fn is_plausible(
         let prev_original = prev.filter(|p| !p.is_decoded).map(|p| p.c);
         let after_capital = prev_original.is_some_and(is_uppercase);
         let after_lowercase = prev_original.is_some_and(is_lowercase);
-        let after_decoded = prev.is_some_and(|p| p.is_decoded);
+        let after_decoded = prev.is_some_and(|p| p.is_decoded && p.is_sure);
         if after_capital && is_lowercase(decoded) {
             return Verdict::Weak;
         }

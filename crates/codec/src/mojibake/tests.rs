@@ -9,6 +9,9 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
         "KongĂł â\u{80}\u{93} Brazzaville, KoszovĂł",
         Some("Kongó – Brazzaville, Koszovó"),
     ),
+    // Latvian with a closing quote and a no-break space turned into a space: the quote is no
+    // group that lost its A0, and cannot vouch for "É…" beside it.
+    ("Latvijā” É… ", None),
     // A modifier letter of no script, vouched for by the line's clear mojibake.
     (
         "gwichĘźin, gĂłrnoĹ\u{82}uĹźycki",
