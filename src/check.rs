@@ -138,7 +138,9 @@ evidence: the lines that are not UTF-8 are read in each candidate encoding, and 
 put at least 90% of its letters into the alphabet of one language written in that encoding, in \
 words of one script, and lead every reading that differs from it and is not its twin (the same \
 alphabet in another code page); a legacy encoding the file declares for itself (scriptencoding, \
-coding:, charset=, encoding=) counts when the text agrees. On weaker evidence the note says \
+coding:, charset=, encoding=) counts when the text agrees; a file that lists letters one by one \
+(a keymap) is named when exactly one encoding reads at least 12 of them as letters of one \
+language, half its alphabet or more. On weaker evidence the note says \
 'possibly A or B' without a command, on too little it is silent. The advice never changes a \
 well-formed character: a file that mixes UTF-8 with stray bytes of a single-byte encoding (more \
 than one well-formed multi-byte character per hundred broken bytes) gets 'utf8fix --fallback ENC \

@@ -281,7 +281,94 @@ pub fn detect(evidence: &Evidence) -> Verdict {
     if let Some(verdict) = cjk_verdict(guess, &readings) {
         return verdict;
     }
-    decide(&readings, guess)
+    match decide(&readings, guess) {
+        Verdict::Unknown => lone_letters_verdict(sample).unwrap_or(Verdict::Unknown),
+        verdict => verdict,
+    }
+}
+
+/// The fewest distinct lone letters that name an encoding.
+pub const MIN_LONE_LETTERS: usize = 12;
+
+/// A keymap or a table of characters lists letters one by one, which says nothing of a language
+/// word by word; but the whole set of them can. The distinct bytes that stand alone (between
+/// ASCII that is not a letter or a digit) are read in each encoding; when exactly one encoding
+/// (up to its twin, or encodings that read those bytes alike) reads at least
+/// [`MIN_LONE_LETTERS`] of them as letters, every letter in the alphabet of one language and
+/// together at least half of that alphabet, and the rest as signs (no undefined byte, no
+/// control; at most one sign for two letters), that encoding is named. A Slovak keymap in windows-1250
+/// holds `ľ š ť ž` at 9A..BE, where windows-1252 has an undefined byte and ISO-8859-2 has C1
+/// controls; a Greek one holds `Ά Έ Ή`, which windows-1251 reads as `ў ё №`, letters of no one
+/// language and a sign. A Hebrew keymap (27 letters at E0..FA, Russian а..ъ in windows-1251)
+/// stays silent.
+fn lone_letters_verdict(sample: &[u8]) -> Option<Verdict> {
+    let is_separator =
+        |b: Option<&u8>| b.is_none_or(|b| b.is_ascii() && !b.is_ascii_alphanumeric());
+    let mut lone = [false; 128];
+    let (mut alone, mut high) = (0usize, 0usize);
+    for (i, &b) in sample.iter().enumerate() {
+        if b < 0x80 {
+            continue;
+        }
+        high += 1;
+        if is_separator(i.checked_sub(1).map(|p| &sample[p])) && is_separator(sample.get(i + 1)) {
+            lone[usize::from(b - 0x80)] = true;
+            alone += 1;
+        }
+    }
+    // The whole file lists letters: nine in ten of its bytes above 7F stand alone (a code chart
+    // of a double-byte encoding holds a few lone bytes among its pairs).
+    if alone * 10 < high * 9 {
+        return None;
+    }
+    let bytes: Vec<u8> = (0x80..=0xFFu8)
+        .filter(|&b| lone[usize::from(b - 0x80)])
+        .collect();
+    if bytes.len() < MIN_LONE_LETTERS {
+        return None;
+    }
+    let fitting: Vec<(usize, String)> = CANDIDATES
+        .iter()
+        .enumerate()
+        .filter(|(_, candidate)| candidate.single_byte)
+        .filter_map(|(index, candidate)| {
+            let (text, _) = candidate.encoding.decode_without_bom_handling(&bytes);
+            // Signs and punctuation (`§`, `«`, Greek tonos, the micro sign) stand in keymaps
+            // too and tell nothing; an undefined byte or a control tells against the encoding.
+            let is_sign = |c: char| {
+                matches!(c, '\u{A0}'..='\u{BF}' | '\u{2B0}'..='\u{2FF}' | '\u{384}' | '\u{385}'
+                    | '\u{2010}'..='\u{2027}' | '\u{2030}'..='\u{205E}')
+            };
+            let letters: Vec<char> = text.chars().filter(|&c| !is_sign(c)).collect();
+            let lower: Vec<char> = letters
+                .iter()
+                .map(|&c| c.to_lowercase().next().unwrap_or(c))
+                .collect();
+            // A keymap lists its language's alphabet, most of it: a set of letters that only
+            // happens to fall inside an alphabet covers a scattered part of it (Croatian
+            // `Č č Đ đ` read in windows-1253 are `Θ θ Π π`, 14 of 36 Greek letters).
+            let covers = |alphabet: &[char]| {
+                let mut seen: Vec<char> = lower.clone();
+                seen.sort_unstable();
+                seen.dedup();
+                seen.len() * 2 >= alphabet.len()
+            };
+            let fits = letters.len() >= MIN_LONE_LETTERS
+                && (text.chars().count() - letters.len()) * 2 <= letters.len()
+                && alphabets_of(index).iter().any(|alphabet| {
+                    letters.iter().zip(&lower).all(|(&c, lower)| {
+                        is_alphabetic(c) && alphabet.binary_search(lower).is_ok()
+                    }) && covers(alphabet)
+                });
+            fits.then(|| (index, text.into_owned()))
+        })
+        .collect();
+    let (first, text) = fitting.first()?;
+    let twin = CANDIDATES[*first].twin;
+    let alike = fitting
+        .iter()
+        .all(|(index, other)| other == text || CANDIDATES[*index].twin == twin);
+    alike.then(|| Verdict::Sure(Charset::Whatwg(CANDIDATES[*first].encoding)))
 }
 
 /// Picks among the single-byte readings; `guess` is chardetng's, for close calls.
@@ -826,6 +913,51 @@ mod tests {
         let (bytes, _, unmappable) = encoding.encode(text);
         assert!(!unmappable, "{text} in {}", encoding.name());
         bytes.into_owned()
+    }
+
+    /// A keymap: one letter to a line, after the keys that type it.
+    fn keymap(letters: &str) -> String {
+        let mut text = String::from("\" keymap\nloadkeymap\n");
+        for (i, c) in letters.chars().enumerate() {
+            text.push_str(&format!("k{i} {c}\n"));
+        }
+        text
+    }
+
+    #[test]
+    fn a_keymap_is_named_by_its_whole_set_of_lone_letters() {
+        let slovak = keymap("ľščťžýáíéúäňô§ĺŕóďĽŠČŤŽÝÁÍÉÚÄŇÔĹŔÓĎ");
+        for encoding in [encoding_rs::WINDOWS_1250, encoding_rs::ISO_8859_2] {
+            assert_eq!(
+                verdict(&encode(&slovak, encoding)),
+                Verdict::Sure(Charset::Whatwg(encoding)),
+                "{}",
+                encoding.name()
+            );
+        }
+        let greek = keymap("αβγδεζηθικλμνξοπρστυφχψωςάέήίόύώΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΆΈΉ«»·");
+        assert_eq!(
+            verdict(&encode(&greek, encoding_rs::WINDOWS_1253)),
+            Verdict::Sure(Charset::Whatwg(encoding_rs::WINDOWS_1253))
+        );
+        // Hebrew letters at E0..FA are Russian а..ъ in windows-1251: nothing to tell them apart.
+        let hebrew = keymap("אבגדהוזחטיךכלםמןנסעףפץצקרשת");
+        assert_eq!(
+            verdict(&encode(&hebrew, encoding_rs::ISO_8859_8)),
+            Verdict::Unknown
+        );
+        // Croatian with signs and a few foreign letters fits no one alphabet; read in
+        // windows-1253 its letters are Greek, but a scattered few of them.
+        let croatian = keymap("˘¤§¨Š\u{AD}Ž°´¸š˝žĆČĐ×ÜÝßâćçčíîđö÷");
+        assert_ne!(
+            verdict(&encode(&croatian, encoding_rs::ISO_8859_2)),
+            Verdict::Sure(Charset::Whatwg(encoding_rs::WINDOWS_1253))
+        );
+        // Fewer than a dozen letters tell nothing.
+        assert_eq!(
+            verdict(&encode(&keymap("ľščťžýáíéú"), encoding_rs::WINDOWS_1250)),
+            Verdict::Unknown
+        );
     }
 
     #[test]
