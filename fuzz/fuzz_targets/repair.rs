@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utf8kit_codec::{latin1_table, RepairOptions, Repairer, Replacement};
+use utf8kit_codec::{latin1_table, Lint, LintSet, RepairOptions, Repairer, Replacement};
 
 fn repair(data: &[u8], options: &RepairOptions, cut: usize) -> Vec<u8> {
     let mut repairer = Repairer::new(options.clone());
@@ -30,6 +30,12 @@ fuzz_target!(|input: &[u8]| {
         modified: control & 0x10 != 0,
         strip_bom: control & 0x20 != 0,
         mojibake: control & 0x40 != 0,
+        // What utf8fix --strip removes: every lint at once, or none.
+        strip: if control & 0x80 != 0 {
+            LintSet::ALL.without(LintSet::NONE.with(Lint::Bom))
+        } else {
+            LintSet::NONE
+        },
     };
     let whole = repair(data, &options, data.len());
     assert!(std::str::from_utf8(&whole).is_ok(), "well-formed output");
