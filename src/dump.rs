@@ -861,26 +861,10 @@ impl Sink for Feeder<'_> {
 }
 
 /// The first unit of a non-empty well-formed run, whose lead byte is not ASCII: its length,
-/// kind and code point. The scanner has checked the run, so decoding is all that is left; the
-/// codec's scan is the fallback should a run ever hold something else.
+/// kind and code point, as the codec's scan gives them (the scanner has checked the run, so it
+/// is one character; the views have no decoder of their own).
 #[inline]
 fn next_unit(bytes: &[u8]) -> (usize, UnitKind, Option<u32>) {
-    let lead = bytes[0];
-    let len = match lead {
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF4 => 4,
-        _ => 0,
-    };
-    if let Some(tail) = bytes.get(1..len) {
-        if tail.iter().all(|&b| is_continuation(b)) {
-            let mut codepoint = u32::from(lead) & (0x7F >> len);
-            for &byte in tail {
-                codepoint = codepoint << 6 | u32::from(byte & 0x3F);
-            }
-            return (len, UnitKind::Char, Some(codepoint));
-        }
-    }
     let unit = scan_unit(bytes, true).expect("a final scan always decides");
     (unit.len, unit.kind, unit.codepoint)
 }
