@@ -8,6 +8,26 @@
 //! Exactly RFC 3629 section 4: 1 to 4 bytes, no overlong forms, no surrogates (U+D800..U+DFFF),
 //! nothing above U+10FFFF. Noncharacters and U+0000 are well-formed.
 //!
+//! # Quick start
+//!
+//! Whether bytes are UTF-8, in the standard library's terms ([`validate`], with SIMD):
+//!
+//! ```
+//! let error = utf8kit_codec::validate(b"caf\xE9 au lait").unwrap_err();
+//! assert_eq!((error.valid_up_to(), error.error_len()), (3, Some(1)));
+//! ```
+//!
+//! Every ill-formed sequence with its kind ([`scan_unit`], [`Scanner`]), or a repaired copy
+//! ([`decode_lossy`], [`Repairer`]):
+//!
+//! ```
+//! use utf8kit_codec::{decode_lossy, scan_unit, UnitKind};
+//! assert_eq!(scan_unit(b"\xC0\xAF", true).unwrap().kind, UnitKind::Overlong);
+//! let mut out = Vec::new();
+//! decode_lossy(b"caf\xE9", &mut out);
+//! assert_eq!(out, "caf\u{FFFD}".as_bytes());
+//! ```
+//!
 //! # Two views of one scan
 //!
 //! **The diagnostic view** splits input into [`Unit`]s, left to right, with [`scan_unit`]. A
@@ -83,6 +103,7 @@ mod rules;
 mod scanner;
 mod transcode;
 mod unit;
+mod validate;
 mod widen;
 
 pub use bom::ForeignBom;
@@ -112,3 +133,4 @@ pub use unit::{
     declared_len, is_continuation, maximal_subpart_len, scan_unit, subparts, units, Subparts, Unit,
     UnitKind, Units,
 };
+pub use validate::{validate, Utf8Error};

@@ -340,6 +340,14 @@ fn check_exhaustive(input: &[u8], lossy: &mut Vec<u8>) {
     let report = scan_whole(input, Config::default());
     assert_eq!(report.rebuilt, input, "partition of {input:02X?}");
     assert!(report.text_offsets_ok, "offsets of {input:02X?}");
+    // `validate` is std's answer, error for error.
+    let std = std::str::from_utf8(input).map(|_| ());
+    let ours = utf8kit_codec::validate(input);
+    assert_eq!(
+        ours.map_err(|e| (e.valid_up_to(), e.error_len(), e.to_string())),
+        std.map_err(|e| (e.valid_up_to(), e.error_len(), e.to_string())),
+        "validate {input:02X?}"
+    );
     // Validity and the first error offset are std's.
     match std::str::from_utf8(input) {
         Ok(_) => assert!(report.findings.is_empty(), "{input:02X?} is valid"),

@@ -1,0 +1,65 @@
+//! Well-formed or not, in the standard library's words: for a caller who only needs the answer
+//! and where it stops, not the diagnostic units of [`crate::scan_unit`] or the findings of
+//! [`crate::Scanner`].
+
+use std::fmt;
+
+/// Where a byte slice stops being well-formed UTF-8, as [`std::str::Utf8Error`] says it: the
+/// length of the well-formed prefix, and the length of the maximal subpart that follows it
+/// (`None` when the input ends in the middle of a character that more bytes could complete).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Utf8Error {
+    valid_up_to: usize,
+    error_len: Option<u8>,
+}
+
+impl Utf8Error {
+    /// The number of bytes of well-formed UTF-8 before the error.
+    pub fn valid_up_to(&self) -> usize {
+        self.valid_up_to
+    }
+
+    /// The length of the ill-formed sequence after [`Self::valid_up_to`] (1 to 3 bytes, one
+    /// maximal subpart), or `None` when the input ends inside a character.
+    pub fn error_len(&self) -> Option<usize> {
+        self.error_len.map(usize::from)
+    }
+}
+
+impl fmt::Display for Utf8Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.error_len {
+            Some(len) => write!(
+                f,
+                "invalid utf-8 sequence of {len} bytes from index {}",
+                self.valid_up_to
+            ),
+            None => write!(
+                f,
+                "incomplete utf-8 byte sequence from index {}",
+                self.valid_up_to
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Utf8Error {}
+
+/// Checks that `bytes` are well-formed UTF-8 (RFC 3629), with SIMD; the same answer as
+/// [`std::str::from_utf8`], faster.
+///
+/// ```
+/// use utf8kit_codec::validate;
+/// assert!(validate("naïve €".as_bytes()).is_ok());
+/// let error = validate(b"caf\xC3(").unwrap_err();
+/// assert_eq!((error.valid_up_to(), error.error_len()), (3, Some(1)));
+/// assert_eq!(validate(b"\xE2\x82").unwrap_err().error_len(), None);
+/// ```
+pub fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
+    simdutf8::compat::from_utf8(bytes)
+        .map(|_| ())
+        .map_err(|e| Utf8Error {
+            valid_up_to: e.valid_up_to(),
+            error_len: e.error_len().map(|len| len as u8),
+        })
+}
