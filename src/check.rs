@@ -486,13 +486,13 @@ impl Settings {
 ///
 /// Only a failure to write standard output (other than a closed pipe) is an error; trouble with
 /// one input is reported on standard error and makes the status 2.
-pub fn run(args: &Args) -> anyhow::Result<Status> {
+pub fn run(args: &Args) -> Status {
     let mut messages = Messages::new("utf8check");
     let settings = match Settings::from_args(args) {
         Ok(settings) => settings,
         Err(reason) => {
             messages.error(reason);
-            return Ok(Status::Trouble);
+            return Status::Trouble;
         }
     };
     let mut tally = Tally::new(&settings);
@@ -504,13 +504,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             .and_then(|()| tally.finish(&mut *out))
             .and_then(|()| out.flush())
     };
-    match written {
-        Err(error) if !output::is_broken_pipe(&error) => {
-            messages.error(format_args!("write error: {}", io_reason(&error)));
-            Ok(Status::Trouble)
-        }
-        _ => Ok(tally.status.merge(messages.status())),
-    }
+    messages.ended(written, tally.status)
 }
 
 /// Checks the inputs one after the other, writing straight to `out`.

@@ -361,7 +361,7 @@ impl Settings {
 /// # Errors
 ///
 /// Only a failure to write standard output (other than a closed pipe) is an error.
-pub fn run(args: &Args) -> anyhow::Result<Status> {
+pub fn run(args: &Args) -> Status {
     let settings = Settings::from_args(args);
     let mut messages = Messages::new("utf8dump");
     if let Some(cols) = settings.cols.filter(|&cols| cols > MAX_COLS) {
@@ -370,7 +370,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                 "-c {cols}: a row of -x or -i holds at most {MAX_COLS} bytes, as in xxd \
                  (see utf8dump --help)"
             ));
-            return Ok(Status::Trouble);
+            return Status::Trouble;
         }
     }
     let mut out = output::stdout(settings.color);
@@ -380,13 +380,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         dump_all(&settings, &mut *out, &mut messages)
     }
     .and_then(|()| out.flush());
-    match written {
-        Err(error) if !output::is_broken_pipe(&error) => {
-            messages.error(format_args!("write error: {}", io_reason(&error)));
-            Ok(Status::Trouble)
-        }
-        _ => Ok(messages.status()),
-    }
+    messages.ended(written, Status::Clean)
 }
 
 fn dump_all(

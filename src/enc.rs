@@ -348,23 +348,18 @@ pub struct Args {
 /// # Errors
 ///
 /// Only a failure to write standard output (other than a closed pipe) is an error.
-pub fn run(args: &Args) -> anyhow::Result<Status> {
+pub fn run(args: &Args) -> Status {
     let mut messages = Messages::new("utf8enc");
     if let Some(path) = &args.output {
-        return Ok(run_to_file(args, path, &mut messages));
+        return run_to_file(args, path, &mut messages);
     }
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(256 * 1024, stdout.lock());
-    let result = produce(args, &mut out, &mut messages);
-    let result = result.and_then(|status| out.flush().map(|()| status));
-    match result {
-        Ok(status) => Ok(status.merge(messages.status())),
-        Err(error) if crate::output::is_broken_pipe(&error) => Ok(messages.status()),
-        Err(error) => {
-            messages.error(format_args!("write error: {}", io_reason(&error)));
-            Ok(Status::Trouble)
-        }
-    }
+    let (written, earned) = match produce(args, &mut out, &mut messages) {
+        Ok(status) => (out.flush(), status),
+        Err(error) => (Err(error), Status::Clean),
+    };
+    messages.ended(written, earned)
 }
 
 /// `-o FILE`: the output goes to a new file beside FILE that replaces it only when everything

@@ -13,7 +13,7 @@ use utf8kit_codec::{Repair, RepairKind, RepairOptions, Repairer, Replacement};
 
 use crate::cli::ColorWhen;
 use crate::input::{io_reason, ChunkReader, Source};
-use crate::output::{self, Messages};
+use crate::output::Messages;
 use crate::replace::{carry_over, PendingFile, Place, SetId, Stat};
 use crate::status::Status;
 
@@ -494,30 +494,23 @@ fn skipped(
 /// # Errors
 ///
 /// Only a failure to write standard output (other than a closed pipe) is an error.
-pub fn run(args: &Args) -> anyhow::Result<Status> {
+pub fn run(args: &Args) -> Status {
     let mut messages = Messages::new("utf8fix");
     let settings = match Settings::from_args(args) {
         Ok(settings) => settings,
         Err(reason) => {
             messages.error(reason);
-            return Ok(Status::Trouble);
+            return Status::Trouble;
         }
     };
     if let Some(names) = &settings.names {
         let stdout = io::stdout();
         let mut out = stdout.lock();
-        let renamed = names::run(names, &mut out, &mut messages).and_then(|status| {
-            out.flush()?;
-            Ok(status)
-        });
-        return Ok(match renamed {
-            Ok(status) => status.merge(messages.status()),
-            Err(error) if output::is_broken_pipe(&error) => messages.status(),
-            Err(error) => {
-                messages.error(format_args!("write error: {}", io_reason(&error)));
-                Status::Trouble
-            }
-        });
+        let (written, earned) = match names::run(names, &mut out, &mut messages) {
+            Ok(status) => (out.flush(), status),
+            Err(error) => (Err(error), Status::Clean),
+        };
+        return messages.ended(written, earned);
     }
     let stderr_choice = settings.color.resolve(io::stderr().is_terminal());
     let mut log = RepairLog {
@@ -567,18 +560,12 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                 messages.trouble(&name, reason);
                 ControlFlow::Continue(())
             }
-            Err(Failure::Output(error)) if output::is_broken_pipe(&error) => {
-                ControlFlow::Break(status.merge(messages.status()))
-            }
-            Err(Failure::Output(error)) => {
-                messages.error(format_args!("write error: {}", io_reason(&error)));
-                ControlFlow::Break(Status::Trouble)
-            }
+            Err(Failure::Output(error)) => ControlFlow::Break(messages.ended(Err(error), status)),
         }
     };
     for source in &settings.sources {
         if let ControlFlow::Break(end) = do_input(source, false) {
-            return Ok(end);
+            return end;
         }
     }
     if let Some(list) = &settings.files_from {
@@ -591,21 +578,14 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             ControlFlow::Continue(()) => ControlFlow::Continue(()),
         });
         if let Some(end) = ended {
-            return Ok(end);
+            return end;
         }
         if let Err(error) = read {
             messages.trouble(&list.source.display_name(), io_reason(&error));
         }
     }
-    match out.flush() {
-        Err(error) if output::is_broken_pipe(&error) => {}
-        Err(error) => {
-            messages.error(format_args!("write error: {}", io_reason(&error)));
-            return Ok(Status::Trouble);
-        }
-        Ok(()) => {}
-    }
-    Ok(status.merge(messages.status()))
+    let written = out.flush();
+    messages.ended(written, status)
 }
 
 /// Why one input could not be done.

@@ -29,14 +29,6 @@ pub fn is_broken_pipe(error: &io::Error) -> bool {
     error.kind() == io::ErrorKind::BrokenPipe
 }
 
-/// True when any error in the chain of `error` is a broken pipe (context wraps it).
-pub fn chain_has_broken_pipe(error: &anyhow::Error) -> bool {
-    error
-        .chain()
-        .filter_map(|cause| cause.downcast_ref::<io::Error>())
-        .any(is_broken_pipe)
-}
-
 /// Writes trouble to standard error, one line each, and remembers that there was some.
 #[derive(Debug)]
 pub struct Messages {
@@ -70,6 +62,23 @@ impl Messages {
         self.line(format_args!("{}: {text}", self.program));
     }
 
+    /// Ends a program's output, the one place a write error becomes a message and a status:
+    /// what `written` says of the last writes and flush is reported once as
+    /// `PROGRAM: write error: reason` and makes the status trouble; a closed pipe ends the
+    /// program quietly with the status `earned` so far (`utf8check bad | head -1` is 1).
+    pub fn ended(&mut self, written: io::Result<()>, earned: Status) -> Status {
+        match written {
+            Err(error) if !is_broken_pipe(&error) => {
+                self.error(format_args!(
+                    "write error: {}",
+                    crate::input::io_reason(&error)
+                ));
+                Status::Trouble
+            }
+            _ => earned.merge(self.status),
+        }
+    }
+
     /// [`Status::Trouble`] once any trouble was reported, else [`Status::Clean`].
     pub fn status(&self) -> Status {
         self.status
@@ -82,19 +91,5 @@ impl Messages {
         let text = crate::render::defanged(&text);
         // A closed or failing stderr leaves nowhere to complain: ignore it, as ripgrep does.
         let _ = writeln!(io::stderr().lock(), "{text}");
-    }
-}
-
-/// Ends a program: turns the result of its `run` into an exit code, printing a fatal error once as
-/// `PROGRAM: reason` (a closed stdout ends quietly with the status earned so far, which the
-/// programs return as `Ok`).
-pub fn finish(program: &'static str, result: anyhow::Result<Status>) -> std::process::ExitCode {
-    match result {
-        Ok(status) => status.into(),
-        Err(error) if chain_has_broken_pipe(&error) => Status::Clean.into(),
-        Err(error) => {
-            Messages::new(program).error(format_args!("{error:#}"));
-            Status::Trouble.into()
-        }
     }
 }

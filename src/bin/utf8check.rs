@@ -2,5 +2,5 @@
 
 fn main() -> std::process::ExitCode {
     let args = utf8kit::cli::parse_args::<utf8kit::check::Args>("utf8check", std::env::args_os());
-    utf8kit::output::finish("utf8check", utf8kit::check::run(&args))
+    utf8kit::check::run(&args).into()
 }

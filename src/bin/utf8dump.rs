@@ -2,5 +2,5 @@
 
 fn main() -> std::process::ExitCode {
     let args = utf8kit::cli::parse_args::<utf8kit::dump::Args>("utf8dump", std::env::args_os());
-    utf8kit::output::finish("utf8dump", utf8kit::dump::run(&args))
+    utf8kit::dump::run(&args).into()
 }

@@ -2,5 +2,5 @@
 
 fn main() -> std::process::ExitCode {
     let args = utf8kit::cli::parse_args::<utf8kit::enc::Args>("utf8enc", std::env::args_os());
-    utf8kit::output::finish("utf8enc", utf8kit::enc::run(&args))
+    utf8kit::enc::run(&args).into()
 }

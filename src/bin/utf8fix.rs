@@ -2,5 +2,5 @@
 
 fn main() -> std::process::ExitCode {
     let args = utf8kit::fix::Args::parse_with_attached_suffix();
-    utf8kit::output::finish("utf8fix", utf8kit::fix::run(&args))
+    utf8kit::fix::run(&args).into()
 }
