@@ -13,7 +13,8 @@
 //! that exists is never reused: another is drawn). Either way, SIGINT, SIGTERM, SIGHUP and SIGQUIT
 //! while a named copy exists remove it before the program dies (the `cleanup` module). Setting
 //! `UTF8KIT_NO_O_TMPFILE` in the environment makes the named path the only one, so that tests
-//! can reach it on any file system.
+//! can reach it on any file system, and `UTF8KIT_TEST_KILL_AT` kills the program at a named step
+//! ([`kill_at`]), so that tests see what SIGKILL leaves there without racing a timer.
 
 use std::ffi::{CStr, CString, OsStr};
 use std::fs::File;
@@ -311,6 +312,18 @@ impl Place {
 }
 
 /// A random name for a temporary file: `.utf8kit-` and 16 hexadecimal digits.
+/// Where a rewrite can be killed on purpose: with `UTF8KIT_TEST_KILL_AT=POINT` in the
+/// environment the program sends itself SIGKILL (no handler, no destructor runs) on reaching
+/// POINT: `created` (the copy exists, nothing written), `written` (the copy complete and synced,
+/// not yet named), `linked` (named, not yet renamed over the original). For the tests of
+/// [`PendingFile`]; unset, it costs one look at the environment per rewrite.
+pub fn kill_at(point: &str) {
+    if std::env::var_os("UTF8KIT_TEST_KILL_AT").is_some_and(|at| at == point) {
+        // SAFETY: kill with our own pid and a valid signal number.
+        unsafe { libc::kill(libc::getpid(), libc::SIGKILL) };
+    }
+}
+
 fn random_name() -> CString {
     let mut bytes = [0u8; 8];
     // SAFETY: getrandom writes at most `bytes.len()` bytes into the buffer.
@@ -345,6 +358,12 @@ impl<'a> PendingFile<'a> {
     ///
     /// The directory cannot hold a new file.
     pub fn create(place: &'a Place) -> io::Result<PendingFile<'a>> {
+        let pending = PendingFile::open(place)?;
+        kill_at("created");
+        Ok(pending)
+    }
+
+    fn open(place: &'a Place) -> io::Result<PendingFile<'a>> {
         let dir = place.directory.as_raw_fd();
         // Naming an O_TMPFILE file later goes through /proc/self/fd.
         let unnamed_allowed = std::env::var_os("UTF8KIT_NO_O_TMPFILE").is_none()
@@ -434,10 +453,12 @@ impl<'a> PendingFile<'a> {
     /// The link or the rename failed (the original is then untouched), or the directory could
     /// not be synced (the rename is done, but may not survive a crash).
     pub fn persist(mut self) -> io::Result<()> {
+        kill_at("written");
         let (name, registration) = match self.name.take() {
             Some(named) => named,
             None => self.link()?,
         };
+        kill_at("linked");
         let dir = self.place.directory.as_raw_fd();
         // SAFETY: the directory is open and both names NUL-terminated for the call.
         let renamed =

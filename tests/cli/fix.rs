@@ -475,46 +475,65 @@ fn mojibake_in_place_repairs_a_file_once() {
     assert_eq!(after, mtime, "the repaired file needs nothing more");
 }
 
-/// `utf8fix -i` killed (SIGKILL, no chance to clean up) while it writes the repaired copy:
-/// the file is always either the original or the whole repair, and no temporary file is left.
-/// A first, complete run tells how long a rewrite takes; the kills then land in its second
-/// half, where the copy is written (the first half counts the repairs).
+/// `utf8fix -i` killed (SIGKILL, no chance to clean up) at each step of a rewrite, by the
+/// program itself at a named point (`UTF8KIT_TEST_KILL_AT`), so that every run reaches it: the
+/// file is the original, and an unnamed copy (O_TMPFILE) leaves nothing behind until it is
+/// named. Between naming and renaming, the complete repair is left under its random name (no
+/// program can clean up after SIGKILL); a named copy (`UTF8KIT_NO_O_TMPFILE`) is left from its
+/// creation on.
 #[test]
-fn in_place_killed_while_writing_leaves_old_or_new_and_nothing_else() {
-    let original: Vec<u8> = b"caf\xe9, na\xefve, \xc0\xaf ok\n".repeat(2_000_000);
+fn in_place_killed_at_each_step_leaves_the_original() {
+    use std::os::unix::process::ExitStatusExt;
+    let original: Vec<u8> = b"caf\xe9, na\xefve, \xc0\xaf ok\n".repeat(50_000);
     let repaired = String::from_utf8_lossy(&original).into_owned().into_bytes();
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("big.txt");
-    let rewrite = |kill_after: Option<Duration>| {
+    for (point, named, left) in [
+        ("created", false, None),
+        ("written", false, None),
+        ("linked", false, Some(&repaired)),
+        ("created", true, Some(&Vec::new())),
+        ("written", true, Some(&repaired)),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("big.txt");
         fs::write(&file, &original).unwrap();
-        let started = std::time::Instant::now();
-        let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("utf8fix"))
+        let mut command = StdCommand::new(assert_cmd::cargo::cargo_bin("utf8fix"));
+        command
             .arg("-i")
             .arg(&file)
-            .spawn()
-            .unwrap();
-        if let Some(delay) = kill_after {
-            std::thread::sleep(delay);
-            let _ = child.kill();
+            .env("UTF8KIT_TEST_KILL_AT", point);
+        if named {
+            command.env("UTF8KIT_NO_O_TMPFILE", "1");
         }
-        let _ = child.wait();
-        started.elapsed()
-    };
-    let whole = rewrite(None);
-    assert_eq!(fs::read(&file).unwrap(), repaired);
-    for fraction in [0.55, 0.65, 0.75, 0.85, 0.95] {
-        rewrite(Some(whole.mul_f64(fraction)));
-        let now = fs::read(&file).unwrap();
-        assert!(
-            now == original || now == repaired,
-            "killed at {fraction} of a rewrite: neither the original nor the repair"
-        );
-        assert_eq!(
-            names_in(dir.path()),
-            ["big.txt"],
-            "killed at {fraction} of a rewrite"
-        );
+        let status = command.status().unwrap();
+        let case = format!("killed when {point}, named: {named}");
+        assert_eq!(status.signal(), Some(libc::SIGKILL), "{case}");
+        assert_eq!(fs::read(&file).unwrap(), original, "{case}");
+        let others: Vec<String> = names_in(dir.path())
+            .into_iter()
+            .filter(|n| n != "big.txt")
+            .collect();
+        match left {
+            None => assert!(others.is_empty(), "{case}: {others:?}"),
+            Some(content) => {
+                assert_eq!(others.len(), 1, "{case}: {others:?}");
+                assert!(others[0].starts_with(".utf8kit-"), "{case}: {others:?}");
+                let kept = fs::read(dir.path().join(&others[0])).unwrap();
+                assert!(kept == *content, "{case}: what the copy holds");
+            }
+        }
     }
+    // Unset, the same run repairs the file and leaves nothing else.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.txt");
+    fs::write(&file, &original).unwrap();
+    let status = StdCommand::new(assert_cmd::cargo::cargo_bin("utf8fix"))
+        .arg("-i")
+        .arg(&file)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(fs::read(&file).unwrap(), repaired);
+    assert_eq!(names_in(dir.path()), ["big.txt"]);
 }
 
 #[test]
