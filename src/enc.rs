@@ -15,9 +15,9 @@ use clap::{Parser, ValueEnum};
 use encoding_rs::{DecoderResult, EncoderResult};
 use utf8kit_codec::{
     encode, encode_ucs2, encode_utf32, latin1_to_utf8, parse_byte_notation, parse_codepoint_arg,
-    units, write_notation, CodepointArg, Config, EncodeError, Endian, Finding, Form, Malformed,
-    Notation, RepairOptions, Repairer, Scanner, Sink, Ucs2Decoder, Utf16Decoder, Utf32Decoder,
-    Utf7Decoder, Utf7Encoder,
+    units, write_notation, CodepointArg, Config, EncodeError, Endian, Finding, ForeignBom, Form,
+    Malformed, Notation, RepairOptions, Repairer, Scanner, Sink, Ucs2Decoder, Utf16Decoder,
+    Utf32Decoder, Utf7Decoder, Utf7Encoder, UTF8_BOM,
 };
 
 use crate::cli::ColorWhen;
@@ -1128,16 +1128,16 @@ fn sniff(
     file: Option<&Path>,
 ) -> (Charset, usize, Option<bool>) {
     let is_utf32 = matches!(enc, Some(Charset::Utf32(None)));
-    let bom = match head {
-        [0xFF, 0xFE, 0, 0, ..] if is_utf32 || enc.is_none() => {
-            Some((Charset::Utf32(Some(Endian::Little)), 4))
+    let bom = match ForeignBom::detect(head) {
+        Some(mark) if mark.len_bytes() == 4 && (is_utf32 || enc.is_none()) => {
+            Some((Charset::Utf32(Some(mark.endian())), 4))
         }
-        [0, 0, 0xFE, 0xFF, ..] if is_utf32 || enc.is_none() => {
-            Some((Charset::Utf32(Some(Endian::Big)), 4))
+        // Under a UTF-16 label `FF FE 00 00` is UTF-16LE's mark and a NUL.
+        Some(ForeignBom::Utf16Le | ForeignBom::Utf32Le) if !is_utf32 => {
+            Some((with_endian(enc, Endian::Little), 2))
         }
-        [0xEF, 0xBB, 0xBF, ..] if enc.is_none() => Some((Charset::Utf8, 3)),
-        [0xFF, 0xFE, ..] if !is_utf32 => Some((with_endian(enc, Endian::Little), 2)),
-        [0xFE, 0xFF, ..] if !is_utf32 => Some((with_endian(enc, Endian::Big), 2)),
+        Some(ForeignBom::Utf16Be) if !is_utf32 => Some((with_endian(enc, Endian::Big), 2)),
+        _ if enc.is_none() && head.starts_with(UTF8_BOM) => Some((Charset::Utf8, 3)),
         _ => None,
     };
     if let Some((found, len)) = bom {
@@ -1337,13 +1337,12 @@ enum EncoderKind {
 
 fn push_bom(dst: &mut Vec<u8>, needs_bom: &mut bool, endian: Endian, width: usize) {
     if std::mem::take(needs_bom) {
-        let bom: &[u8] = match (endian, width) {
-            (Endian::Little, 2) => b"\xFF\xFE",
-            (Endian::Big, 2) => b"\xFE\xFF",
-            (Endian::Little, _) => b"\xFF\xFE\x00\x00",
-            (Endian::Big, _) => b"\x00\x00\xFE\xFF",
+        let mark = if width == 2 {
+            ForeignBom::utf16(endian)
+        } else {
+            ForeignBom::utf32(endian)
         };
-        dst.extend_from_slice(bom);
+        dst.extend_from_slice(mark.bytes());
     }
 }
 

@@ -530,3 +530,36 @@ fn text_in_a_string_notation_is_one_string() {
         assert_eq!(back, expected, "{format}: {written}");
     }
 }
+
+/// One table of byte order marks (the codec's): the mark utf8enc writes for each UTF-16 and
+/// UTF-32 label is the one utf8check names and `--from auto` obeys.
+#[test]
+fn the_mark_utf8enc_writes_is_the_one_utf8check_names_and_auto_reads() {
+    for (label, mark, kind) in [
+        ("utf-16", &b"\xFE\xFF"[..], "utf16-bom: UTF-16BE"),
+        ("unicode", b"\xFF\xFE", "utf16-bom: UTF-16LE"),
+        ("utf-32", b"\x00\x00\xFE\xFF", "utf32-bom: UTF-32BE"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("text");
+        let written = program("utf8enc")
+            .args(["--to", label])
+            .write_stdin("hé")
+            .output()
+            .unwrap();
+        assert!(written.stdout.starts_with(mark), "{label}");
+        std::fs::write(&file, &written.stdout).unwrap();
+        let checked = program("utf8check").arg(&file).output().unwrap();
+        let report = String::from_utf8_lossy(&checked.stdout);
+        assert!(
+            report.contains(&format!(":1:1: {kind}")),
+            "{label}: {report}"
+        );
+        let read = program("utf8enc")
+            .args(["--from", "auto"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(read.stdout, "hé".as_bytes(), "{label}");
+    }
+}

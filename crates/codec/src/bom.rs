@@ -1,6 +1,12 @@
-//! Byte order marks of other encodings: a UTF-16 or UTF-32 file handed to a UTF-8 tool.
+//! Byte order marks: UTF-8's own, and those of UTF-16 and UTF-32 (a file handed to a UTF-8
+//! tool, or written by utf8enc). The one table of their bytes.
 
 use std::fmt;
+
+use crate::transcode::Endian;
+
+/// UTF-8's byte order mark, U+FEFF: `EF BB BF`.
+pub const UTF8_BOM: &[u8] = "\u{FEFF}".as_bytes();
 
 /// The byte order mark of UTF-16 or UTF-32, at the start of an input that should be UTF-8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -28,21 +34,60 @@ impl ForeignBom {
     /// assert_eq!(ForeignBom::detect(b"\xEF\xBB\xBFa"), None); // UTF-8's own mark
     /// ```
     pub fn detect(head: &[u8]) -> Option<ForeignBom> {
-        match head {
-            [0x00, 0x00, 0xFE, 0xFF, ..] => Some(ForeignBom::Utf32Be),
-            [0xFF, 0xFE, 0x00, 0x00, ..] => Some(ForeignBom::Utf32Le),
-            [0xFE, 0xFF, ..] => Some(ForeignBom::Utf16Be),
-            [0xFF, 0xFE, ..] => Some(ForeignBom::Utf16Le),
-            _ => None,
+        // The longer marks first: UTF-32LE's starts with UTF-16LE's.
+        [
+            ForeignBom::Utf32Be,
+            ForeignBom::Utf32Le,
+            ForeignBom::Utf16Be,
+            ForeignBom::Utf16Le,
+        ]
+        .into_iter()
+        .find(|mark| head.starts_with(mark.bytes()))
+    }
+
+    /// The mark's bytes.
+    ///
+    /// ```
+    /// use utf8kit_codec::{Endian, ForeignBom};
+    /// assert_eq!(ForeignBom::utf16(Endian::Little).bytes(), b"\xFF\xFE");
+    /// assert_eq!(ForeignBom::utf32(Endian::Big).bytes(), b"\x00\x00\xFE\xFF");
+    /// ```
+    pub fn bytes(self) -> &'static [u8] {
+        match self {
+            ForeignBom::Utf16Le => b"\xFF\xFE",
+            ForeignBom::Utf16Be => b"\xFE\xFF",
+            ForeignBom::Utf32Le => b"\xFF\xFE\x00\x00",
+            ForeignBom::Utf32Be => b"\x00\x00\xFE\xFF",
+        }
+    }
+
+    /// The mark of UTF-16 in byte order `endian`.
+    pub fn utf16(endian: Endian) -> ForeignBom {
+        match endian {
+            Endian::Little => ForeignBom::Utf16Le,
+            Endian::Big => ForeignBom::Utf16Be,
+        }
+    }
+
+    /// The mark of UTF-32 in byte order `endian`.
+    pub fn utf32(endian: Endian) -> ForeignBom {
+        match endian {
+            Endian::Little => ForeignBom::Utf32Le,
+            Endian::Big => ForeignBom::Utf32Be,
+        }
+    }
+
+    /// The byte order the mark announces.
+    pub fn endian(self) -> Endian {
+        match self {
+            ForeignBom::Utf16Le | ForeignBom::Utf32Le => Endian::Little,
+            ForeignBom::Utf16Be | ForeignBom::Utf32Be => Endian::Big,
         }
     }
 
     /// The mark's length in bytes: 2 or 4.
     pub fn len_bytes(self) -> usize {
-        match self {
-            ForeignBom::Utf16Le | ForeignBom::Utf16Be => 2,
-            ForeignBom::Utf32Le | ForeignBom::Utf32Be => 4,
-        }
+        self.bytes().len()
     }
 
     /// The finding kind's name: `utf16-bom` or `utf32-bom`.

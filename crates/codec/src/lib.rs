@@ -106,7 +106,7 @@ mod unit;
 mod validate;
 mod widen;
 
-pub use bom::ForeignBom;
+pub use bom::{ForeignBom, UTF8_BOM};
 pub use context::{invisible_has_job, MAX_FLAG_TAGS, MAX_NON_ASCII_RUN};
 pub use encode::{encode, encoded_len, EncodeError, Encoded, Form};
 pub use mojibake::{

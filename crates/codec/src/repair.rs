@@ -20,7 +20,7 @@ use crate::unit::{subparts, UnitKind};
 pub const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
 
 /// The UTF-8 bytes of U+FEFF, the byte order mark.
-const BOM: &[u8] = "\u{FEFF}".as_bytes();
+use crate::bom::UTF8_BOM as BOM;
 
 /// What an ill-formed unit becomes.
 #[derive(Clone, Debug, PartialEq, Eq)]
