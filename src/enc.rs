@@ -758,8 +758,8 @@ fn decode_notation(
                 unit.codepoint,
             );
         } else if unit.kind.is_ill_formed() {
-            let hex: Vec<String> = unit_bytes.iter().map(|b| format!("{b:02x}")).collect();
-            let _ = write!(line, "{} {}", unit.kind.as_str(), hex.join(" "));
+            let hex = crate::render::Hex(unit_bytes, " ");
+            let _ = write!(line, "{} {hex}", unit.kind.as_str());
             if let Some(cp) = unit.codepoint {
                 let _ = write!(line, " (U+{cp:04X})");
             }
@@ -1305,10 +1305,13 @@ impl Sink for StrictSink<'_> {
     }
 
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
-        let hex: Vec<String> = finding.bytes.iter().map(|b| format!("{b:02x}")).collect();
         self.error = Some(Malformed {
             byte_offset: finding.position.byte_offset,
-            reason: format!("{} {}", finding.kind, hex.join(" ")),
+            reason: format!(
+                "{} {}",
+                finding.kind,
+                crate::render::Hex(finding.bytes, " ")
+            ),
         });
         ControlFlow::Break(())
     }

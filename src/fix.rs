@@ -883,13 +883,17 @@ impl RepairLog<'_> {
     }
 
     fn line(&mut self, name: &str, repair: &Repair) -> io::Result<()> {
-        let hex: Vec<String> = repair.bytes().iter().map(|b| format!("{b:02x}")).collect();
         write!(self.err, "utf8fix: {name}: offset {}: ", repair.byte_offset)?;
         self.err
             .set_color(ColorSpec::new().set_fg(Some(Color::Red)).set_bold(true))?;
         write!(self.err, "{}", repair.kind)?;
         self.err.reset()?;
-        writeln!(self.err, " {}: {}", hex.join(" "), self.action(repair))
+        writeln!(
+            self.err,
+            " {}: {}",
+            crate::render::Hex(repair.bytes(), " "),
+            self.action(repair)
+        )
     }
 
     fn action(&self, repair: &Repair) -> String {

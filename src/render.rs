@@ -14,6 +14,22 @@ use std::path::Path;
 
 use unicode_width::UnicodeWidthChar;
 
+/// Bytes in lowercase hex, joined by a separator: `Hex(b"\xc3\xa9", " ")` shows `c3 a9`. How
+/// every program lists the bytes of a finding or a repair.
+pub struct Hex<'a>(pub &'a [u8], pub &'a str);
+
+impl std::fmt::Display for Hex<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, byte) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(self.1)?;
+            }
+            write!(f, "{byte:02x}")?;
+        }
+        Ok(())
+    }
+}
+
 /// How a character is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shown {

@@ -17,6 +17,7 @@ use termcolor::{Color, ColorSpec, WriteColor};
 use utf8kit_codec::{declared_len, Finding, FindingKind, ForeignBom, Lint, NameIssue, UnitKind};
 
 use crate::input::Source;
+use crate::render::Hex;
 
 /// How findings are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -750,21 +751,6 @@ pub fn push_unit_json(
         None => line.push_str("null"),
     }
     line.push('}');
-}
-
-/// Bytes in lowercase hex, joined by a separator.
-struct Hex<'a>(&'a [u8], &'a str);
-
-impl Display for Hex<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, byte) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(self.1)?;
-            }
-            write!(f, "{byte:02x}")?;
-        }
-        Ok(())
-    }
 }
 
 /// The sentence that explains a finding. Plain ASCII, no quotes: it goes into JSON unescaped.
