@@ -1,0 +1,376 @@
+//! One input checked: read, scanned, its findings written, its hint found.
+
+use super::*;
+
+/// How many bytes at the start of an input the hint looks at for UTF-16 without a mark (and
+/// keeps of standard input, which cannot be read again).
+pub(super) const HINT_SAMPLE_LEN: usize = 64 * 1024;
+
+/// Checks one job, writing its output to `out`. A failure to write is kept in the outcome,
+/// whose findings still count.
+pub(super) fn check_job(
+    settings: &Settings,
+    job: &Job,
+    reader: &mut ChunkReader,
+    out: &mut dyn WriteColor,
+) -> Outcome {
+    let directory;
+    let (source, from_walk, name_only) = match job {
+        Job::Trouble { path, reason } => return trouble(settings, out, path, reason.clone()),
+        Job::Note { path, text } => {
+            return Outcome {
+                hints: vec![format!("{path}: {text}")],
+                ..Outcome::default()
+            }
+        }
+        Job::Check { source, from_walk } => (source, *from_walk, false),
+        // A directory on an input's path: only its name is checked.
+        Job::Name { path } => {
+            directory = Source::Path(path.clone());
+            (&directory, true, true)
+        }
+    };
+    let name = InputName::of(source, settings.label.as_deref());
+    let printer = Printer::new(settings.format);
+    let wants_hint = settings.mode == Mode::Findings && settings.format == Format::Human;
+    let mut scanner = Scanner::new(settings.codec);
+    let mut sink = FindingSink {
+        settings,
+        printer: &printer,
+        name: &name,
+        out,
+        errors: 0,
+        short_units: 0,
+        ill_formed: 0,
+        has_foreign_bom: false,
+        is_capped: false,
+        warnings: 0,
+        results: Vec::new(),
+        write_error: None,
+    };
+    // The input's own name comes first: its findings are those of the input.
+    let own_name = match source {
+        Source::Path(path) => path.file_name().map(OsStrExt::as_bytes),
+        Source::Stdin => None,
+    };
+    let named = own_name.map_or(ControlFlow::Continue(()), |name| sink.name(name));
+    let mut is_binary = false;
+    let mut is_first = true;
+    // Standard input cannot be read again: its start is kept for the hint. A file is read
+    // again only if the hint is wanted (findings of the legacy kind, or a NUL near the start).
+    let mut sample = Vec::new();
+    let keeps_sample = wants_hint && matches!(source, Source::Stdin);
+    let mut head_seen = 0;
+    let mut head_has_nul = false;
+    let skips_content = name_only || named.is_break();
+    let mut well_formed_len = None;
+    let read = if skips_content {
+        Ok(())
+    } else {
+        source.open().and_then(|mut file| {
+            let is_skipped_binary =
+                |head: &[u8]| from_walk && !settings.binary && looks_binary(head);
+            let mut whole = |file: &mut File, first: &[u8]| {
+                // A binary file in a walk is skipped after its first chunk, not read whole.
+                if is_skipped_binary(first) {
+                    return false;
+                }
+                well_formed_len = well_formed_on_every_core(settings, file, first.len() as u64);
+                well_formed_len.is_some()
+            };
+            let taken = reader.read_file_unless(&mut file, &mut whole, &mut |chunk, is_last| {
+                if is_first {
+                    is_first = false;
+                    if is_skipped_binary(chunk) {
+                        is_binary = true;
+                        return ControlFlow::Break(());
+                    }
+                }
+                if wants_hint && head_seen < HINT_SAMPLE_LEN {
+                    let head = &chunk[..chunk.len().min(HINT_SAMPLE_LEN - head_seen)];
+                    head_has_nul |= head.contains(&0);
+                    head_seen += head.len();
+                    if keeps_sample {
+                        sample.extend_from_slice(head);
+                    }
+                }
+                scanner.feed(chunk, is_last, &mut sink)
+            })?;
+            if let (true, Some(len)) = (taken && wants_hint, well_formed_len) {
+                // A valid file has no finding; only the hint's look at its head is left.
+                let head = read_head(&mut file, len);
+                head_has_nul = head.contains(&0);
+                if keeps_sample {
+                    sample = head;
+                }
+            }
+            Ok(())
+        })
+    };
+    let FindingSink {
+        errors,
+        short_units,
+        ill_formed,
+        has_foreign_bom,
+        is_capped,
+        warnings,
+        results,
+        write_error,
+        out,
+        ..
+    } = sink;
+    let summary = Summary {
+        bytes: well_formed_len.unwrap_or_else(|| scanner.bytes_scanned()),
+        errors,
+        warnings: (!settings.warn.is_empty()).then_some(warnings),
+        complete: !is_capped,
+    };
+    if let Some(error) = write_error {
+        return Outcome {
+            summary: Some(summary),
+            write_error: Some(error),
+            ..Outcome::default()
+        };
+    }
+    if let Err(error) = read {
+        return trouble(settings, out, name.human(), io_reason(&error));
+    }
+    if is_binary && errors == 0 {
+        return Outcome::default();
+    }
+    let listed = |out: &mut dyn WriteColor, count: Option<u64>| -> io::Result<()> {
+        let path = match (settings.null, source) {
+            (true, Source::Path(path)) => path.as_os_str().as_bytes(),
+            _ => name.listed(settings.format).as_bytes(),
+        };
+        out.write_all(path)?;
+        match (count, settings.null) {
+            (None, true) => out.write_all(b"\0"),
+            (None, false) => out.write_all(b"\n"),
+            (Some(n), true) => writeln!(out, "\0{n}"),
+            (Some(n), false) => writeln!(out, ":{n}"),
+        }
+    };
+    let written = match settings.mode {
+        Mode::Quiet => Ok(()),
+        Mode::FilesWithErrors if errors > 0 => listed(out, None),
+        Mode::FilesWithoutErrors if errors == 0 => listed(out, None),
+        Mode::FilesWithErrors | Mode::FilesWithoutErrors => Ok(()),
+        Mode::Count if settings.count_shows_names() => listed(out, Some(errors)),
+        Mode::Count => writeln!(out, "{errors}"),
+        Mode::Findings => printer.summary(out, &name, &summary, settings.summary),
+    };
+    let findings = if has_foreign_bom {
+        hint::Findings::Other
+    } else {
+        hint::Findings::of(ill_formed, short_units)
+    };
+    let may_be_utf16 = !has_foreign_bom && head_has_nul;
+    let mut hints = Vec::new();
+    if wants_hint {
+        if let (Source::Path(path), Some(name)) = (source, own_name) {
+            hints.extend(hint::name_hint(path, name));
+        }
+        if findings != hint::Findings::Other || may_be_utf16 {
+            hints.extend(hint::hint(source, reader, &sample, findings));
+        }
+    }
+    Outcome {
+        summary: Some(summary),
+        trouble: None,
+        results,
+        hints,
+        write_error: written.err(),
+    }
+}
+
+/// The length of `file` when it is a big regular file that every thread read together and
+/// found well-formed ([`whole`]); `None` sends it to the one-thread scan, which also gives
+/// every finding of a file that is not. `read` bytes were read from it already.
+pub(super) fn well_formed_on_every_core(
+    settings: &Settings,
+    file: &mut File,
+    read: u64,
+) -> Option<u64> {
+    // Lints find well-formed characters, which a validation does not see.
+    if settings.threads < 2 || !settings.codec.lints.is_empty() {
+        return None;
+    }
+    let metadata = file.metadata().ok()?;
+    // Standard input may have been read from already: only what is left is its content.
+    let start = file.stream_position().ok()?.checked_sub(read)?;
+    let len = metadata.len().checked_sub(start)?;
+    let big_file = metadata.is_file() && len >= whole::MIN_LEN;
+    (big_file && whole::is_well_formed(file, start, len, settings.threads)).then_some(len)
+}
+
+/// The first [`HINT_SAMPLE_LEN`] bytes of the last `len` bytes of `file` (fewer when it is
+/// shorter or cannot be read), read without moving its position.
+pub(super) fn read_head(file: &mut File, len: u64) -> Vec<u8> {
+    use std::os::unix::fs::FileExt;
+    let mut head = vec![0; HINT_SAMPLE_LEN];
+    let mut filled = 0;
+    let start = file.metadata().map_or(0, |m| m.len().saturating_sub(len));
+    while filled < head.len() {
+        match file.read_at(&mut head[filled..], start + filled as u64) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    head.truncate(filled);
+    head
+}
+
+/// The outcome of trouble with one input: a message for standard error, and with `--format
+/// github` an `::error` annotation too, so that the run's log shows it where findings are.
+pub(super) fn trouble(
+    settings: &Settings,
+    out: &mut dyn WriteColor,
+    path: &str,
+    reason: String,
+) -> Outcome {
+    let annotated = if settings.format == Format::Github && settings.mode == Mode::Findings {
+        writeln!(
+            out,
+            "::error file={},title=utf8check trouble::{}",
+            crate::report::github_property(path),
+            crate::report::github_message(&reason)
+        )
+    } else {
+        Ok(())
+    };
+    Outcome {
+        trouble: Some((path.to_owned(), reason)),
+        write_error: annotated.err(),
+        ..Outcome::default()
+    }
+}
+
+/// Writes or counts each finding as it comes.
+pub(super) struct FindingSink<'a> {
+    pub(super) settings: &'a Settings,
+    pub(super) printer: &'a Printer,
+    pub(super) name: &'a InputName,
+    pub(super) out: &'a mut dyn WriteColor,
+    pub(super) errors: u64,
+    /// Ill-formed units of one or two bytes: what a legacy single-byte encoding leaves.
+    pub(super) short_units: u64,
+    pub(super) ill_formed: u64,
+    pub(super) has_foreign_bom: bool,
+    /// `--max-errors` stopped the scan: more findings follow.
+    pub(super) is_capped: bool,
+    /// Findings of the `--warn` lints.
+    pub(super) warnings: u64,
+    /// SARIF results or CodeClimate issues, for the document written at the end.
+    pub(super) results: Vec<serde_json::Value>,
+    pub(super) write_error: Option<io::Error>,
+}
+
+impl FindingSink<'_> {
+    /// Reports what is wrong with the input's name: each unit that is not UTF-8 (`file-name`),
+    /// or, if asked, a UTF-8 name that is not in NFC (`non-nfc-name`). The offsets are those
+    /// inside the name; line and column are 0, since the name is not in the content.
+    pub(super) fn name(&mut self, name: &[u8]) -> ControlFlow<()> {
+        let at = |byte_offset: usize| Position {
+            byte_offset: byte_offset as u64,
+            line: 0,
+            column: 0,
+        };
+        let bad = crate::names::ill_formed(name);
+        for unit in &bad {
+            self.finding(&Finding {
+                position: at(unit.offset),
+                kind: FindingKind::Name(NameIssue::IllFormed(unit.kind)),
+                bytes: &name[unit.offset..unit.offset + unit.len],
+                codepoint: unit.codepoint,
+            })?;
+        }
+        if bad.is_empty() && self.settings.nfc_names.is_some() && !crate::names::is_nfc(name) {
+            self.finding(&Finding {
+                position: at(0),
+                kind: FindingKind::Name(NameIssue::NotNfc),
+                bytes: name,
+                codepoint: None,
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Writes one finding in the chosen format, or keeps it for the run's document.
+    pub(super) fn report(&mut self, finding: &Finding<'_>, severity: Severity) -> ControlFlow<()> {
+        match self.settings.format {
+            Format::Sarif => {
+                self.results
+                    .push(Sarif::result(self.name, finding, severity));
+                ControlFlow::Continue(())
+            }
+            Format::Codeclimate => {
+                self.results.push(crate::report::codeclimate_issue(
+                    self.name, finding, severity,
+                ));
+                ControlFlow::Continue(())
+            }
+            _ => match self.printer.finding(self.out, self.name, finding, severity) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(error) => {
+                    self.write_error = Some(error);
+                    ControlFlow::Break(())
+                }
+            },
+        }
+    }
+}
+
+impl Sink for FindingSink<'_> {
+    fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
+        let is_warning = match finding.kind {
+            FindingKind::Lint(lint) => self.settings.warn.contains(lint),
+            FindingKind::Name(NameIssue::NotNfc) => {
+                self.settings.nfc_names == Some(Severity::Warning)
+            }
+            _ => false,
+        };
+        if is_warning {
+            // A warning: shown with the findings, never counted as an error.
+            self.warnings += 1;
+            return match self.settings.mode {
+                Mode::Findings => self.report(finding, Severity::Warning),
+                _ => ControlFlow::Continue(()),
+            };
+        }
+        if self
+            .settings
+            .max_errors
+            .is_some_and(|max| self.errors >= max)
+        {
+            self.is_capped = true;
+            return ControlFlow::Break(());
+        }
+        self.errors += 1;
+        match finding.kind {
+            FindingKind::IllFormed(kind) => {
+                self.ill_formed += 1;
+                // A legacy single-byte encoding leaves lone letters C0..FF and 80..BF (or a
+                // lead byte with one 80..BF byte after it), never overlongs or surrogates; a lone
+                // C0, C1 or F5..FF is a letter too (Turkish ı and ş are FD and FE).
+                let is_lone_byte = matches!(
+                    kind,
+                    UnitKind::Truncated | UnitKind::UnexpectedContinuation | UnitKind::InvalidByte
+                );
+                self.short_units += u64::from(is_lone_byte && finding.bytes.len() <= 2);
+            }
+            FindingKind::ForeignBom(_) => self.has_foreign_bom = true,
+            FindingKind::Lint(_) | FindingKind::Name(_) => {}
+        }
+        match self.settings.mode {
+            // One finding decides these: stop reading the input.
+            Mode::Quiet | Mode::FilesWithErrors | Mode::FilesWithoutErrors => {
+                ControlFlow::Break(())
+            }
+            Mode::Count => ControlFlow::Continue(()),
+            Mode::Findings => self.report(finding, Severity::Error),
+        }
+    }
+}
