@@ -1,0 +1,84 @@
+//! `-v`: one line on standard error per repair.
+
+use super::*;
+
+/// Writes `-v` lines to standard error.
+pub(super) struct RepairLog<'a> {
+    pub(super) settings: &'a Settings,
+    pub(super) err: StandardStream,
+}
+
+impl RepairLog<'_> {
+    pub(super) fn repairer(&self, repairer: Repairer) -> Repairer {
+        if self.settings.verbose {
+            repairer.with_log()
+        } else {
+            repairer
+        }
+    }
+
+    pub(super) fn print(&mut self, name: &str, repairer: &mut Repairer) {
+        if !self.settings.verbose {
+            return;
+        }
+        for repair in repairer.take_log() {
+            // A failing stderr leaves nowhere to complain.
+            let _ = self.line(name, &repair);
+        }
+    }
+
+    pub(super) fn line(&mut self, name: &str, repair: &Repair) -> io::Result<()> {
+        write!(self.err, "utf8fix: {name}: offset {}: ", repair.byte_offset)?;
+        self.err
+            .set_color(ColorSpec::new().set_fg(Some(Color::Red)).set_bold(true))?;
+        write!(self.err, "{}", repair.kind)?;
+        self.err.reset()?;
+        writeln!(
+            self.err,
+            " {}: {}",
+            crate::render::Hex(repair.bytes(), " "),
+            self.action(repair)
+        )
+    }
+
+    pub(super) fn action(&self, repair: &Repair) -> String {
+        match repair.kind {
+            RepairKind::StrippedBom => "byte order mark removed".to_owned(),
+            RepairKind::Stripped(_) => "removed".to_owned(),
+            RepairKind::ModifiedNul => "decoded as U+0000 (Modified UTF-8)".to_owned(),
+            RepairKind::JoinedPair => "surrogate pair joined into one 4-byte character".to_owned(),
+            RepairKind::Mojibake(1, chain) => {
+                format!("line decoded back from {chain} (1 sequence)")
+            }
+            RepairKind::Mojibake(n, chain) => {
+                format!("line decoded back from {chain} ({n} sequences)")
+            }
+            RepairKind::IllFormed(_) => match &self.settings.repair.replacement {
+                Replacement::Text(text) if text == "\u{FFFD}" => "replaced by U+FFFD".to_owned(),
+                Replacement::Text(text) => format!("replaced by {text:?}"),
+                Replacement::Drop => "dropped".to_owned(),
+                Replacement::Escape => "escaped".to_owned(),
+                Replacement::Fallback(_) => format!(
+                    "decoded as {}",
+                    self.settings.fallback_name.as_deref().unwrap_or("fallback")
+                ),
+            },
+        }
+    }
+
+    pub(super) fn summary(&mut self, name: &str, repairs: u64, outcome: Option<&str>) {
+        if !self.settings.verbose {
+            return;
+        }
+        let count = match repairs {
+            0 => "no repair needed".to_owned(),
+            1 => "1 repair".to_owned(),
+            n => format!("{n} repairs"),
+        };
+        let text = match outcome {
+            Some(outcome) => format!("utf8fix: {name}: {count}, {outcome}"),
+            None => format!("utf8fix: {name}: {count}"),
+        };
+        let _ = writeln!(self.err, "{text}");
+    }
+}
