@@ -1,0 +1,91 @@
+//! The sentence that explains a finding, shared by every format.
+
+use super::*;
+
+/// The sentence that explains a finding. Plain ASCII, no quotes: it goes into JSON unescaped.
+pub struct Detail<'a, 'b>(pub &'a Finding<'b>);
+
+impl Display for Detail<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let finding = self.0;
+        let cp = finding.codepoint.unwrap_or(0);
+        let lead = finding.bytes[0];
+        match finding.kind {
+            FindingKind::IllFormed(kind) => match kind {
+                UnitKind::UnexpectedContinuation => {
+                    write!(f, "continuation byte 0x{lead:02X} with no lead byte")
+                }
+                UnitKind::InvalidByte => write!(f, "byte 0x{lead:02X} never appears in UTF-8"),
+                UnitKind::Truncated => write!(
+                    f,
+                    "lead byte 0x{lead:02X} starts a {}-byte sequence, only {} present",
+                    declared_len(lead).unwrap_or(0),
+                    finding.bytes.len()
+                ),
+                UnitKind::Overlong => write!(
+                    f,
+                    "overlong encoding of U+{cp:04X} in {} bytes",
+                    finding.bytes.len()
+                ),
+                UnitKind::Surrogate => write!(f, "encoded UTF-16 surrogate U+{cp:04X}"),
+                UnitKind::SurrogatePair => {
+                    write!(f, "CESU-8 surrogate pair encoding U+{cp:04X}")
+                }
+                UnitKind::OutOfRange => write!(f, "value U+{cp:04X} is above U+10FFFF"),
+                UnitKind::Char => write!(f, "character U+{cp:04X}"),
+            },
+            FindingKind::Lint(lint) => match lint {
+                Lint::Bom => write!(f, "byte order mark U+FEFF at the start"),
+                Lint::Nul => write!(f, "NUL character U+0000"),
+                Lint::Control => write!(f, "control character U+{cp:04X}"),
+                Lint::Noncharacter => write!(f, "noncharacter U+{cp:04X}"),
+                Lint::Bidi => write!(f, "bidirectional control U+{cp:04X}"),
+                Lint::PrivateUse => write!(f, "private-use character U+{cp:04X}"),
+                Lint::Replacement => write!(
+                    f,
+                    "replacement character U+FFFD, left by an earlier lossy conversion"
+                ),
+                Lint::Invisible => write!(f, "invisible character U+{cp:04X}"),
+                Lint::NonAscii => {
+                    let text = String::from_utf8_lossy(finding.bytes);
+                    let count = text.chars().filter(|c| !c.is_ascii()).count();
+                    match count {
+                        1 => write!(f, "non-ASCII character U+{cp:04X}"),
+                        n => write!(f, "{n} non-ASCII characters, from U+{cp:04X}"),
+                    }
+                }
+                // The ASCII character the tag stands for; quotes and backslashes by number, so
+                // that the detail stays plain in every format.
+                Lint::Tag => match char::from_u32(cp.wrapping_sub(0xE_0000)) {
+                    Some(hidden @ (' '..='~')) if !matches!(hidden, '"' | '\\' | '\'') => {
+                        write!(f, "tag character U+{cp:04X} hiding '{hidden}'")
+                    }
+                    Some(hidden @ (' '..='~')) => write!(
+                        f,
+                        "tag character U+{cp:04X} hiding U+{:04X}",
+                        u32::from(hidden)
+                    ),
+                    _ => write!(f, "tag character U+{cp:04X}"),
+                },
+            },
+            FindingKind::ForeignBom(bom) => write!(
+                f,
+                "{} byte order mark: the input is {} in {} byte order, not UTF-8",
+                bom.encoding(),
+                &bom.encoding()[..6],
+                bom.byte_order()
+            ),
+            FindingKind::Name(NameIssue::IllFormed(kind)) => {
+                let unit = Finding {
+                    kind: FindingKind::IllFormed(kind),
+                    ..*finding
+                };
+                write!(f, "the name is not UTF-8: {}", Detail(&unit))
+            }
+            FindingKind::Name(NameIssue::NotNfc) => write!(
+                f,
+                "the name is not in Unicode Normalization Form C (NFC), as macOS writes names"
+            ),
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! `--format sarif`: SARIF 2.1.0, one run, a rule per finding kind.
+
+use super::*;
+
+/// The SARIF 2.1.0 log of a run: results are added as inputs are checked, and the whole log is
+/// written at the end (one run, one rule per kind, `columnKind` `unicodeCodePoints`).
+#[derive(Debug, Default)]
+pub struct Sarif {
+    results: Vec<serde_json::Value>,
+}
+
+impl Sarif {
+    /// The SARIF result for one finding of the input `name`.
+    pub fn result(
+        name: &InputName,
+        finding: &Finding<'_>,
+        severity: Severity,
+    ) -> serde_json::Value {
+        let p = finding.position;
+        let kind = finding.kind.as_str();
+        let rule_index = kinds()
+            .iter()
+            .position(|k| k.as_str() == kind)
+            .expect("every finding kind is a rule");
+        let is_name = matches!(finding.kind, FindingKind::Name(_));
+        // A name's finding is about the file, not a region of its content.
+        let location = if is_name {
+            serde_json::json!({ "artifactLocation": { "uri": name.uri() } })
+        } else {
+            serde_json::json!({
+                "artifactLocation": { "uri": name.uri() },
+                "region": {
+                    "startLine": p.line,
+                    "startColumn": p.column,
+                    "endLine": p.line,
+                    "endColumn": p.column + 1,
+                    "byteOffset": p.byte_offset,
+                    "byteLength": finding.bytes.len(),
+                },
+            })
+        };
+        serde_json::json!({
+            "ruleId": kind,
+            "ruleIndex": rule_index,
+            "level": severity.as_str(),
+            "message": {
+                "text": format!(
+                    "{}: {} (bytes {} at offset {}{})",
+                    kind,
+                    Detail(finding),
+                    Hex(finding.bytes, " "),
+                    p.byte_offset,
+                    if is_name { " of the name" } else { "" }
+                ),
+            },
+            "locations": [{ "physicalLocation": location }],
+            "properties": {
+                "bytes": Hex(finding.bytes, "").to_string(),
+                "codepoint": finding.codepoint,
+            },
+        })
+    }
+
+    /// Adds results, in output order.
+    pub fn extend(&mut self, results: impl IntoIterator<Item = serde_json::Value>) {
+        self.results.extend(results);
+    }
+
+    /// Writes the log.
+    ///
+    /// # Errors
+    ///
+    /// The error of writing to `out`.
+    pub fn write(self, out: &mut dyn io::Write) -> io::Result<()> {
+        let rules: Vec<serde_json::Value> = kinds()
+            .iter()
+            .map(|&kind| {
+                let (short, help) = kind_help(kind);
+                let kind = kind.as_str();
+                serde_json::json!({
+                    "id": kind,
+                    "name": kind,
+                    "shortDescription": { "text": short },
+                    "fullDescription": { "text": help },
+                    "help": { "text": help },
+                    "defaultConfiguration": { "level": "error" },
+                })
+            })
+            .collect();
+        let log = serde_json::json!({
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [{
+                "tool": {
+                    "driver": {
+                        "name": "utf8check",
+                        "version": env!("CARGO_PKG_VERSION"),
+                        "informationUri": env!("CARGO_PKG_REPOSITORY"),
+                        "rules": rules,
+                    },
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": self.results,
+            }],
+        });
+        serde_json::to_writer_pretty(&mut *out, &log)?;
+        writeln!(out)
+    }
+}
+
+/// A relative URI reference for a path: unreserved characters and `/` kept, the rest
+/// percent-encoded byte by byte.
+/// A relative URI reference for SARIF: the name's exact bytes, percent-encoded.
+pub(super) fn uri_of(path: &[u8]) -> String {
+    let mut uri = String::with_capacity(path.len());
+    for &byte in path {
+        if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
+            uri.push(char::from(byte));
+        } else {
+            uri.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    uri
+}
