@@ -3,7 +3,7 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::encode::{encode, Form};
+use crate::encode::{encode, EncodeError, Form};
 
 /// A notation for one encoded code point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -133,13 +133,79 @@ pub enum CodepointArg {
     Range(u32, u32),
 }
 
-/// A notation that could not be read.
+/// A notation that could not be read: what went wrong, and where (columns count bytes from 1).
+/// `Display` gives the sentence utf8enc prints.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError(pub String);
+#[non_exhaustive]
+pub enum NotationError {
+    /// A range whose end comes before its start; the argument as given.
+    ReversedRange(String),
+    /// Text that is a code point in none of the accepted forms.
+    NotACodepoint(String),
+    /// An octal escape above `\377`.
+    OctalAbove377 {
+        /// Where the escape starts.
+        column: usize,
+    },
+    /// `\u{` without its `}`.
+    UnclosedBrace {
+        /// Where the escape starts.
+        column: usize,
+    },
+    /// `&#` without its `;`.
+    UnclosedEntity {
+        /// Where the reference starts.
+        column: usize,
+    },
+    /// A run of hex digits of odd length.
+    OddHexDigits {
+        /// Where the run starts.
+        column: usize,
+    },
+    /// Text in no byte notation.
+    Unreadable {
+        /// Up to 12 characters of it.
+        text: String,
+        /// Where it starts.
+        column: usize,
+    },
+    /// A value that no form of UTF-8 writes.
+    Unencodable {
+        /// The value.
+        codepoint: u32,
+        /// Why.
+        error: EncodeError,
+    },
+}
 
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            NotationError::ReversedRange(arg) => {
+                write!(f, "'{arg}': the range ends before it starts")
+            }
+            NotationError::NotACodepoint(text) => write!(
+                f,
+                "'{text}' is not a code point (use U+20AC, 0x20AC, \\u20AC, \\u{{1F600}}, \
+                 &#8364;, &#x20AC; or a single character)"
+            ),
+            NotationError::OctalAbove377 { column } => {
+                write!(f, "octal escape at column {column} is above 377")
+            }
+            NotationError::UnclosedBrace { column } => {
+                write!(f, "unclosed \\u{{ at column {column}")
+            }
+            NotationError::UnclosedEntity { column } => write!(f, "unclosed &# at column {column}"),
+            NotationError::OddHexDigits { column } => {
+                write!(f, "odd number of hex digits at column {column}")
+            }
+            NotationError::Unreadable { text, column } => {
+                write!(f, "cannot read '{text}' at column {column}")
+            }
+            NotationError::Unencodable { codepoint, error } => {
+                write!(f, "cannot write {codepoint:#X} in UTF-8: {error}")
+            }
+        }
     }
 }
 
@@ -167,9 +233,7 @@ pub fn parse_codepoint_arg(arg: &str) -> Result<CodepointArg, NotationError> {
             let first = parse_codepoint(first)?;
             let last = parse_codepoint(last)?;
             if last < first {
-                return Err(NotationError(format!(
-                    "'{arg}': the range ends before it starts"
-                )));
+                return Err(NotationError::ReversedRange(arg.to_owned()));
             }
             return Ok(CodepointArg::Range(first, last));
         }
@@ -215,12 +279,7 @@ pub fn parse_codepoint(text: &str) -> Result<u32, NotationError> {
     } else {
         hex(text)
     };
-    value.ok_or_else(|| {
-        NotationError(format!(
-            "'{text}' is not a code point (use U+20AC, 0x20AC, \\u20AC, \\u{{1F600}}, \
-             &#8364;, &#x20AC; or a single character)"
-        ))
-    })
+    value.ok_or_else(|| NotationError::NotACodepoint(text.to_owned()))
 }
 
 /// Reads bytes written in any byte notation, in any mix: hex (`E2 82 AC`, `e282ac`, `0xE2`),
@@ -312,15 +371,15 @@ pub fn parse_byte_notation(text: &str) -> Result<Vec<u8>, NotationError> {
         {
             let value = u32::from_str_radix(std::str::from_utf8(&rest[1..4]).expect("digits"), 8)
                 .expect("octal digits");
-            out.push(u8::try_from(value).map_err(|_| {
-                NotationError(format!("octal escape at column {} is above 377", at + 1))
-            })?);
+            out.push(
+                u8::try_from(value).map_err(|_| NotationError::OctalAbove377 { column: at + 1 })?,
+            );
             consumed = 4;
         } else if rest.starts_with(b"\\u{") {
             let end = rest
                 .iter()
                 .position(|&b| b == b'}')
-                .ok_or_else(|| NotationError(format!("unclosed \\u{{ at column {}", at + 1)))?;
+                .ok_or(NotationError::UnclosedBrace { column: at + 1 })?;
             codepoint = hex_at(at + 3, end - 3);
             consumed = end + 1;
         } else if rest.starts_with(b"\\u") && hex_at(at + 2, 4).is_some() {
@@ -333,7 +392,7 @@ pub fn parse_byte_notation(text: &str) -> Result<Vec<u8>, NotationError> {
             let end = rest
                 .iter()
                 .position(|&b| b == b';')
-                .ok_or_else(|| NotationError(format!("unclosed &# at column {}", at + 1)))?;
+                .ok_or(NotationError::UnclosedEntity { column: at + 1 })?;
             let inner = std::str::from_utf8(&rest[2..end]).unwrap_or("");
             codepoint = match inner.strip_prefix('x').or_else(|| inner.strip_prefix('X')) {
                 Some(hex) => u32::from_str_radix(hex, 16).ok(),
@@ -378,10 +437,10 @@ pub fn parse_byte_notation(text: &str) -> Result<Vec<u8>, NotationError> {
             consumed = len;
         } else {
             let shown: String = text[at..].chars().take(12).collect();
-            return Err(NotationError(format!(
-                "cannot read '{shown}' at column {}",
-                at + 1
-            )));
+            return Err(NotationError::Unreadable {
+                text: shown,
+                column: at + 1,
+            });
         }
         if let Some(cp) = codepoint {
             push_codepoint(cp, &mut pending_high, &mut out)?;
@@ -396,10 +455,7 @@ pub fn parse_byte_notation(text: &str) -> Result<Vec<u8>, NotationError> {
 
 fn push_hex_run(digits: &[u8], at: usize, out: &mut Vec<u8>) -> Result<(), NotationError> {
     if !digits.len().is_multiple_of(2) {
-        return Err(NotationError(format!(
-            "odd number of hex digits at column {}",
-            at + 1
-        )));
+        return Err(NotationError::OddHexDigits { column: at + 1 });
     }
     for pair in digits.chunks(2) {
         let text = std::str::from_utf8(pair).expect("hex digits");
@@ -425,7 +481,7 @@ fn push_codepoint(
         return Ok(());
     }
     let encoded = encode(codepoint, Form::Legacy)
-        .map_err(|e| NotationError(format!("cannot write {codepoint:#X} in UTF-8: {e}")))?;
+        .map_err(|error| NotationError::Unencodable { codepoint, error })?;
     out.extend_from_slice(encoded.as_bytes());
     Ok(())
 }
@@ -529,13 +585,23 @@ mod tests {
         );
         assert_eq!(parse_byte_notation("\\ud800").unwrap(), b"\xED\xA0\x80");
         assert_eq!(parse_byte_notation("U+20AC").unwrap(), "€".as_bytes());
+        let error = parse_byte_notation("e2 8").unwrap_err();
+        assert_eq!(error, NotationError::OddHexDigits { column: 4 });
+        assert_eq!(error.to_string(), "odd number of hex digits at column 4");
         assert_eq!(
-            parse_byte_notation("e2 8").unwrap_err().0,
-            "odd number of hex digits at column 4"
+            parse_byte_notation("zz").unwrap_err(),
+            NotationError::Unreadable {
+                text: "zz".to_owned(),
+                column: 1
+            }
         );
-        assert!(parse_byte_notation("zz")
-            .unwrap_err()
-            .0
-            .contains("column 1"));
+        assert_eq!(
+            parse_byte_notation("\\u{41").unwrap_err(),
+            NotationError::UnclosedBrace { column: 1 }
+        );
+        assert_eq!(
+            parse_codepoint_arg("U+42..U+41").unwrap_err().to_string(),
+            "'U+42..U+41': the range ends before it starts"
+        );
     }
 }

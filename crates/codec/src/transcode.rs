@@ -458,6 +458,20 @@ pub struct Unencodable {
     pub character: char,
 }
 
+impl fmt::Display for Unencodable {
+    /// `byte offset 4: U+1F600 cannot be encoded`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "byte offset {}: U+{:04X} cannot be encoded",
+            self.byte_offset,
+            u32::from(self.character)
+        )
+    }
+}
+
+impl std::error::Error for Unencodable {}
+
 /// Appends `text` as UTF-32.
 pub fn encode_utf32(text: &str, endian: Endian, dst: &mut Vec<u8>) {
     for c in text.chars() {
@@ -470,6 +484,13 @@ pub fn encode_utf32(text: &str, endian: Endian, dst: &mut Vec<u8>) {
 }
 
 /// Appends `text` as UCS-2; characters above U+FFFF are unencodable.
+///
+/// ```
+/// use utf8kit_codec::{encode_ucs2, Endian};
+/// let mut out = Vec::new();
+/// let error = encode_ucs2("ab😀", Endian::Big, &mut out, None).unwrap_err();
+/// assert_eq!(error.to_string(), "byte offset 2: U+1F600 cannot be encoded");
+/// ```
 ///
 /// # Errors
 ///
