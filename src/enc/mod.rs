@@ -19,8 +19,8 @@ use encoding_rs::{DecoderResult, EncoderResult};
 use utf8kit_codec::{
     encode, encode_ucs2, encode_utf32, latin1_to_utf8, parse_byte_notation, parse_codepoint_arg,
     units, write_notation, CodepointArg, Config, EncodeError, Endian, Finding, ForeignBom, Form,
-    Malformed, Notation, RepairOptions, Repairer, Scanner, Sink, Ucs2Decoder, Utf16Decoder,
-    Utf32Decoder, Utf7Decoder, Utf7Encoder, UTF8_BOM,
+    Malformed, MalformedKind, Notation, RepairOptions, Repairer, Scanner, Sink, Ucs2Decoder,
+    Utf16Decoder, Utf32Decoder, Utf7Decoder, Utf7Encoder, UTF8_BOM,
 };
 
 use crate::cli::ColorWhen;

@@ -450,7 +450,7 @@ pub(super) fn decode_ascii(
     if !replace {
         return Err(Malformed {
             byte_offset: consumed + ascii as u64,
-            reason: format!("byte {:02x} is not 7-bit ASCII", src[ascii]),
+            kind: MalformedKind::NotAscii(src[ascii]),
         });
     }
     for &byte in &src[ascii..] {
@@ -518,7 +518,7 @@ pub(super) fn decode_rs(
                     (*consumed + read as u64).saturating_sub(u64::from(bad) + u64::from(extra));
                 return Err(Malformed {
                     byte_offset: offset,
-                    reason: format!("{bad} byte(s) that do not form a character"),
+                    kind: MalformedKind::NoCharacter(usize::from(bad)),
                 });
             }
         }
@@ -539,11 +539,10 @@ impl Sink for StrictSink<'_> {
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
         self.error = Some(Malformed {
             byte_offset: finding.position.byte_offset,
-            reason: format!(
-                "{} {}",
-                finding.kind,
-                crate::render::Hex(finding.bytes, " ")
-            ),
+            kind: MalformedKind::IllFormedUtf8 {
+                kind: finding.kind.as_str(),
+                bytes: finding.bytes.to_vec(),
+            },
         });
         ControlFlow::Break(())
     }

@@ -126,8 +126,8 @@ pub use scanner::{
     scan, well_formed_prefix_len, Config, Finding, FindingKind, NameIssue, Scanner, Sink,
 };
 pub use transcode::{
-    encode_ucs2, encode_utf32, latin1_to_utf8, Endian, Malformed, Ucs2Decoder, Unencodable,
-    Utf16Decoder, Utf32Decoder, Utf7Decoder, Utf7Encoder,
+    encode_ucs2, encode_utf32, latin1_to_utf8, Endian, Malformed, MalformedKind, Ucs2Decoder,
+    Unencodable, Utf16Decoder, Utf32Decoder, Utf7Decoder, Utf7Encoder,
 };
 pub use unit::{
     declared_len, is_continuation, maximal_subpart_len, scan_unit, subparts, units, Subparts, Unit,

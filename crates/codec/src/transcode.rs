@@ -18,18 +18,105 @@ pub enum Endian {
     Big,
 }
 
-/// Malformed input found by a strict decoder.
+/// Malformed input found by a strict decoder: where, and what ([`MalformedKind`]). `Display`
+/// gives `byte offset N: ` and the kind's sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Malformed {
     /// The offset of the malformed input, from the start of the stream.
     pub byte_offset: u64,
-    /// Why it is malformed.
-    pub reason: String,
+    /// What is malformed.
+    pub kind: MalformedKind,
+}
+
+/// What a strict decoder found malformed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MalformedKind {
+    /// The input ends inside a code unit of the named encoding (`UTF-16`, `UTF-32`, `UCS-2`).
+    EndsInsideUnit(&'static str),
+    /// A UTF-32 unit that is no Unicode scalar value (a surrogate, or above U+10FFFF).
+    NotScalar(u32),
+    /// A UCS-2 unit that is a surrogate, which UCS-2 does not have.
+    Ucs2Surrogate(u32),
+    /// UTF-16: the input ends right after a high surrogate.
+    EndsAfterHighSurrogate(u16),
+    /// UTF-16: a high surrogate that no low one follows.
+    UnpairedHigh(u16),
+    /// UTF-16: a low surrogate that follows no high one.
+    UnpairedLow(u16),
+    /// UTF-7: a byte above 7F.
+    Utf7Not7Bit(u8),
+    /// UTF-7: `+` as the last byte of the input.
+    Utf7PlusAtEnd,
+    /// UTF-7: a base64 run whose leftover bits are six or more, or not zero.
+    Utf7BitsLeftOver,
+    /// UTF-7: a surrogate (in a base64 run) without its other half.
+    Utf7UnpairedHigh,
+    /// UTF-7: a low surrogate without its high half.
+    Utf7UnpairedLow,
+    /// 7-bit ASCII: a byte above 7F.
+    NotAscii(u8),
+    /// A legacy encoding: this many bytes that form no character.
+    NoCharacter(usize),
+    /// UTF-8: an ill-formed sequence, named by its finding kind (`overlong`, `truncated`, ...),
+    /// and its bytes.
+    IllFormedUtf8 {
+        /// The finding kind's name.
+        kind: &'static str,
+        /// The bytes.
+        bytes: Vec<u8>,
+    },
+}
+
+impl fmt::Display for MalformedKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MalformedKind::EndsInsideUnit(name) => {
+                write!(f, "the input ends inside a {name} code unit")
+            }
+            MalformedKind::NotScalar(value) => {
+                write!(f, "0x{value:08X} is not a Unicode scalar value")
+            }
+            MalformedKind::Ucs2Surrogate(value) => {
+                write!(f, "surrogate 0x{value:04X}, which UCS-2 does not have")
+            }
+            MalformedKind::EndsAfterHighSurrogate(high) => {
+                write!(f, "the input ends after the high surrogate 0x{high:04X}")
+            }
+            MalformedKind::UnpairedHigh(high) => {
+                write!(
+                    f,
+                    "the high surrogate 0x{high:04X} is not followed by a low one"
+                )
+            }
+            MalformedKind::UnpairedLow(low) => {
+                write!(f, "the low surrogate 0x{low:04X} follows no high one")
+            }
+            MalformedKind::Utf7Not7Bit(byte) => {
+                write!(f, "byte 0x{byte:02X} is not 7-bit, as UTF-7 must be")
+            }
+            MalformedKind::Utf7PlusAtEnd => f.write_str("'+' at the end of the input"),
+            MalformedKind::Utf7BitsLeftOver => f.write_str("a base64 run ends with bits left over"),
+            MalformedKind::Utf7UnpairedHigh => f.write_str("a high surrogate without its low half"),
+            MalformedKind::Utf7UnpairedLow => f.write_str("a low surrogate without its high half"),
+            MalformedKind::NotAscii(byte) => write!(f, "byte {byte:02x} is not 7-bit ASCII"),
+            MalformedKind::NoCharacter(count) => {
+                write!(f, "{count} byte(s) that do not form a character")
+            }
+            MalformedKind::IllFormedUtf8 { kind, bytes } => {
+                write!(f, "{kind}")?;
+                for byte in bytes {
+                    write!(f, " {byte:02x}")?;
+                }
+                Ok(())
+            }
+        }
+    }
 }
 
 impl fmt::Display for Malformed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "byte offset {}: {}", self.byte_offset, self.reason)
+        write!(f, "byte offset {}: {}", self.byte_offset, self.kind)
     }
 }
 
@@ -151,7 +238,7 @@ impl Utf32Decoder {
             dst,
             replace,
             "UTF-32",
-            |value| format!("0x{value:08X} is not a Unicode scalar value"),
+            MalformedKind::NotScalar,
         )
     }
 }
@@ -164,8 +251,8 @@ fn decode_fixed<const WIDTH: usize>(
     last: bool,
     dst: &mut Vec<u8>,
     replace: bool,
-    name: &str,
-    not_a_char: fn(u32) -> String,
+    name: &'static str,
+    not_a_char: fn(u32) -> MalformedKind,
 ) -> Result<(), Malformed> {
     let partial = reader.read(src, last, &mut |value, offset| {
         match char::from_u32(value) {
@@ -174,7 +261,7 @@ fn decode_fixed<const WIDTH: usize>(
             None => {
                 return Err(Malformed {
                     byte_offset: offset,
-                    reason: not_a_char(value),
+                    kind: not_a_char(value),
                 })
             }
         }
@@ -187,7 +274,7 @@ fn finish_partial(
     partial: Option<u64>,
     replace: bool,
     dst: &mut Vec<u8>,
-    name: &str,
+    name: &'static str,
 ) -> Result<(), Malformed> {
     match partial {
         Some(_) if replace => {
@@ -196,7 +283,7 @@ fn finish_partial(
         }
         Some(offset) => Err(Malformed {
             byte_offset: offset,
-            reason: format!("the input ends inside a {name} code unit"),
+            kind: MalformedKind::EndsInsideUnit(name),
         }),
         None => Ok(()),
     }
@@ -235,7 +322,7 @@ impl Ucs2Decoder {
             dst,
             replace,
             "UCS-2",
-            |value| format!("surrogate 0x{value:04X}, which UCS-2 does not have"),
+            MalformedKind::Ucs2Surrogate,
         )
     }
 }
@@ -384,11 +471,11 @@ impl Utf16Decoder {
         let cut = match self.high.take() {
             Some((high, at)) => Malformed {
                 byte_offset: at,
-                reason: format!("the input ends after the high surrogate 0x{high:04X}"),
+                kind: MalformedKind::EndsAfterHighSurrogate(high),
             },
             None => Malformed {
                 byte_offset: self.offset - 1,
-                reason: "the input ends inside a UTF-16 code unit".into(),
+                kind: MalformedKind::EndsInsideUnit("UTF-16"),
             },
         };
         malformed(cut, out, replace)
@@ -420,7 +507,7 @@ impl Utf16Decoder {
             }
             let lone = Malformed {
                 byte_offset: high_at,
-                reason: format!("the high surrogate 0x{high:04X} is not followed by a low one"),
+                kind: MalformedKind::UnpairedHigh(high),
             };
             malformed(lone, out, replace)?;
         }
@@ -429,7 +516,7 @@ impl Utf16Decoder {
             0xDC00..0xE000 => {
                 let lone = Malformed {
                     byte_offset: at,
-                    reason: format!("the low surrogate 0x{unit:04X} follows no high one"),
+                    kind: MalformedKind::UnpairedLow(unit),
                 };
                 malformed(lone, out, replace)?;
             }
@@ -635,19 +722,14 @@ impl Utf7Decoder {
             } else {
                 return Err(Malformed {
                     byte_offset: at,
-                    reason: format!("byte 0x{byte:02X} is not 7-bit, as UTF-7 must be"),
+                    kind: MalformedKind::Utf7Not7Bit(byte),
                 });
             }
         }
         if last {
             if let Some(shift) = self.shift.take() {
                 if shift.is_empty {
-                    return self.malformed(
-                        shift.start,
-                        "'+' at the end of the input",
-                        dst,
-                        replace,
-                    );
+                    return self.malformed(shift.start, MalformedKind::Utf7PlusAtEnd, dst, replace);
                 }
                 self.end_shift(shift, dst, replace)?;
             }
@@ -664,12 +746,7 @@ impl Utf7Decoder {
     ) -> Result<(), Malformed> {
         // RFC 2152: the bits left over must be fewer than six and all zero.
         if shift.count >= 6 || shift.bits != 0 {
-            return self.malformed(
-                shift.start,
-                "a base64 run ends with bits left over",
-                dst,
-                replace,
-            );
+            return self.malformed(shift.start, MalformedKind::Utf7BitsLeftOver, dst, replace);
         }
         Ok(())
     }
@@ -693,20 +770,20 @@ impl Utf7Decoder {
             }
             (high, 0xD800..=0xDBFF) => {
                 if high.is_some() {
-                    self.malformed(at, "a high surrogate without its low half", dst, replace)?;
+                    self.malformed(at, MalformedKind::Utf7UnpairedHigh, dst, replace)?;
                 }
                 self.high = Some((unit, at));
                 Ok(())
             }
             (high, 0xDC00..=0xDFFF) => {
                 if high.is_some() {
-                    self.malformed(at, "a high surrogate without its low half", dst, replace)?;
+                    self.malformed(at, MalformedKind::Utf7UnpairedHigh, dst, replace)?;
                 }
-                self.malformed(at, "a low surrogate without its high half", dst, replace)
+                self.malformed(at, MalformedKind::Utf7UnpairedLow, dst, replace)
             }
             (high, unit) => {
                 if high.is_some() {
-                    self.malformed(at, "a high surrogate without its low half", dst, replace)?;
+                    self.malformed(at, MalformedKind::Utf7UnpairedHigh, dst, replace)?;
                 }
                 push_char(
                     dst,
@@ -719,7 +796,7 @@ impl Utf7Decoder {
 
     fn lone_high(&mut self, dst: &mut Vec<u8>, replace: bool) -> Result<(), Malformed> {
         if let Some((_, at)) = self.high.take() {
-            return self.malformed(at, "a high surrogate without its low half", dst, replace);
+            return self.malformed(at, MalformedKind::Utf7UnpairedHigh, dst, replace);
         }
         Ok(())
     }
@@ -727,7 +804,7 @@ impl Utf7Decoder {
     fn malformed(
         &self,
         at: u64,
-        reason: &str,
+        kind: MalformedKind,
         dst: &mut Vec<u8>,
         replace: bool,
     ) -> Result<(), Malformed> {
@@ -737,7 +814,7 @@ impl Utf7Decoder {
         } else {
             Err(Malformed {
                 byte_offset: at,
-                reason: reason.to_owned(),
+                kind,
             })
         }
     }
@@ -812,6 +889,39 @@ mod tests {
         let mut out = Vec::new();
         Utf7Decoder::new().decode(input, true, &mut out, false)?;
         Ok(String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn strict_decoders_say_what_is_malformed_and_where() {
+        let utf16 = |input: &[u8]| {
+            let mut out = Vec::new();
+            Utf16Decoder::new(Endian::Big)
+                .decode(input, true, &mut out, false)
+                .unwrap_err()
+        };
+        let lone = utf16(b"\x00a\xDC\x00");
+        assert_eq!(
+            (lone.byte_offset, &lone.kind),
+            (2, &MalformedKind::UnpairedLow(0xDC00))
+        );
+        assert_eq!(
+            lone.to_string(),
+            "byte offset 2: the low surrogate 0xDC00 follows no high one"
+        );
+        assert_eq!(
+            utf16(b"\xD8\x00").kind,
+            MalformedKind::EndsAfterHighSurrogate(0xD800)
+        );
+        assert_eq!(utf16(b"\x00").kind, MalformedKind::EndsInsideUnit("UTF-16"));
+        assert_eq!(
+            decode_utf7(b"+ZeV-").unwrap_err().kind,
+            MalformedKind::Utf7BitsLeftOver
+        );
+        let mut out = Vec::new();
+        let not_scalar = Utf32Decoder::new(Endian::Little)
+            .decode(b"\x00\x00\x11\x00", true, &mut out, false)
+            .unwrap_err();
+        assert_eq!(not_scalar.kind, MalformedKind::NotScalar(0x11_0000));
     }
 
     #[test]
