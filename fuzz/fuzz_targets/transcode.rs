@@ -3,7 +3,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use utf8kit_codec::{
-    encode_ucs2, encode_utf32, latin1_to_utf8, Endian, Ucs2Decoder, Utf16Decoder, Utf32Decoder,
+    encode_ucs2, encode_utf32, latin1_to_utf8, Decode, Endian, Ucs2Decoder, Utf16Decoder, Utf32Decoder,
     Utf7Decoder, Utf7Encoder,
 };
 
@@ -19,17 +19,27 @@ fuzz_target!(|input: &[u8]| {
     };
     let cut = usize::from(control >> 2).min(data.len());
     let mut out = Vec::new();
-    let mut utf32 = Utf32Decoder::new(endian);
+    let mode = |decoder: Box<dyn Decode>, replacing: Box<dyn Decode>| {
+        if replace {
+            replacing
+        } else {
+            decoder
+        }
+    };
+    let mut utf32 = mode(
+        Box::new(Utf32Decoder::new(endian)),
+        Box::new(Utf32Decoder::new(endian).replacing()),
+    );
     let _ = utf32
-        .decode(&data[..cut], false, &mut out, replace)
-        .and_then(|()| utf32.decode(&data[cut..], true, &mut out, replace));
+        .decode(&data[..cut], false, &mut out)
+        .and_then(|()| utf32.decode(&data[cut..], true, &mut out));
     assert!(std::str::from_utf8(&out).is_ok());
     out.clear();
     // UTF-16, cut anywhere, decodes as the standard library does (with U+FFFD for each error).
-    let mut utf16 = Utf16Decoder::new(endian);
+    let mut utf16 = Utf16Decoder::new(endian).replacing();
     let split = utf16
-        .decode(&data[..cut], false, &mut out, true)
-        .and_then(|()| utf16.decode(&data[cut..], true, &mut out, true));
+        .decode(&data[..cut], false, &mut out)
+        .and_then(|()| utf16.decode(&data[cut..], true, &mut out));
     assert!(split.is_ok());
     if data.len() % 2 == 0 {
         let units = data.chunks_exact(2).map(|b| match endian {
@@ -42,16 +52,22 @@ fuzz_target!(|input: &[u8]| {
         assert_eq!(out, expected.as_bytes());
     }
     out.clear();
-    let mut ucs2 = Ucs2Decoder::new(endian);
+    let mut ucs2 = mode(
+        Box::new(Ucs2Decoder::new(endian)),
+        Box::new(Ucs2Decoder::new(endian).replacing()),
+    );
     let _ = ucs2
-        .decode(&data[..cut], false, &mut out, replace)
-        .and_then(|()| ucs2.decode(&data[cut..], true, &mut out, replace));
+        .decode(&data[..cut], false, &mut out)
+        .and_then(|()| ucs2.decode(&data[cut..], true, &mut out));
     assert!(std::str::from_utf8(&out).is_ok());
     out.clear();
-    let mut utf7 = Utf7Decoder::new();
+    let mut utf7 = mode(
+        Box::new(Utf7Decoder::new()),
+        Box::new(Utf7Decoder::new().replacing()),
+    );
     let _ = utf7
-        .decode(&data[..cut], false, &mut out, replace)
-        .and_then(|()| utf7.decode(&data[cut..], true, &mut out, replace));
+        .decode(&data[..cut], false, &mut out)
+        .and_then(|()| utf7.decode(&data[cut..], true, &mut out));
     assert!(std::str::from_utf8(&out).is_ok());
     out.clear();
     latin1_to_utf8(data, &mut out);
@@ -71,21 +87,21 @@ fuzz_target!(|input: &[u8]| {
     encoder.encode(&text[mid..], true, &mut encoded);
     let mut back = Vec::new();
     Utf7Decoder::new()
-        .decode(&encoded, true, &mut back, false)
+        .decode(&encoded, true, &mut back)
         .expect("our UTF-7 decodes");
     assert_eq!(back, text.as_bytes());
     encoded.clear();
     encode_utf32(&text, endian, &mut encoded);
     back.clear();
     Utf32Decoder::new(endian)
-        .decode(&encoded, true, &mut back, false)
+        .decode(&encoded, true, &mut back)
         .expect("our UTF-32 decodes");
     assert_eq!(back, text.as_bytes());
     encoded.clear();
     if encode_ucs2(&text, endian, &mut encoded, None).is_ok() {
         back.clear();
         Ucs2Decoder::new(endian)
-            .decode(&encoded, true, &mut back, false)
+            .decode(&encoded, true, &mut back)
             .expect("our UCS-2 decodes");
         assert_eq!(back, text.as_bytes());
     }

@@ -18,8 +18,8 @@ use clap::{Parser, ValueEnum};
 use encoding_rs::{DecoderResult, EncoderResult};
 use utf8kit_codec::{
     encode, encode_ucs2, encode_utf32, latin1_to_utf8, parse_byte_notation, parse_codepoint_arg,
-    units, write_notation, CodepointArg, Config, EncodeError, Endian, Finding, ForeignBom, Form,
-    Malformed, MalformedKind, Notation, RepairOptions, Repairer, Scanner, Sink, Ucs2Decoder,
+    units, write_notation, CodepointArg, Config, Decode, EncodeError, Endian, Finding, ForeignBom,
+    Form, Malformed, MalformedKind, Notation, RepairOptions, Repairer, Scanner, Sink, Ucs2Decoder,
     Utf16Decoder, Utf32Decoder, Utf7Decoder, Utf7Encoder, UTF8_BOM,
 };
 

@@ -79,8 +79,9 @@
 //! # Transcoding
 //!
 //! Streaming decoders into UTF-8 for what `utf8enc` reads and the WHATWG libraries do not cover
-//! or cover slowly: [`Utf16Decoder`], [`Utf32Decoder`], [`Ucs2Decoder`], [`Utf7Decoder`] and
-//! [`latin1_to_utf8`]; encoders out of UTF-8 for UTF-32, UCS-2 and UTF-7. UTF-16 and Latin-1
+//! or cover slowly: [`Utf16Decoder`], [`Utf32Decoder`], [`Ucs2Decoder`], [`Utf7Decoder`] (each a
+//! [`Decode`], strict or made `replacing()`; a strict one fails with a [`Malformed`] whose
+//! [`MalformedKind`] says what) and [`latin1_to_utf8`]; encoders out of UTF-8 for UTF-32, UCS-2 and UTF-7. UTF-16 and Latin-1
 //! widen 8 to 16 code units at a time with SSSE3 or AVX2, chosen when the program runs, and
 //! fall back to scalar code elsewhere; these kernels are the crate's only `unsafe` besides
 //! its SSE2 counting.
@@ -126,8 +127,8 @@ pub use scanner::{
     scan, well_formed_prefix_len, Config, Finding, FindingKind, NameIssue, Scanner, Sink,
 };
 pub use transcode::{
-    encode_ucs2, encode_utf32, latin1_to_utf8, Endian, Malformed, MalformedKind, Ucs2Decoder,
-    Unencodable, Utf16Decoder, Utf32Decoder, Utf7Decoder, Utf7Encoder,
+    encode_ucs2, encode_utf32, latin1_to_utf8, Decode, Endian, Malformed, MalformedKind,
+    Ucs2Decoder, Unencodable, Utf16Decoder, Utf32Decoder, Utf7Decoder, Utf7Encoder,
 };
 pub use unit::{
     declared_len, is_continuation, maximal_subpart_len, scan_unit, subparts, units, Subparts, Unit,

@@ -122,6 +122,39 @@ impl fmt::Display for Malformed {
 
 impl std::error::Error for Malformed {}
 
+/// A streaming decoder into UTF-8: chunks in, UTF-8 out, in the mode chosen when it was made
+/// (strict, or `replacing()`). [`Utf16Decoder`], [`Utf32Decoder`], [`Ucs2Decoder`] and
+/// [`Utf7Decoder`] are decoders, so a caller can hold any of them.
+///
+/// ```
+/// use utf8kit_codec::{Decode, Endian, Utf16Decoder, Utf32Decoder};
+/// let mut decoders: Vec<Box<dyn Decode>> = vec![
+///     Box::new(Utf16Decoder::new(Endian::Little)),
+///     Box::new(Utf32Decoder::new(Endian::Little).replacing()),
+/// ];
+/// let mut out = Vec::new();
+/// decoders[0].decode(b"h\0i\0", true, &mut out)?;
+/// decoders[1].decode(b"\0\xD8\0\0", true, &mut out)?; // a surrogate: U+FFFD
+/// assert_eq!(out, "hi\u{FFFD}".as_bytes());
+/// # Ok::<(), utf8kit_codec::Malformed>(())
+/// ```
+pub trait Decode {
+    /// Decodes the next chunk (`last` for the final one), appending UTF-8 to `dst`.
+    ///
+    /// # Errors
+    ///
+    /// In strict mode, the first malformed input.
+    fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed>;
+
+    /// The same decoder in replacing mode: each malformed sequence becomes one U+FFFD.
+    fn replacing(self) -> Self
+    where
+        Self: Sized;
+
+    /// The encoding it decodes, for messages: `UTF-16LE`, `UTF-32`, `UCS-2`, `UTF-7`.
+    fn name(&self) -> &'static str;
+}
+
 const REPLACEMENT: char = '\u{FFFD}';
 
 fn push_char(dst: &mut Vec<u8>, c: char) {
@@ -201,12 +234,14 @@ impl<const WIDTH: usize> UnitReader<WIDTH> {
 /// ```
 /// use utf8kit_codec::{Endian, Utf32Decoder};
 /// let mut out = Vec::new();
-/// Utf32Decoder::new(Endian::Little).decode(b"\xAC\x20\x00\x00", true, &mut out, false)?;
+/// Utf32Decoder::new(Endian::Little).decode(b"\xAC\x20\x00\x00", true, &mut out)?;
 /// assert_eq!(out, "€".as_bytes());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Utf32Decoder {
+    /// Replace malformed input with U+FFFD instead of failing (set by `replacing`).
+    replace: bool,
     reader: UnitReader<4>,
 }
 
@@ -215,7 +250,25 @@ impl Utf32Decoder {
     pub fn new(endian: Endian) -> Utf32Decoder {
         Utf32Decoder {
             reader: UnitReader::new(endian),
+            replace: false,
         }
+    }
+
+    /// The same decoder, replacing each malformed sequence with one U+FFFD instead of
+    /// failing at the first (strict, the default).
+    pub fn replacing(mut self) -> Utf32Decoder {
+        self.replace = true;
+        self
+    }
+
+    /// Decodes the next chunk (`last` for the final one), appending UTF-8 to `dst`.
+    ///
+    /// # Errors
+    ///
+    /// In strict mode, the first malformed input (see the type's description).
+    pub fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
+        let replace = self.replace;
+        self.decode_in(src, last, dst, replace)
     }
 
     /// Decodes the next chunk, appending UTF-8 to `dst`.
@@ -224,7 +277,7 @@ impl Utf32Decoder {
     ///
     /// In strict mode (`replace` false): a surrogate, a value above U+10FFFF, or 1 to 3 bytes
     /// left at the end.
-    pub fn decode(
+    fn decode_in(
         &mut self,
         src: &[u8],
         last: bool,
@@ -292,6 +345,8 @@ fn finish_partial(
 /// UCS-2 (UTF-16 without surrogates) to UTF-8.
 #[derive(Clone, Debug)]
 pub struct Ucs2Decoder {
+    /// Replace malformed input with U+FFFD instead of failing (set by `replacing`).
+    replace: bool,
     reader: UnitReader<2>,
 }
 
@@ -300,7 +355,25 @@ impl Ucs2Decoder {
     pub fn new(endian: Endian) -> Ucs2Decoder {
         Ucs2Decoder {
             reader: UnitReader::new(endian),
+            replace: false,
         }
+    }
+
+    /// The same decoder, replacing each malformed sequence with one U+FFFD instead of
+    /// failing at the first (strict, the default).
+    pub fn replacing(mut self) -> Ucs2Decoder {
+        self.replace = true;
+        self
+    }
+
+    /// Decodes the next chunk (`last` for the final one), appending UTF-8 to `dst`.
+    ///
+    /// # Errors
+    ///
+    /// In strict mode, the first malformed input (see the type's description).
+    pub fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
+        let replace = self.replace;
+        self.decode_in(src, last, dst, replace)
     }
 
     /// Decodes the next chunk, appending UTF-8 to `dst`.
@@ -308,7 +381,7 @@ impl Ucs2Decoder {
     /// # Errors
     ///
     /// In strict mode: a surrogate code unit, or one byte left at the end.
-    pub fn decode(
+    fn decode_in(
         &mut self,
         src: &[u8],
         last: bool,
@@ -375,13 +448,15 @@ fn push_latin1(out: &mut Out, byte: u8) {
 /// use utf8kit_codec::{Endian, Utf16Decoder};
 /// let mut out = Vec::new();
 /// let mut decoder = Utf16Decoder::new(Endian::Big);
-/// decoder.decode(b"\x20\xAC\xD8", false, &mut out, false)?;
-/// decoder.decode(b"\x00\xDF\x48", true, &mut out, false)?;
+/// decoder.decode(b"\x20\xAC\xD8", false, &mut out)?;
+/// decoder.decode(b"\x00\xDF\x48", true, &mut out)?;
 /// assert_eq!(out, "€𐍈".as_bytes());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Utf16Decoder {
+    /// Replace malformed input with U+FFFD instead of failing (set by `replacing`).
+    replace: bool,
     endian: Endian,
     /// The first byte of a unit cut by the end of the last chunk.
     odd_byte: Option<u8>,
@@ -399,7 +474,25 @@ impl Utf16Decoder {
             odd_byte: None,
             high: None,
             offset: 0,
+            replace: false,
         }
+    }
+
+    /// The same decoder, replacing each malformed sequence with one U+FFFD instead of
+    /// failing at the first (strict, the default).
+    pub fn replacing(mut self) -> Utf16Decoder {
+        self.replace = true;
+        self
+    }
+
+    /// Decodes the next chunk (`last` for the final one), appending UTF-8 to `dst`.
+    ///
+    /// # Errors
+    ///
+    /// In strict mode, the first malformed input (see the type's description).
+    pub fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
+        let replace = self.replace;
+        self.decode_in(src, last, dst, replace)
     }
 
     /// Decodes the next chunk, appending UTF-8 to `dst`. In strict mode, what comes before
@@ -409,7 +502,7 @@ impl Utf16Decoder {
     ///
     /// In strict mode (`replace` false): a lone surrogate, or a unit or high surrogate cut by
     /// the end of the last chunk.
-    pub fn decode(
+    fn decode_in(
         &mut self,
         src: &[u8],
         last: bool,
@@ -637,12 +730,14 @@ fn is_direct(c: char) -> bool {
 /// ```
 /// use utf8kit_codec::Utf7Decoder;
 /// let mut out = Vec::new();
-/// Utf7Decoder::new().decode(b"Hi Mom -+Jjo--!", true, &mut out, false)?;
+/// Utf7Decoder::new().decode(b"Hi Mom -+Jjo--!", true, &mut out)?;
 /// assert_eq!(out, "Hi Mom -☺-!".as_bytes());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Utf7Decoder {
+    /// Replace malformed input with U+FFFD instead of failing (set by `replacing`).
+    replace: bool,
     offset: u64,
     /// In a base64 shift: the bits gathered so far, how many, and where the shift started.
     shift: Option<Shift>,
@@ -665,13 +760,30 @@ impl Utf7Decoder {
         Utf7Decoder::default()
     }
 
+    /// The same decoder, replacing each malformed sequence with one U+FFFD instead of
+    /// failing at the first (strict, the default).
+    pub fn replacing(mut self) -> Utf7Decoder {
+        self.replace = true;
+        self
+    }
+
+    /// Decodes the next chunk (`last` for the final one), appending UTF-8 to `dst`.
+    ///
+    /// # Errors
+    ///
+    /// In strict mode, the first malformed input (see the type's description).
+    pub fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
+        let replace = self.replace;
+        self.decode_in(src, last, dst, replace)
+    }
+
     /// Decodes the next chunk, appending UTF-8 to `dst`.
     ///
     /// # Errors
     ///
     /// In strict mode: a byte above 0x7F, a shift that ends with bits left over, or a surrogate
     /// without its other half.
-    pub fn decode(
+    fn decode_in(
         &mut self,
         src: &[u8],
         last: bool,
@@ -881,13 +993,69 @@ impl Utf7Encoder {
     }
 }
 
+impl Decode for Utf32Decoder {
+    fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
+        Utf32Decoder::decode(self, src, last, dst)
+    }
+
+    fn replacing(self) -> Utf32Decoder {
+        Utf32Decoder::replacing(self)
+    }
+
+    fn name(&self) -> &'static str {
+        "UTF-32"
+    }
+}
+
+impl Decode for Ucs2Decoder {
+    fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
+        Ucs2Decoder::decode(self, src, last, dst)
+    }
+
+    fn replacing(self) -> Ucs2Decoder {
+        Ucs2Decoder::replacing(self)
+    }
+
+    fn name(&self) -> &'static str {
+        "UCS-2"
+    }
+}
+
+impl Decode for Utf16Decoder {
+    fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
+        Utf16Decoder::decode(self, src, last, dst)
+    }
+
+    fn replacing(self) -> Utf16Decoder {
+        Utf16Decoder::replacing(self)
+    }
+
+    fn name(&self) -> &'static str {
+        Utf16Decoder::name(self)
+    }
+}
+
+impl Decode for Utf7Decoder {
+    fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
+        Utf7Decoder::decode(self, src, last, dst)
+    }
+
+    fn replacing(self) -> Utf7Decoder {
+        Utf7Decoder::replacing(self)
+    }
+
+    fn name(&self) -> &'static str {
+        "UTF-7"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn decode_utf7(input: &[u8]) -> Result<String, Malformed> {
         let mut out = Vec::new();
-        Utf7Decoder::new().decode(input, true, &mut out, false)?;
+        Utf7Decoder::new().decode(input, true, &mut out)?;
         Ok(String::from_utf8(out).unwrap())
     }
 
@@ -896,7 +1064,7 @@ mod tests {
         let utf16 = |input: &[u8]| {
             let mut out = Vec::new();
             Utf16Decoder::new(Endian::Big)
-                .decode(input, true, &mut out, false)
+                .decode(input, true, &mut out)
                 .unwrap_err()
         };
         let lone = utf16(b"\x00a\xDC\x00");
@@ -919,7 +1087,7 @@ mod tests {
         );
         let mut out = Vec::new();
         let not_scalar = Utf32Decoder::new(Endian::Little)
-            .decode(b"\x00\x00\x11\x00", true, &mut out, false)
+            .decode(b"\x00\x00\x11\x00", true, &mut out)
             .unwrap_err();
         assert_eq!(not_scalar.kind, MalformedKind::NotScalar(0x11_0000));
     }
@@ -967,11 +1135,11 @@ mod tests {
             let mut decoder = Utf7Decoder::new();
             for (i, byte) in encoded.iter().enumerate() {
                 decoder
-                    .decode(&[*byte], i + 1 == encoded.len(), &mut decoded, false)
+                    .decode(&[*byte], i + 1 == encoded.len(), &mut decoded)
                     .unwrap();
             }
             if encoded.is_empty() {
-                decoder.decode(&[], true, &mut decoded, false).unwrap();
+                decoder.decode(&[], true, &mut decoded).unwrap();
             }
             assert_eq!(String::from_utf8(decoded).unwrap(), text);
         }
@@ -998,17 +1166,17 @@ mod tests {
             let mut out = Vec::new();
             let mut decoder = Utf32Decoder::new(endian);
             for (i, byte) in bytes.iter().enumerate() {
-                decoder.decode(&[*byte], i == 11, &mut out, false).unwrap();
+                decoder.decode(&[*byte], i == 11, &mut out).unwrap();
             }
             assert_eq!(out, text.as_bytes());
         }
         let mut out = Vec::new();
         let error = Utf32Decoder::new(Endian::Big)
-            .decode(b"\0\0\0a\0\0\xD8\0", true, &mut out, false)
+            .decode(b"\0\0\0a\0\0\xD8\0", true, &mut out)
             .unwrap_err();
         assert_eq!(error.byte_offset, 4);
         let error = Utf32Decoder::new(Endian::Big)
-            .decode(b"\0\0\0a\0\0", true, &mut Vec::new(), false)
+            .decode(b"\0\0\0a\0\0", true, &mut Vec::new())
             .unwrap_err();
         assert_eq!(error.byte_offset, 4);
         let mut bytes = Vec::new();
@@ -1023,7 +1191,7 @@ mod tests {
         encode_ucs2("a😀", Endian::Big, &mut bytes, Some("?")).unwrap();
         assert_eq!(bytes, b"\0a\0?");
         let error = Ucs2Decoder::new(Endian::Little)
-            .decode(b"a\0=\xD8", true, &mut Vec::new(), false)
+            .decode(b"a\0=\xD8", true, &mut Vec::new())
             .unwrap_err();
         assert_eq!(error.byte_offset, 2);
     }

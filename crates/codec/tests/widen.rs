@@ -68,16 +68,19 @@ fn decode(
     replace: bool,
 ) -> (Vec<u8>, Result<(), Malformed>) {
     let mut decoder = Utf16Decoder::new(endian);
+    if replace {
+        decoder = decoder.replacing();
+    }
     let mut out = Vec::new();
     let mut from = 0;
     for &cut in cuts {
         let cut = cut.clamp(from, bytes.len());
-        if let Err(e) = decoder.decode(&bytes[from..cut], false, &mut out, replace) {
+        if let Err(e) = decoder.decode(&bytes[from..cut], false, &mut out) {
             return (out, Err(e));
         }
         from = cut;
     }
-    let result = decoder.decode(&bytes[from..], true, &mut out, replace);
+    let result = decoder.decode(&bytes[from..], true, &mut out);
     (out, result)
 }
 
