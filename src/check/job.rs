@@ -362,7 +362,8 @@ impl Sink for FindingSink<'_> {
                 self.short_units += u64::from(is_lone_byte && finding.bytes.len() <= 2);
             }
             FindingKind::ForeignBom(_) => self.has_foreign_bom = true,
-            FindingKind::Lint(_) | FindingKind::Name(_) => {}
+            // Lints, names, and whatever kinds the codec adds: no legacy evidence.
+            _ => {}
         }
         match self.settings.mode {
             // One finding decides these: stop reading the input.

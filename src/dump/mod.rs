@@ -720,10 +720,8 @@ impl Sink for Feeder<'_> {
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
         let kind = match finding.kind {
             FindingKind::IllFormed(kind) => kind,
-            // No lint or mark detection is configured for a dump.
-            FindingKind::Lint(_) | FindingKind::ForeignBom(_) | FindingKind::Name(_) => {
-                UnitKind::InvalidByte
-            }
+            // No lint or mark detection is configured for a dump: nothing else is reported.
+            _ => UnitKind::InvalidByte,
         };
         self.unit(&Unit {
             offset: self.base + finding.position.byte_offset,

@@ -63,6 +63,8 @@ impl RepairLog<'_> {
                     self.settings.fallback_name.as_deref().unwrap_or("fallback")
                 ),
             },
+            // A repair the codec adds before this program knows it: its name says it.
+            other => other.to_string(),
         }
     }
 

@@ -7,6 +7,7 @@ use crate::encode::{encode, EncodeError, Form};
 
 /// A notation for one encoded code point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Notation {
     /// `E2 82 AC`
     Hex,

@@ -64,6 +64,7 @@ pub struct RepairOptions {
 
 /// What one repair was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum RepairKind {
     /// An ill-formed unit was replaced, dropped, escaped or decoded in the fallback encoding.
     IllFormed(UnitKind),

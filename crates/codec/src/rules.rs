@@ -98,6 +98,7 @@ impl Policy {
 
 /// A well-formed character that a lint rejects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Lint {
     /// U+FEFF at offset 0.
     Bom,

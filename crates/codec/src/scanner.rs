@@ -33,6 +33,7 @@ pub struct Config {
 
 /// The kind of a finding: an ill-formed unit, or a character a lint rejects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum FindingKind {
     /// An ill-formed unit (never [`UnitKind::Char`]).
     IllFormed(UnitKind),

@@ -11,6 +11,9 @@ use std::fmt;
 ///
 /// The names returned by [`UnitKind::as_str`] are the spelling used in every output
 /// (`unexpected-continuation`, `surrogate-pair`, ...).
+///
+/// A closed set, unlike [`crate::Lint`] and [`crate::FindingKind`]: it is the classification of
+/// RFC 3629 and SPEC 1.2, so a caller may match it exhaustively.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum UnitKind {
     /// A well-formed UTF-8 sequence (RFC 3629).
