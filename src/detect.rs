@@ -198,7 +198,7 @@ impl Verdict {
 
 /// UTF-16 or UTF-32 without a byte order mark, told by where the zero bytes of ASCII fall.
 pub fn unmarked_utf16_or_32(head: &[u8]) -> Option<Charset> {
-    use utf8kit_codec::Endian::{Big, Little};
+    use utf8kit_codec::transcode::Endian::{Big, Little};
     let zeros_at = |width: usize, at: usize| {
         let units = head.len() / width;
         let zeros = (0..units).filter(|&i| head[i * width + at] == 0).count();
@@ -1050,7 +1050,7 @@ mod tests {
 
     #[test]
     fn unmarked_utf16_is_seen() {
-        use utf8kit_codec::Endian;
+        use utf8kit_codec::transcode::Endian;
         let le: Vec<u8> = "plain text, no mark\n"
             .encode_utf16()
             .flat_map(u16::to_le_bytes)

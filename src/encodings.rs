@@ -20,7 +20,7 @@ use std::fmt;
 use std::sync::LazyLock;
 
 use encoding_rs::Encoding;
-use utf8kit_codec::Endian;
+use utf8kit_codec::transcode::Endian;
 
 /// What a label names: an encoding the programs can decode, and most of them encode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -107,7 +107,7 @@ impl Renaming {
             },
         };
         if self.mojibake {
-            if let Some(fix) = utf8kit_codec::undo_mojibake(&text) {
+            if let Some(fix) = utf8kit_codec::mojibake::undo_mojibake(&text) {
                 text = fix.text;
             }
         }

@@ -2,9 +2,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utf8kit_codec::{
-    encode, parse_byte_notation, parse_codepoint_arg, write_notation, Form, Notation,
-};
+use utf8kit_codec::encode::{encode, Form};
+use utf8kit_codec::notation::{parse_byte_notation, parse_codepoint_arg, write_notation, Notation};
 
 const NOTATIONS: [Notation; 12] = [
     Notation::Hex,

@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utf8kit_codec::{
+use utf8kit_codec::transcode::{
     encode_ucs2, encode_utf32, latin1_to_utf8, Decode, Endian, Ucs2Decoder, Utf16Decoder, Utf32Decoder,
     Utf7Decoder, Utf7Encoder,
 };

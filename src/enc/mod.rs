@@ -16,11 +16,16 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, ValueEnum};
 use encoding_rs::{DecoderResult, EncoderResult};
+use utf8kit_codec::encode::{encode, EncodeError, Form};
+use utf8kit_codec::notation::{
+    parse_byte_notation, parse_codepoint_arg, write_notation, CodepointArg, Notation,
+};
+use utf8kit_codec::transcode::{
+    encode_ucs2, encode_utf32, latin1_to_utf8, Decode, Endian, Malformed, MalformedKind,
+    Ucs2Decoder, Utf16Decoder, Utf32Decoder, Utf7Decoder, Utf7Encoder,
+};
 use utf8kit_codec::{
-    encode, encode_ucs2, encode_utf32, latin1_to_utf8, parse_byte_notation, parse_codepoint_arg,
-    units, write_notation, CodepointArg, Config, Decode, EncodeError, Endian, Finding, ForeignBom,
-    Form, Malformed, MalformedKind, Notation, RepairOptions, Repairer, Scanner, Sink, Ucs2Decoder,
-    Utf16Decoder, Utf32Decoder, Utf7Decoder, Utf7Encoder, UTF8_BOM,
+    units, Config, Finding, ForeignBom, RepairOptions, Repairer, Scanner, Sink, UTF8_BOM,
 };
 
 use crate::cli::ColorWhen;
@@ -221,7 +226,7 @@ fn string_notation(notation: Notation, text: &str) -> String {
         } else {
             let mut bytes = [0u8; 4];
             let utf8 = c.encode_utf8(&mut bytes).as_bytes();
-            utf8kit_codec::write_notation(inner, u32::from(c), utf8, &mut out);
+            utf8kit_codec::notation::write_notation(inner, u32::from(c), utf8, &mut out);
         }
     }
     out.push_str(close);

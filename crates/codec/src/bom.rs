@@ -48,7 +48,7 @@ impl ForeignBom {
     /// The mark's bytes.
     ///
     /// ```
-    /// use utf8kit_codec::{Endian, ForeignBom};
+    /// use utf8kit_codec::{transcode::Endian, ForeignBom};
     /// assert_eq!(ForeignBom::utf16(Endian::Little).bytes(), b"\xFF\xFE");
     /// assert_eq!(ForeignBom::utf32(Endian::Big).bytes(), b"\x00\x00\xFE\xFF");
     /// ```

@@ -89,7 +89,7 @@ pub fn encoded_len(value: u32) -> Option<usize> {
 /// # Examples
 ///
 /// ```
-/// use utf8kit_codec::{encode, EncodeError, Form};
+/// use utf8kit_codec::encode::{encode, EncodeError, Form};
 /// assert_eq!(encode(0x20AC, Form::Standard)?.as_bytes(), b"\xE2\x82\xAC");
 /// assert_eq!(encode(0xD800, Form::Standard), Err(EncodeError::Surrogate(0xD800)));
 /// assert_eq!(encode(0xD800, Form::Wtf8)?.as_bytes(), b"\xED\xA0\x80");

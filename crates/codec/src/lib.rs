@@ -76,15 +76,24 @@
 //! reports some well-formed characters (`bom`, `nul`, `control`, `noncharacter`, `bidi`,
 //! `private-use`, `replacement`), each as its own [`Lint`] kind.
 //!
-//! # Transcoding
+//! # Modules
 //!
-//! Streaming decoders into UTF-8 for what `utf8enc` reads and the WHATWG libraries do not cover
-//! or cover slowly: [`Utf16Decoder`], [`Utf32Decoder`], [`Ucs2Decoder`], [`Utf7Decoder`] (each a
-//! [`Decode`], strict or made `replacing()`; a strict one fails with a [`Malformed`] whose
-//! [`MalformedKind`] says what) and [`latin1_to_utf8`]; encoders out of UTF-8 for UTF-32, UCS-2 and UTF-7. UTF-16 and Latin-1
-//! widen 8 to 16 code units at a time with SSSE3 or AVX2, chosen when the program runs, and
-//! fall back to scalar code elsewhere; these kernels are the crate's only `unsafe` besides
-//! its SSE2 counting.
+//! The crate root holds what every caller needs: validation ([`validate`]), units
+//! ([`scan_unit`], [`UnitKind`]), the streaming scanner ([`Scanner`], [`Finding`], lints and
+//! policies), positions and repair ([`Repairer`], [`decode_lossy`]). The rest lives in modules:
+//!
+//! - [`transcode`]: streaming decoders into UTF-8 for what `utf8enc` reads and the WHATWG
+//!   libraries do not cover or cover slowly: UTF-16, UTF-32, UCS-2 and UTF-7 (each a
+//!   [`transcode::Decode`], strict or made `replacing()`; a strict one fails with a
+//!   [`transcode::Malformed`] whose [`transcode::MalformedKind`] says what) and Latin-1;
+//!   encoders out of UTF-8 for UTF-32, UCS-2 and UTF-7. UTF-16 and Latin-1 widen 8 to 16 code
+//!   units at a time with SSSE3 or AVX2, chosen when the program runs, and fall back to scalar
+//!   code elsewhere; these kernels are the crate's only `unsafe` besides its SSE2 counting.
+//! - [`mojibake`]: undoing UTF-8 read in a legacy encoding, layer by layer.
+//! - [`encode`]: one code point into bytes, in UTF-8 and its variants (CESU-8, Modified UTF-8,
+//!   WTF-8, the legacy 6-byte form).
+//! - [`notation`]: bytes and code points in the notations people write them in (`U+20AC`,
+//!   `\xE2`, `%E2`, `&#8364;`...), both ways.
 //!
 //! # Panics
 //!
@@ -95,28 +104,20 @@
 
 mod bom;
 mod context;
-mod encode;
-mod mojibake;
-mod notation;
+pub mod encode;
+pub mod mojibake;
+pub mod notation;
 mod position;
 mod repair;
 mod rules;
 mod scanner;
-mod transcode;
+pub mod transcode;
 mod unit;
 mod validate;
 mod widen;
 
 pub use bom::{ForeignBom, UTF8_BOM};
 pub use context::{invisible_has_job, MAX_FLAG_TAGS, MAX_NON_ASCII_RUN};
-pub use encode::{encode, encoded_len, EncodeError, Encoded, Form};
-pub use mojibake::{
-    fix_mojibake, undo_mojibake, MojibakeChain, MojibakeFix, ENCODINGS as MOJIBAKE_ENCODINGS,
-};
-pub use notation::{
-    parse_byte_notation, parse_codepoint, parse_codepoint_arg, write_notation, CodepointArg,
-    Notation, NotationError,
-};
 pub use position::{count_byte, count_chars, Position};
 pub use repair::{
     decode_lossy, escape_byte, latin1_table, Repair, RepairKind, RepairOptions, Repairer,
@@ -125,10 +126,6 @@ pub use repair::{
 pub use rules::{Lint, LintSet, Policy, UnknownName};
 pub use scanner::{
     scan, well_formed_prefix_len, Config, Finding, FindingKind, NameIssue, Scanner, Sink,
-};
-pub use transcode::{
-    encode_ucs2, encode_utf32, latin1_to_utf8, Decode, Endian, Malformed, MalformedKind,
-    Ucs2Decoder, Unencodable, Utf16Decoder, Utf32Decoder, Utf7Decoder, Utf7Encoder,
 };
 pub use unit::{
     declared_len, is_continuation, maximal_subpart_len, scan_unit, subparts, units, Subparts, Unit,

@@ -42,7 +42,7 @@ pub enum Notation {
 /// Writes the code point `codepoint`, whose UTF-8 bytes are `utf8`, in `notation`.
 ///
 /// ```
-/// use utf8kit_codec::{write_notation, Notation};
+/// use utf8kit_codec::notation::{write_notation, Notation};
 /// let mut out = String::new();
 /// write_notation(Notation::Js, 0x1F600, "😀".as_bytes(), &mut out);
 /// assert_eq!(out, r"\uD83D\uDE00");
@@ -217,7 +217,7 @@ impl std::error::Error for NotationError {}
 /// or a range of two of these joined by `..`.
 ///
 /// ```
-/// use utf8kit_codec::{parse_codepoint_arg, CodepointArg};
+/// use utf8kit_codec::notation::{parse_codepoint_arg, CodepointArg};
 /// assert_eq!(parse_codepoint_arg("U+20AC")?, CodepointArg::Single(0x20AC));
 /// assert_eq!(parse_codepoint_arg("&#8364;")?, CodepointArg::Single(0x20AC));
 /// assert_eq!(parse_codepoint_arg("€")?, CodepointArg::Single(0x20AC));
@@ -291,7 +291,7 @@ pub fn parse_codepoint(text: &str) -> Result<u32, NotationError> {
 /// `b'...'` and `$'...'` wrappers are ignored.
 ///
 /// ```
-/// use utf8kit_codec::parse_byte_notation;
+/// use utf8kit_codec::notation::parse_byte_notation;
 /// assert_eq!(parse_byte_notation(r"\xe2\x82\xac")?, b"\xE2\x82\xAC");
 /// assert_eq!(parse_byte_notation("%E2%82%AC")?, b"\xE2\x82\xAC");
 /// assert_eq!(parse_byte_notation("e2 82 ac")?, b"\xE2\x82\xAC");

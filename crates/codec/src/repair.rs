@@ -55,7 +55,7 @@ pub struct RepairOptions {
     /// Remove a UTF-8 byte order mark (U+FEFF at offset 0), and any further U+FEFF that would
     /// then start the output (a doubled mark), so that the result starts with none.
     pub strip_bom: bool,
-    /// Undo mojibake, line by line ([`crate::fix_mojibake`]).
+    /// Undo mojibake, line by line ([`crate::mojibake::fix_mojibake`]).
     pub mojibake: bool,
     /// Remove the characters these lints find (SPEC 1.6), and nothing else. `bom` here is
     /// `strip_bom`.

@@ -127,7 +127,7 @@ impl std::error::Error for Malformed {}
 /// [`Utf7Decoder`] are decoders, so a caller can hold any of them.
 ///
 /// ```
-/// use utf8kit_codec::{Decode, Endian, Utf16Decoder, Utf32Decoder};
+/// use utf8kit_codec::transcode::{Decode, Endian, Utf16Decoder, Utf32Decoder};
 /// let mut decoders: Vec<Box<dyn Decode>> = vec![
 ///     Box::new(Utf16Decoder::new(Endian::Little)),
 ///     Box::new(Utf32Decoder::new(Endian::Little).replacing()),
@@ -136,7 +136,7 @@ impl std::error::Error for Malformed {}
 /// decoders[0].decode(b"h\0i\0", true, &mut out)?;
 /// decoders[1].decode(b"\0\xD8\0\0", true, &mut out)?; // a surrogate: U+FFFD
 /// assert_eq!(out, "hi\u{FFFD}".as_bytes());
-/// # Ok::<(), utf8kit_codec::Malformed>(())
+/// # Ok::<(), utf8kit_codec::transcode::Malformed>(())
 /// ```
 pub trait Decode {
     /// Decodes the next chunk (`last` for the final one), appending UTF-8 to `dst`.
@@ -232,7 +232,7 @@ impl<const WIDTH: usize> UnitReader<WIDTH> {
 /// UTF-32 to UTF-8.
 ///
 /// ```
-/// use utf8kit_codec::{Endian, Utf32Decoder};
+/// use utf8kit_codec::transcode::{Endian, Utf32Decoder};
 /// let mut out = Vec::new();
 /// Utf32Decoder::new(Endian::Little).decode(b"\xAC\x20\x00\x00", true, &mut out)?;
 /// assert_eq!(out, "€".as_bytes());
@@ -405,7 +405,7 @@ impl Ucs2Decoder {
 ///
 /// ```
 /// let mut out = Vec::new();
-/// utf8kit_codec::latin1_to_utf8(b"caf\xE9", &mut out);
+/// utf8kit_codec::transcode::latin1_to_utf8(b"caf\xE9", &mut out);
 /// assert_eq!(out, "café".as_bytes());
 /// ```
 pub fn latin1_to_utf8(src: &[u8], dst: &mut Vec<u8>) {
@@ -445,7 +445,7 @@ fn push_latin1(out: &mut Out, byte: u8) {
 /// SSSE3.
 ///
 /// ```
-/// use utf8kit_codec::{Endian, Utf16Decoder};
+/// use utf8kit_codec::transcode::{Endian, Utf16Decoder};
 /// let mut out = Vec::new();
 /// let mut decoder = Utf16Decoder::new(Endian::Big);
 /// decoder.decode(b"\x20\xAC\xD8", false, &mut out)?;
@@ -666,7 +666,7 @@ pub fn encode_utf32(text: &str, endian: Endian, dst: &mut Vec<u8>) {
 /// Appends `text` as UCS-2; characters above U+FFFF are unencodable.
 ///
 /// ```
-/// use utf8kit_codec::{encode_ucs2, Endian};
+/// use utf8kit_codec::transcode::{encode_ucs2, Endian};
 /// let mut out = Vec::new();
 /// let error = encode_ucs2("ab😀", Endian::Big, &mut out, None).unwrap_err();
 /// assert_eq!(error.to_string(), "byte offset 2: U+1F600 cannot be encoded");
@@ -728,7 +728,7 @@ fn is_direct(c: char) -> bool {
 /// UTF-7 (RFC 2152) to UTF-8.
 ///
 /// ```
-/// use utf8kit_codec::Utf7Decoder;
+/// use utf8kit_codec::transcode::Utf7Decoder;
 /// let mut out = Vec::new();
 /// Utf7Decoder::new().decode(b"Hi Mom -+Jjo--!", true, &mut out)?;
 /// assert_eq!(out, "Hi Mom -☺-!".as_bytes());
@@ -948,7 +948,7 @@ impl Utf7Encoder {
     /// Encodes `text`; `last` closes an open base64 run.
     ///
     /// ```
-    /// use utf8kit_codec::Utf7Encoder;
+    /// use utf8kit_codec::transcode::Utf7Encoder;
     /// let mut out = Vec::new();
     /// Utf7Encoder::new().encode("Hi Mom -☺-! 1+1", true, &mut out);
     /// assert_eq!(out, b"Hi Mom -+Jjo--! 1+-1");

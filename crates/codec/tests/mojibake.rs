@@ -2,7 +2,7 @@
 //! words and real punctuation, must come out unchanged; mojibake made from them must come back.
 
 use proptest::prelude::*;
-use utf8kit_codec::fix_mojibake;
+use utf8kit_codec::mojibake::fix_mojibake;
 
 /// Real words, including the legitimate uses of Â, Ã, Ð, Ñ, ¢, ©, € next to other letters.
 const WORDS: &[&[&str]] = &[

@@ -406,7 +406,8 @@ fn every_scalar_value_scans_as_one_char() {
             "U+{:04X}",
             c as u32
         );
-        let encoded = utf8kit_codec::encode(c as u32, utf8kit_codec::Form::Standard).unwrap();
+        let encoded =
+            utf8kit_codec::encode::encode(c as u32, utf8kit_codec::encode::Form::Standard).unwrap();
         assert_eq!(encoded.as_bytes(), bytes);
     }
 }
@@ -588,7 +589,7 @@ fn utf8ish() -> impl Strategy<Value = Vec<u8>> {
         any::<char>().prop_map(|c| c.to_string().into_bytes()),
         "[a-z\n ]{1,8}".prop_map(String::into_bytes),
         (0xD800u32..=0xDFFF).prop_map(|s| {
-            utf8kit_codec::encode(s, utf8kit_codec::Form::Wtf8)
+            utf8kit_codec::encode::encode(s, utf8kit_codec::encode::Form::Wtf8)
                 .unwrap()
                 .as_bytes()
                 .to_vec()

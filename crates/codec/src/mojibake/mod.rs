@@ -187,7 +187,7 @@ impl std::fmt::Display for MojibakeChain {
 /// [`undo_mojibake`] for the encodings undone.
 ///
 /// ```
-/// use utf8kit_codec::fix_mojibake;
+/// use utf8kit_codec::mojibake::fix_mojibake;
 /// assert_eq!(fix_mojibake("cafÃ©").unwrap().0, "café");
 /// assert_eq!(fix_mojibake("itâ€™s").unwrap().0, "it’s");
 /// assert_eq!(fix_mojibake("cafÃƒÂ©").unwrap().0, "café"); // encoded twice
@@ -202,7 +202,7 @@ pub fn fix_mojibake(text: &str) -> Option<(String, usize)> {
 /// if nothing changes.
 ///
 /// ```
-/// use utf8kit_codec::undo_mojibake;
+/// use utf8kit_codec::mojibake::undo_mojibake;
 /// let fix = undo_mojibake("GrÃƒÂ¼ÃƒÅ¸e").unwrap();
 /// assert_eq!(fix.text, "Grüße");
 /// assert_eq!(fix.chain.to_string(), "windows-1252 x2");
