@@ -13,6 +13,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use unicode_width::UnicodeWidthChar;
+use utf8kit_codec::Lint;
 
 /// Bytes in lowercase hex, joined by a separator: `Hex(b"\xc3\xa9", " ")` shows `c3 a9`. How
 /// every program lists the bytes of a finding or a repair.
@@ -48,45 +49,42 @@ pub enum Shown {
 }
 
 /// Whether a character is invisible or changes how others display: shown escaped, never raw.
+/// What the codec's lints find (SPEC 1.6: bidi, invisible, tag, private-use, noncharacter, and
+/// the C1 controls) is the one list of such characters; showing adds the spaces, format
+/// characters and fillers that are no finding but would still hide on a terminal.
 pub fn is_invisible(c: char) -> bool {
     let cp = u32::from(c);
-    matches!(
-        cp,
-        0x80..=0xA0
-            | 0xAD
-            | 0x34F
-            | 0x61C
-            | 0x115F
-            | 0x1160
-            | 0x17B4
-            | 0x17B5
-            | 0x180B..=0x180F
-            | 0x600..=0x605
-            | 0x6DD
-            | 0x70F
-            | 0x890..=0x891
-            | 0x8E2
-            | 0x1680
-            | 0x2000..=0x200F
-            | 0x2028..=0x202F
-            | 0x205F..=0x206F
-            | 0x3000
-            | 0x2800
-            | 0x3164
-            | 0xFE00..=0xFE0F
-            | 0xFEFF
-            | 0xFFA0
-            | 0xFFF0..=0xFFFB
-            | 0x110BD
-            | 0x110CD
-            | 0x13430..=0x1343F
-            | 0x1BCA0..=0x1BCA3
-            | 0x1D173..=0x1D17A
-            | 0xE0000..=0xE0FFF
-            | 0xE000..=0xF8FF
-            | 0xF0000..=0x10FFFF
-            | 0xFDD0..=0xFDEF
-    ) || cp & 0xFFFE == 0xFFFE
+    let is_linted = match Lint::classify(cp, 1) {
+        Some(Lint::Control) => cp >= 0x80,
+        Some(Lint::Bidi | Lint::Invisible | Lint::Tag | Lint::PrivateUse | Lint::Noncharacter) => {
+            true
+        }
+        _ => false,
+    };
+    is_linted
+        || matches!(
+            cp,
+            0xA0 | 0xAD
+                | 0x61C
+                | 0x180B..=0x180F
+                | 0x600..=0x605
+                | 0x6DD
+                | 0x70F
+                | 0x890..=0x891
+                | 0x8E2
+                | 0x1680
+                | 0x2000..=0x200F
+                | 0x2028..=0x202F
+                | 0x205F..=0x206F
+                | 0x3000
+                | 0xFFF0..=0xFFFB
+                | 0x110BD
+                | 0x110CD
+                | 0x13430..=0x1343F
+                | 0x1BCA0..=0x1BCA3
+                | 0x1D173..=0x1D17A
+                | 0xE0000..=0xE0FFF
+        )
 }
 
 /// How `c` is shown.
@@ -298,6 +296,55 @@ mod tests {
         assert_eq!(path(Path::new("##[error]x")), "./##[error]x");
         assert_eq!(path(Path::new("/::x")), "/::x");
         assert_eq!(path(Path::new("dir/::x")), "dir/::x");
+    }
+
+    /// The table `is_invisible` had before the lints became its source, character for character.
+    fn former_table(c: char) -> bool {
+        let cp = u32::from(c);
+        matches!(
+            cp,
+            0x80..=0xA0
+                | 0xAD
+                | 0x34F
+                | 0x61C
+                | 0x115F
+                | 0x1160
+                | 0x17B4
+                | 0x17B5
+                | 0x180B..=0x180F
+                | 0x600..=0x605
+                | 0x6DD
+                | 0x70F
+                | 0x890..=0x891
+                | 0x8E2
+                | 0x1680
+                | 0x2000..=0x200F
+                | 0x2028..=0x202F
+                | 0x205F..=0x206F
+                | 0x3000
+                | 0x2800
+                | 0x3164
+                | 0xFE00..=0xFE0F
+                | 0xFEFF
+                | 0xFFA0
+                | 0xFFF0..=0xFFFB
+                | 0x110BD
+                | 0x110CD
+                | 0x13430..=0x1343F
+                | 0x1BCA0..=0x1BCA3
+                | 0x1D173..=0x1D17A
+                | 0xE0000..=0xE0FFF
+                | 0xE000..=0xF8FF
+                | 0xF0000..=0x10FFFF
+                | 0xFDD0..=0xFDEF
+        ) || cp & 0xFFFE == 0xFFFE
+    }
+
+    #[test]
+    fn invisible_is_the_lints_and_the_display_extras_and_nothing_else() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            assert_eq!(is_invisible(c), former_table(c), "U+{:04X}", u32::from(c));
+        }
     }
 
     #[test]
