@@ -24,6 +24,13 @@ pub fn stdout(color: ColorWhen) -> Box<dyn WriteColor> {
     }
 }
 
+/// Standard output for bytes (utf8fix's repairs, utf8enc's conversions): no colour, buffered in
+/// blocks of `capacity` whatever it is, as `cat` does, since the bytes are data, not lines for a
+/// person. Flush it at the end so that a late write error is seen.
+pub fn byte_stdout(capacity: usize) -> io::BufWriter<io::StdoutLock<'static>> {
+    io::BufWriter::with_capacity(capacity, io::stdout().lock())
+}
+
 /// True when `error` says the reader of our output went away (`EPIPE`).
 pub fn is_broken_pipe(error: &io::Error) -> bool {
     error.kind() == io::ErrorKind::BrokenPipe

@@ -369,8 +369,7 @@ pub fn run(args: &Args) -> Status {
     if let Some(path) = &args.output {
         return run_to_file(args, path, &mut messages);
     }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(256 * 1024, stdout.lock());
+    let mut out = crate::output::byte_stdout(256 * 1024);
     let (written, earned) = match produce(args, &mut out, &mut messages) {
         Ok(status) => (out.flush(), status),
         Err(error) => (Err(error), Status::Clean),

@@ -515,8 +515,8 @@ pub fn run(args: &Args) -> Status {
         }
     };
     if let Some(names) = &settings.names {
-        let stdout = io::stdout();
-        let mut out = stdout.lock();
+        // Line by line, as the renames happen, beside their messages on standard error.
+        let mut out = io::stdout().lock();
         let (written, earned) = match names::run(names, &mut out, &mut messages) {
             Ok(status) => (out.flush(), status),
             Err(error) => (Err(error), Status::Clean),
@@ -530,8 +530,7 @@ pub fn run(args: &Args) -> Status {
     };
     let mut status = Status::Clean;
     let mut reader = ChunkReader::new();
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(crate::input::CHUNK_LEN, stdout.lock());
+    let mut out = crate::output::byte_stdout(crate::input::CHUNK_LEN);
     // Each input in turn; `Break` carries the status to end the run with (standard output
     // failed). Listed paths are read from the list as they are done, never held all at once.
     let mut do_input = |source: &Source, is_listed: bool| -> ControlFlow<Status> {
