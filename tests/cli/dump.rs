@@ -723,3 +723,23 @@ fn reverse_reads_every_view_that_shows_all_bytes() {
         assert!(back.stdout == bytes, "{args:?} read back");
     }
 }
+
+/// One way to show a byte that is not UTF-8 (`render::push_byte_escape`): utf8dump -e and
+/// utf8fix --escape write the same `\xhh`, in lowercase, for the same input.
+#[test]
+fn dump_e_and_fix_escape_write_the_same_escapes() {
+    let input = b"caf\xC3\xA9 \xC0\xAF \xED\xA0\x80 \xFF\xFE \xE2\x82 ok\n";
+    let dumped = program("utf8dump")
+        .arg("-e")
+        .write_stdin(&input[..])
+        .output()
+        .unwrap();
+    let fixed = program("utf8fix")
+        .arg("--escape")
+        .write_stdin(&input[..])
+        .output()
+        .unwrap();
+    let expected = "café \\xc0\\xaf \\xed\\xa0\\x80 \\xff\\xfe \\xe2\\x82 ok\n";
+    assert_eq!(String::from_utf8(fixed.stdout).unwrap(), expected);
+    assert_eq!(String::from_utf8(dumped.stdout).unwrap(), expected);
+}
