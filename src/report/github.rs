@@ -1,5 +1,57 @@
 //! `--format github`: GitHub Actions workflow commands, escaped as the runner unescapes them.
 
+use super::*;
+
+/// One finding as a workflow command, which GitHub shows as a pull-request annotation.
+pub(super) fn finding(
+    out: &mut dyn WriteColor,
+    name: &InputName,
+    finding: &Finding<'_>,
+    severity: Severity,
+) -> io::Result<()> {
+    let p = finding.position;
+    if matches!(finding.kind, FindingKind::Name(_)) {
+        // A name is not in the content: no line and column, and the offset is in the name.
+        return writeln!(
+            out,
+            "::{} file={},title=utf8check {}::{} (bytes {} at offset {} of the name)",
+            severity.as_str(),
+            name.github(),
+            finding.kind,
+            Detail(finding),
+            Hex(finding.bytes, " "),
+            p.byte_offset
+        );
+    }
+    writeln!(
+        out,
+        "::{} file={},line={},col={},title=utf8check {}::{} (bytes {} at offset {})",
+        severity.as_str(),
+        name.github(),
+        p.line,
+        p.column,
+        finding.kind,
+        Detail(finding),
+        Hex(finding.bytes, " "),
+        p.byte_offset
+    )
+}
+
+/// `--summary` as a notice.
+pub(super) fn summary(
+    out: &mut dyn WriteColor,
+    name: &InputName,
+    summary: &Summary,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "::notice file={},title=utf8check summary::{} in {} bytes",
+        name.github(),
+        super::human::verdict(summary),
+        summary.bytes
+    )
+}
+
 /// A GitHub Actions property value, escaped as the runner unescapes it: `%`, CR, LF, `:` and `,`.
 pub fn github_property(value: &str) -> String {
     let mut escaped = String::with_capacity(value.len());

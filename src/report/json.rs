@@ -1,5 +1,5 @@
-//! JSON lines shared by utf8check (`--format json`) and utf8dump (`--format json`): a unit as
-//! an object.
+//! `--format json`: JSON Lines, one `error` (or `warning`) object per finding and one `summary`
+//! object per input, with the field names of SPEC 3; and the unit object utf8dump's JSON shares.
 
 use super::*;
 
@@ -27,4 +27,61 @@ pub fn push_unit_json(
         None => line.push_str("null"),
     }
     line.push('}');
+}
+
+/// One finding as a JSON line.
+pub(super) fn finding(
+    out: &mut dyn WriteColor,
+    name: &InputName,
+    finding: &Finding<'_>,
+    severity: Severity,
+) -> io::Result<()> {
+    let p = finding.position;
+    // One buffer, one write: a write! per field through the dyn writer cost more than the rest
+    // of a finding.
+    use std::fmt::Write as _;
+    let mut line = String::with_capacity(192);
+    let _ = write!(
+        line,
+        "{{\"type\":\"{}\",{},\"offset\":{},\"length\":{},\"line\":{},\
+         \"column\":{},\"kind\":\"{}\",\"bytes\":\"{}\",\"codepoint\":",
+        severity.as_str(),
+        name.json(),
+        p.byte_offset,
+        finding.bytes.len(),
+        p.line,
+        p.column,
+        finding.kind,
+        Hex(finding.bytes, ""),
+    );
+    match finding.codepoint {
+        Some(cp) => {
+            let _ = write!(line, "{cp}");
+        }
+        None => line.push_str("null"),
+    }
+    // The detail is plain ASCII without quotes or backslashes: no escaping needed.
+    let _ = writeln!(line, ",\"message\":\"{}\"}}", Detail(finding));
+    out.write_all(line.as_bytes())
+}
+
+/// The summary object of one input.
+pub(super) fn summary(
+    out: &mut dyn WriteColor,
+    name: &InputName,
+    summary: &Summary,
+) -> io::Result<()> {
+    let warnings = summary
+        .warnings
+        .map_or(String::new(), |n| format!(",\"warnings\":{n}"));
+    writeln!(
+        out,
+        "{{\"type\":\"summary\",{},\"bytes\":{},\"errors\":{}{warnings},\
+         \"valid\":{},\"complete\":{}}}",
+        name.json(),
+        summary.bytes,
+        summary.errors,
+        summary.errors == 0 && summary.warnings.unwrap_or(0) == 0,
+        summary.complete
+    )
 }

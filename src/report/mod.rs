@@ -6,10 +6,10 @@
 //! - `github`: GitHub Actions workflow commands, so findings become pull-request annotations.
 //! - `sarif`: one SARIF 2.1.0 log for the whole run ([`Sarif`]), for code-scanning tools.
 //!
-//! This file holds the [`Printer`] (the human, JSON and github lines of one finding), input
-//! names and summaries; `sarif.rs`, `codeclimate.rs` and `github.rs` hold what only their format
-//! needs, `kinds.rs` the list and descriptions of finding kinds, `detail.rs` the sentence every
-//! format shows, and `json.rs` the unit object utf8dump shares.
+//! One file per format: `human.rs`, `json.rs` (and the unit object utf8dump shares),
+//! `github.rs`, `sarif.rs`, `codeclimate.rs`. This file holds what they share: the [`Printer`]
+//! that sends each finding and summary to its format, input names, summaries; `kinds.rs` is the
+//! list and descriptions of finding kinds, `detail.rs` the sentence every format shows.
 
 use std::cell::OnceCell;
 use std::ffi::OsStr;
@@ -27,14 +27,15 @@ use crate::render::Hex;
 mod codeclimate;
 mod detail;
 mod github;
+mod human;
 mod json;
 mod kinds;
 mod sarif;
 
 pub use codeclimate::*;
 pub use detail::*;
-pub use github::*;
-pub use json::*;
+pub use github::{github_message, github_property};
+pub use json::push_unit_json;
 pub use kinds::*;
 pub use sarif::*;
 
@@ -238,10 +239,10 @@ fn spec(fg: Color, bold: bool) -> ColorSpec {
 #[derive(Debug)]
 pub struct Printer {
     format: Format,
-    path: ColorSpec,
-    position: ColorSpec,
-    ill_formed: ColorSpec,
-    lint: ColorSpec,
+    pub(super) path: ColorSpec,
+    pub(super) position: ColorSpec,
+    pub(super) ill_formed: ColorSpec,
+    pub(super) lint: ColorSpec,
 }
 
 impl Printer {
@@ -268,89 +269,10 @@ impl Printer {
         finding: &Finding<'_>,
         severity: Severity,
     ) -> io::Result<()> {
-        let p = finding.position;
-        let is_name = matches!(finding.kind, FindingKind::Name(_));
-        // A name is not in the content: no line and column, and the offset is in the name.
-        let in_name = if is_name { " of the name" } else { "" };
         match self.format {
-            Format::Human => {
-                out.set_color(&self.path)?;
-                write!(out, "{}", name.human())?;
-                out.reset()?;
-                if !is_name {
-                    write!(out, ":")?;
-                    out.set_color(&self.position)?;
-                    write!(out, "{}:{}", p.line, p.column)?;
-                    out.reset()?;
-                }
-                write!(out, ": ")?;
-                if severity == Severity::Warning {
-                    write!(out, "warning: ")?;
-                }
-                out.set_color(match finding.kind {
-                    FindingKind::Lint(_) | FindingKind::Name(NameIssue::NotNfc) => &self.lint,
-                    _ => &self.ill_formed,
-                })?;
-                write!(out, "{}", finding.kind)?;
-                out.reset()?;
-                writeln!(
-                    out,
-                    ": {} (bytes {} at offset {}{in_name})",
-                    Detail(finding),
-                    Hex(finding.bytes, " "),
-                    p.byte_offset
-                )
-            }
-            Format::Json => {
-                // One buffer, one write: a write! per field through the dyn writer cost more
-                // than the rest of a finding.
-                use std::fmt::Write as _;
-                let mut line = String::with_capacity(192);
-                let _ = write!(
-                    line,
-                    "{{\"type\":\"{}\",{},\"offset\":{},\"length\":{},\"line\":{},\
-                     \"column\":{},\"kind\":\"{}\",\"bytes\":\"{}\",\"codepoint\":",
-                    severity.as_str(),
-                    name.json(),
-                    p.byte_offset,
-                    finding.bytes.len(),
-                    p.line,
-                    p.column,
-                    finding.kind,
-                    Hex(finding.bytes, ""),
-                );
-                match finding.codepoint {
-                    Some(cp) => {
-                        let _ = write!(line, "{cp}");
-                    }
-                    None => line.push_str("null"),
-                }
-                // The detail is plain ASCII without quotes or backslashes: no escaping needed.
-                let _ = writeln!(line, ",\"message\":\"{}\"}}", Detail(finding));
-                out.write_all(line.as_bytes())
-            }
-            Format::Github if is_name => writeln!(
-                out,
-                "::{} file={},title=utf8check {}::{} (bytes {} at offset {} of the name)",
-                severity.as_str(),
-                name.github(),
-                finding.kind,
-                Detail(finding),
-                Hex(finding.bytes, " "),
-                p.byte_offset
-            ),
-            Format::Github => writeln!(
-                out,
-                "::{} file={},line={},col={},title=utf8check {}::{} (bytes {} at offset {})",
-                severity.as_str(),
-                name.github(),
-                p.line,
-                p.column,
-                finding.kind,
-                Detail(finding),
-                Hex(finding.bytes, " "),
-                p.byte_offset
-            ),
+            Format::Human => human::finding(self, out, name, finding, severity),
+            Format::Json => json::finding(out, name, finding, severity),
+            Format::Github => github::finding(out, name, finding, severity),
             // SARIF and CodeClimate are one document for the whole run: see `Sarif` and
             // `codeclimate_issue`.
             Format::Sarif | Format::Codeclimate => Ok(()),
@@ -371,41 +293,9 @@ impl Printer {
         always: bool,
     ) -> io::Result<()> {
         match self.format {
-            Format::Json => {
-                let warnings = summary
-                    .warnings
-                    .map_or(String::new(), |n| format!(",\"warnings\":{n}"));
-                writeln!(
-                    out,
-                    "{{\"type\":\"summary\",{},\"bytes\":{},\"errors\":{}{warnings},\
-                     \"valid\":{},\"complete\":{}}}",
-                    name.json(),
-                    summary.bytes,
-                    summary.errors,
-                    summary.errors == 0 && summary.warnings.unwrap_or(0) == 0,
-                    summary.complete
-                )
-            }
-            Format::Human | Format::Github if always => {
-                let verdict = match (summary.errors, summary.complete) {
-                    (0, _) => "valid".to_owned(),
-                    (1, true) => "1 error".to_owned(),
-                    (n, true) => format!("{n} errors"),
-                    (n, false) => format!("at least {n} errors (stopped early)"),
-                };
-                if self.format == Format::Github {
-                    return writeln!(
-                        out,
-                        "::notice file={},title=utf8check summary::{verdict} in {} bytes",
-                        name.github(),
-                        summary.bytes
-                    );
-                }
-                out.set_color(&self.path)?;
-                write!(out, "{}", name.human())?;
-                out.reset()?;
-                writeln!(out, ": {verdict} in {} bytes", summary.bytes)
-            }
+            Format::Json => json::summary(out, name, summary),
+            Format::Human if always => human::summary(self, out, name, summary),
+            Format::Github if always => github::summary(out, name, summary),
             Format::Human | Format::Github | Format::Sarif | Format::Codeclimate => Ok(()),
         }
     }
