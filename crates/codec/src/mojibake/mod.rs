@@ -523,25 +523,35 @@ fn one_layer(text: &str) -> Option<(String, usize, u8)> {
     }
     let line = Line::new(text);
     let chars = &line.chars[..];
-    // Candidates first, for every possible encoding: what they could explain at most bounds
-    // what judging them can give, so an encoding that cannot beat the best so far is not judged.
-    let mut candidates: Vec<(usize, usize, Vec<Found>)> = (0..COUNT)
-        .filter(|e| possible & (1 << e) != 0)
-        .map(|e| {
-            let found = find_candidates(&line, e);
-            let bound = found.iter().map(Found::weight).sum();
-            (e, bound, found)
-        })
-        .collect();
+    // An encoding explains at most the characters it reads as bytes 80..FF (a candidate's weight
+    // is never more than its characters): counted in one pass, this orders the encodings and
+    // passes over those that cannot beat the best so far without looking for their candidates.
+    let mut readable = [0usize; COUNT];
+    for row in &line.rows {
+        for (count, &byte) in readable.iter_mut().zip(row.iter()) {
+            *count += usize::from(byte >= 0x80);
+        }
+    }
+    let mut order: Vec<usize> = (0..COUNT).filter(|e| possible & (1 << e) != 0).collect();
     // Most first, ties in table order, which is the order ties are broken in.
-    candidates.sort_by_key(|&(e, bound, _)| (std::cmp::Reverse(bound), e));
+    order.sort_by_key(|&e| (std::cmp::Reverse(readable[e]), e));
     let mut best: Option<Plan> = None;
-    for (e, bound, found) in candidates {
+    let cannot_win = |best: &Option<Plan>, e: usize, most: usize| {
         let best_weight = best.as_ref().map_or(0, |b| b.weight);
         let could_tie_earlier = best.as_ref().is_some_and(|b| e < b.encoding);
-        if bound < best_weight || bound == best_weight && !could_tie_earlier {
+        most < best_weight || most == best_weight && !could_tie_earlier
+    };
+    for e in order {
+        if cannot_win(&best, e, readable[e]) {
             continue;
         }
+        let found = find_candidates(&line, e);
+        // What the candidates could explain at most bounds what judging them can give.
+        let bound = found.iter().map(Found::weight).sum();
+        if cannot_win(&best, e, bound) {
+            continue;
+        }
+        let best_weight = best.as_ref().map_or(0, |b| b.weight);
         let plan = plan_for(&line, e, found);
         if plan.weight > best_weight
             || plan.weight == best_weight && best.as_ref().is_some_and(|b| e < b.encoding)
