@@ -7,7 +7,6 @@ mod dump;
 mod enc;
 mod file_names;
 mod fix;
-mod generated;
 mod hidden;
 mod hostile;
 mod in_place;
