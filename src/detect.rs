@@ -25,6 +25,7 @@
 
 use encoding_rs::Encoding;
 
+use utf8kit_codec::letters::is_alphabetic;
 use utf8kit_codec::Lint;
 
 use crate::encodings::Charset;
@@ -847,23 +848,6 @@ impl Reading {
     }
 }
 
-/// `char::is_alphabetic`, with the answers below U+0800 (the scripts of every single-byte
-/// candidate) looked up in a table made once: std searches a table for each character outside
-/// ASCII, and the readings ask for every character of every candidate (12% of a hint's time).
-fn is_alphabetic(c: char) -> bool {
-    const END: usize = 0x800;
-    static BELOW: std::sync::OnceLock<Vec<bool>> = std::sync::OnceLock::new();
-    if (c as usize) >= END {
-        return c.is_alphabetic();
-    }
-    let table = BELOW.get_or_init(|| {
-        (0..END as u32)
-            .map(|n| char::from_u32(n).is_some_and(char::is_alphabetic))
-            .collect()
-    });
-    table[c as usize]
-}
-
 /// The alphabets ([`alphabet`]) of the languages of the candidate at `index`, each sorted for a
 /// binary search, built once: a `str::contains` per letter and language was a fifth of the
 /// hint's time, and sorting each alphabet for each reading of each input a tenth.
@@ -894,13 +878,6 @@ fn is_mark(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_alphabetic_table_agrees_with_std_everywhere() {
-        for c in (0..=0x11_0000).filter_map(char::from_u32) {
-            assert_eq!(is_alphabetic(c), c.is_alphabetic(), "{c:?}");
-        }
-    }
 
     fn verdict(bytes: &[u8]) -> Verdict {
         let mut evidence = Evidence::new();

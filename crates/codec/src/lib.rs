@@ -92,6 +92,8 @@
 //! - [`mojibake`]: undoing UTF-8 read in a legacy encoding, layer by layer.
 //! - [`encode`]: one code point into bytes, in UTF-8 and its variants (CESU-8, Modified UTF-8,
 //!   WTF-8, the legacy 6-byte form).
+//! - [`letters`]: `is_alphabetic`, `is_uppercase`, `is_lowercase` from tables, for code that
+//!   asks them of every character (the mojibake judging, utf8kit's encoding detector).
 //! - [`notation`]: bytes and code points in the notations people write them in (`U+20AC`,
 //!   `\xE2`, `%E2`, `&#8364;`...), both ways.
 //!
@@ -105,6 +107,7 @@
 mod bom;
 mod context;
 pub mod encode;
+pub mod letters;
 pub mod mojibake;
 pub mod notation;
 mod position;

@@ -47,14 +47,13 @@
 //! character they encode, and C1 controls left standing alone (Latin-1 read where windows-1252
 //! was meant) become windows-1252's characters.
 
-mod letters;
 mod suspect;
 mod tables;
 
 pub(crate) use suspect::first_suspect;
 
+use crate::letters::{is_alphabetic, is_lowercase, is_uppercase};
 use crate::unit::{declared_len, is_continuation, scan_unit, UnitKind};
-use letters::{is_alphabetic, is_lowercase, is_uppercase};
 use tables::{COUNT, HIGH_HALF, LATIN1_BYTES, NAMES, OTHER_BYTES, SLOPPY};
 
 /// The most passes over one line: each undoes one layer of encoding.

@@ -1,8 +1,10 @@
-//! `char::is_alphabetic`, `is_uppercase` and `is_lowercase` as the judging asks them: for every
-//! neighbour of every candidate, in every encoding tried. std answers each character outside
-//! ASCII with a search of a compressed table (a quarter of the repair's time on real mojibake);
-//! here the Basic Multilingual Plane is answered from tables made once, and the planes above it
-//! (rare in text) by std. A test compares every character with std.
+//! `char::is_alphabetic`, `is_uppercase` and `is_lowercase` for code that asks them of every
+//! character it reads: the mojibake judging (every neighbour of every candidate, in every
+//! encoding tried) and utf8kit's legacy-encoding detector (every letter of every reading). std
+//! answers each character outside ASCII with a search of a compressed table (a quarter of the
+//! repair's time on real mojibake); here the Basic Multilingual Plane is answered from tables
+//! made once, and the planes above it (rare in text) by std. A test compares every character
+//! with std.
 
 const ALPHABETIC: u8 = 1;
 const UPPERCASE: u8 = 2;
@@ -33,19 +35,19 @@ fn flags(c: char) -> Option<u8> {
 }
 
 /// The same as `c.is_alphabetic()`.
-pub(super) fn is_alphabetic(c: char) -> bool {
+pub fn is_alphabetic(c: char) -> bool {
     c.is_ascii_alphabetic()
         || !c.is_ascii() && flags(c).map_or_else(|| c.is_alphabetic(), |f| f & ALPHABETIC != 0)
 }
 
 /// The same as `c.is_uppercase()`.
-pub(super) fn is_uppercase(c: char) -> bool {
+pub fn is_uppercase(c: char) -> bool {
     c.is_ascii_uppercase()
         || !c.is_ascii() && flags(c).map_or_else(|| c.is_uppercase(), |f| f & UPPERCASE != 0)
 }
 
 /// The same as `c.is_lowercase()`.
-pub(super) fn is_lowercase(c: char) -> bool {
+pub fn is_lowercase(c: char) -> bool {
     c.is_ascii_lowercase()
         || !c.is_ascii() && flags(c).map_or_else(|| c.is_lowercase(), |f| f & LOWERCASE != 0)
 }
