@@ -254,23 +254,6 @@ impl Utf32Decoder {
         }
     }
 
-    /// The same decoder, replacing each malformed sequence with one U+FFFD instead of
-    /// failing at the first (strict, the default).
-    pub fn replacing(mut self) -> Utf32Decoder {
-        self.replace = true;
-        self
-    }
-
-    /// Decodes the next chunk (`last` for the final one), appending UTF-8 to `dst`.
-    ///
-    /// # Errors
-    ///
-    /// In strict mode, the first malformed input (see the type's description).
-    pub fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
-        let replace = self.replace;
-        self.decode_in(src, last, dst, replace)
-    }
-
     /// Decodes the next chunk, appending UTF-8 to `dst`.
     ///
     /// # Errors
@@ -357,23 +340,6 @@ impl Ucs2Decoder {
             reader: UnitReader::new(endian),
             replace: false,
         }
-    }
-
-    /// The same decoder, replacing each malformed sequence with one U+FFFD instead of
-    /// failing at the first (strict, the default).
-    pub fn replacing(mut self) -> Ucs2Decoder {
-        self.replace = true;
-        self
-    }
-
-    /// Decodes the next chunk (`last` for the final one), appending UTF-8 to `dst`.
-    ///
-    /// # Errors
-    ///
-    /// In strict mode, the first malformed input (see the type's description).
-    pub fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
-        let replace = self.replace;
-        self.decode_in(src, last, dst, replace)
     }
 
     /// Decodes the next chunk, appending UTF-8 to `dst`.
@@ -476,23 +442,6 @@ impl Utf16Decoder {
             offset: 0,
             replace: false,
         }
-    }
-
-    /// The same decoder, replacing each malformed sequence with one U+FFFD instead of
-    /// failing at the first (strict, the default).
-    pub fn replacing(mut self) -> Utf16Decoder {
-        self.replace = true;
-        self
-    }
-
-    /// Decodes the next chunk (`last` for the final one), appending UTF-8 to `dst`.
-    ///
-    /// # Errors
-    ///
-    /// In strict mode, the first malformed input (see the type's description).
-    pub fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
-        let replace = self.replace;
-        self.decode_in(src, last, dst, replace)
     }
 
     /// Decodes the next chunk, appending UTF-8 to `dst`. In strict mode, what comes before
@@ -760,23 +709,6 @@ impl Utf7Decoder {
         Utf7Decoder::default()
     }
 
-    /// The same decoder, replacing each malformed sequence with one U+FFFD instead of
-    /// failing at the first (strict, the default).
-    pub fn replacing(mut self) -> Utf7Decoder {
-        self.replace = true;
-        self
-    }
-
-    /// Decodes the next chunk (`last` for the final one), appending UTF-8 to `dst`.
-    ///
-    /// # Errors
-    ///
-    /// In strict mode, the first malformed input (see the type's description).
-    pub fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
-        let replace = self.replace;
-        self.decode_in(src, last, dst, replace)
-    }
-
     /// Decodes the next chunk, appending UTF-8 to `dst`.
     ///
     /// # Errors
@@ -993,61 +925,61 @@ impl Utf7Encoder {
     }
 }
 
-impl Decode for Utf32Decoder {
-    fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
-        Utf32Decoder::decode(self, src, last, dst)
-    }
+/// The mode and the [`Decode`] face of a decoder whose body is
+/// `decode_in(src, last, dst, replace)`, with a `replace` field that is false when made: written
+/// once for the four decoders.
+macro_rules! decoder_mode {
+    ($decoder:ident, $name:expr) => {
+        impl $decoder {
+            /// The same decoder, replacing each malformed sequence with one U+FFFD instead of
+            /// failing at the first (strict, the default).
+            pub fn replacing(mut self) -> $decoder {
+                self.replace = true;
+                self
+            }
 
-    fn replacing(self) -> Utf32Decoder {
-        Utf32Decoder::replacing(self)
-    }
+            /// Decodes the next chunk (`last` for the final one), appending UTF-8 to `dst`.
+            ///
+            /// # Errors
+            ///
+            /// In strict mode, the first malformed input (see the type's description).
+            pub fn decode(
+                &mut self,
+                src: &[u8],
+                last: bool,
+                dst: &mut Vec<u8>,
+            ) -> Result<(), Malformed> {
+                let replace = self.replace;
+                self.decode_in(src, last, dst, replace)
+            }
+        }
 
-    fn name(&self) -> &'static str {
-        "UTF-32"
-    }
+        impl Decode for $decoder {
+            fn decode(
+                &mut self,
+                src: &[u8],
+                last: bool,
+                dst: &mut Vec<u8>,
+            ) -> Result<(), Malformed> {
+                $decoder::decode(self, src, last, dst)
+            }
+
+            fn replacing(self) -> $decoder {
+                $decoder::replacing(self)
+            }
+
+            fn name(&self) -> &'static str {
+                let name: fn(&$decoder) -> &'static str = $name;
+                name(self)
+            }
+        }
+    };
 }
 
-impl Decode for Ucs2Decoder {
-    fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
-        Ucs2Decoder::decode(self, src, last, dst)
-    }
-
-    fn replacing(self) -> Ucs2Decoder {
-        Ucs2Decoder::replacing(self)
-    }
-
-    fn name(&self) -> &'static str {
-        "UCS-2"
-    }
-}
-
-impl Decode for Utf16Decoder {
-    fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
-        Utf16Decoder::decode(self, src, last, dst)
-    }
-
-    fn replacing(self) -> Utf16Decoder {
-        Utf16Decoder::replacing(self)
-    }
-
-    fn name(&self) -> &'static str {
-        Utf16Decoder::name(self)
-    }
-}
-
-impl Decode for Utf7Decoder {
-    fn decode(&mut self, src: &[u8], last: bool, dst: &mut Vec<u8>) -> Result<(), Malformed> {
-        Utf7Decoder::decode(self, src, last, dst)
-    }
-
-    fn replacing(self) -> Utf7Decoder {
-        Utf7Decoder::replacing(self)
-    }
-
-    fn name(&self) -> &'static str {
-        "UTF-7"
-    }
-}
+decoder_mode!(Utf32Decoder, |_| "UTF-32");
+decoder_mode!(Ucs2Decoder, |_| "UCS-2");
+decoder_mode!(Utf16Decoder, Utf16Decoder::name);
+decoder_mode!(Utf7Decoder, |_| "UTF-7");
 
 #[cfg(test)]
 mod tests {
