@@ -33,14 +33,3 @@ pub mod status;
 pub mod walk;
 
 pub use status::Status;
-
-/// The clap definition of every program, for the man page and completion generator.
-pub fn commands() -> Vec<clap::Command> {
-    use clap::CommandFactory;
-    vec![
-        check::Args::command(),
-        dump::Args::command(),
-        enc::Args::command(),
-        fix::Args::command(),
-    ]
-}

@@ -127,9 +127,7 @@ pub use repair::{
     Replacement, REPLACEMENT,
 };
 pub use rules::{Lint, LintSet, Policy, UnknownName};
-pub use scanner::{
-    scan, well_formed_prefix_len, Config, Finding, FindingKind, NameIssue, Scanner, Sink,
-};
+pub use scanner::{scan, Config, Finding, FindingKind, NameIssue, Scanner, Sink};
 pub use unit::{
     declared_len, is_continuation, maximal_subpart_len, scan_unit, subparts, units, Subparts, Unit,
     UnitKind, Units,

@@ -504,13 +504,10 @@ impl Run<'_> {
     }
 }
 
-/// The length of the longest well-formed prefix, found with SIMD.
+/// The length of the longest well-formed prefix, found with SIMD ([`crate::validate`]).
 #[inline]
-pub fn well_formed_prefix_len(input: &[u8]) -> usize {
-    match simdutf8::compat::from_utf8(input) {
-        Ok(_) => input.len(),
-        Err(error) => error.valid_up_to(),
-    }
+pub(crate) fn well_formed_prefix_len(input: &[u8]) -> usize {
+    crate::validate(input).map_or_else(|error| error.valid_up_to(), |()| input.len())
 }
 
 /// Scans a whole input held in memory: one call to [`Scanner::feed`] with `is_last` set.
