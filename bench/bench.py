@@ -125,7 +125,7 @@ def tree_size(path):
     return total
 
 
-def make_corpora(directory, size):
+def make_corpora(directory, size, tree_files):
     corpora = {}
 
     def write(name, data):
@@ -146,9 +146,10 @@ def make_corpora(directory, size):
     latin = text_of([w for w in EUROPEAN if all(ord(c) < 256 for c in w)], size, 8)
     write("latin1.txt", latin.decode().encode("latin-1"))
     write("utf16le.txt", cut_at_char(mix[: size // 2]).decode("utf-8").encode("utf-16-le"))
-    tree = os.path.join(directory, "tree-50k")
-    make_tree(tree, 50_000, 9)
-    corpora["tree-50k"] = tree
+    name = "tree-50k" if tree_files == 50_000 else f"tree-{tree_files}"
+    tree = os.path.join(directory, name)
+    make_tree(tree, tree_files, 9)
+    corpora[name] = tree
     return corpora
 
 
@@ -182,6 +183,8 @@ def main():
                         help="time only the programs whose row starts with this (utf8enc, 'utf8dump -x')")
     parser.add_argument("--corpora", default="",
                         help="keep the corpora in this directory and reuse them on the next run")
+    parser.add_argument("--tree-files", type=int, default=50_000,
+                        help="files in the generated tree (default 50000, as a real repository)")
     parser.add_argument("--corpora-only", action="store_true",
                         help="generate the corpora (into --corpora) and time nothing")
     args = parser.parse_args()
@@ -203,7 +206,7 @@ def main():
     if args.corpora and os.path.exists(marker):
         corpora = {name: os.path.join(scratch, name) for name in os.listdir(scratch)}
     else:
-        corpora = make_corpora(scratch, size)
+        corpora = make_corpora(scratch, size, args.tree_files)
         open(marker, "w").close()
     if args.corpora_only:
         print(scratch)
@@ -242,7 +245,7 @@ def main():
     trees = {
         "cargo registry sources": os.path.join(cargo_home, "registry", "src"),
         "python stdlib": sysconfig.get_paths()["stdlib"],
-        "tree-50k": corpora["tree-50k"],
+        **{name: path for name, path in corpora.items() if name.startswith("tree-")},
     }
     for name, tree in trees.items():
         if not os.path.isdir(tree):
