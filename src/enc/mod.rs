@@ -21,8 +21,8 @@ use utf8kit_codec::notation::{
     parse_byte_notation, parse_codepoint_arg, write_notation, CodepointArg, Notation,
 };
 use utf8kit_codec::transcode::{
-    encode_ucs2, encode_utf32, latin1_to_utf8, Decode, Endian, Malformed, MalformedKind,
-    Ucs2Decoder, Utf16Decoder, Utf32Decoder, Utf7Decoder, Utf7Encoder,
+    encode_ucs2, encode_utf16, encode_utf32, latin1_to_utf8, Decode, Endian, Malformed,
+    MalformedKind, Ucs2Decoder, Utf16Decoder, Utf32Decoder, Utf7Decoder, Utf7Encoder,
 };
 use utf8kit_codec::{
     units, Config, Finding, ForeignBom, RepairOptions, Repairer, Scanner, Sink, UTF8_BOM,

@@ -652,15 +652,7 @@ impl Encoder {
             EncoderKind::Utf8 => Ok(()),
             EncoderKind::Utf16 { endian, needs_bom } => {
                 push_bom(dst, needs_bom, *endian, 2);
-                let mut units = vec![0u16; text.len()];
-                let count = encoding_rs::mem::convert_str_to_utf16(text, &mut units);
-                dst.reserve(count * 2);
-                for unit in &units[..count] {
-                    match endian {
-                        Endian::Little => dst.extend_from_slice(&unit.to_le_bytes()),
-                        Endian::Big => dst.extend_from_slice(&unit.to_be_bytes()),
-                    }
-                }
+                encode_utf16(text, *endian, dst);
                 Ok(())
             }
             EncoderKind::Utf32 { endian, needs_bom } => {

@@ -601,6 +601,47 @@ impl fmt::Display for Unencodable {
 
 impl std::error::Error for Unencodable {}
 
+/// Appends `text` as UTF-16 in the byte order `endian`, without a byte order mark.
+///
+/// ```
+/// use utf8kit_codec::transcode::{encode_utf16, Endian};
+/// let mut out = Vec::new();
+/// encode_utf16("a€😀", Endian::Little, &mut out);
+/// assert_eq!(out, b"a\x00\xAC\x20\x3D\xD8\x00\xDE");
+/// ```
+pub fn encode_utf16(text: &str, endian: Endian, dst: &mut Vec<u8>) {
+    let unit_bytes = |unit: u16| match endian {
+        Endian::Little => unit.to_le_bytes(),
+        Endian::Big => unit.to_be_bytes(),
+    };
+    dst.reserve(text.len() * 2);
+    let mut rest = text;
+    while !rest.is_empty() {
+        // A run of ASCII is widened byte by byte, a loop the compiler vectorises.
+        let ascii = rest
+            .bytes()
+            .position(|b| !b.is_ascii())
+            .unwrap_or(rest.len());
+        let start = dst.len();
+        dst.resize(start + ascii * 2, 0);
+        for (pair, &byte) in dst[start..]
+            .chunks_exact_mut(2)
+            .zip(&rest.as_bytes()[..ascii])
+        {
+            pair.copy_from_slice(&unit_bytes(u16::from(byte)));
+        }
+        rest = &rest[ascii..];
+        // Then the run of other characters, up to the next ASCII byte.
+        let mut chars = rest.chars();
+        while let Some(c) = chars.next().filter(|c| !c.is_ascii()) {
+            for &unit in c.encode_utf16(&mut [0; 2]).iter() {
+                dst.extend_from_slice(&unit_bytes(unit));
+            }
+            rest = chars.as_str();
+        }
+    }
+}
+
 /// Appends `text` as UTF-32.
 pub fn encode_utf32(text: &str, endian: Endian, dst: &mut Vec<u8>) {
     for c in text.chars() {
@@ -1086,6 +1127,31 @@ mod tests {
             .chain(all.iter().map(|&b| char::from(b)))
             .collect();
         assert_eq!(out, expected.as_bytes());
+    }
+
+    #[test]
+    fn utf16_is_std_in_both_orders_for_every_character_and_run() {
+        let every: String = (0..=0x10FFFF).filter_map(char::from_u32).collect();
+        // Runs of ASCII and of other characters, of every length up to 20, meeting.
+        let mut runs = String::new();
+        for len in 0..20 {
+            runs.push_str(&"a".repeat(len));
+            runs.push_str(&"é😀".repeat(len % 3));
+        }
+        for text in [&every, &runs, "", "a", "€"] {
+            for endian in [Endian::Little, Endian::Big] {
+                let mut ours = vec![0xAA];
+                encode_utf16(text, endian, &mut ours);
+                let mut std = vec![0xAA];
+                for unit in text.encode_utf16() {
+                    std.extend_from_slice(&match endian {
+                        Endian::Little => unit.to_le_bytes(),
+                        Endian::Big => unit.to_be_bytes(),
+                    });
+                }
+                assert!(ours == std, "{endian:?}, {} bytes of text", text.len());
+            }
+        }
     }
 
     #[test]
