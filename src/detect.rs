@@ -258,6 +258,11 @@ impl Evidence {
     pub fn head(&self) -> &[u8] {
         &self.head
     }
+
+    /// Whether the head holds all it keeps: more input no longer changes [`Evidence::head`].
+    pub fn head_is_full(&self) -> bool {
+        self.head.len() >= HEAD_LEN
+    }
 }
 
 /// Judges the evidence.

@@ -64,9 +64,16 @@ pub(super) fn hint(
     match source {
         Source::Stdin => evidence.feed(sample),
         Source::Path(_) => {
+            // Without legacy findings the only question is UTF-16 or UTF-32 without a mark,
+            // which the head answers: a big file is not read to its end for it.
+            let head_only = findings == Findings::Other;
             let read = reader.read(source, &mut |chunk, _| {
                 evidence.feed(chunk);
-                ControlFlow::Continue(())
+                if head_only && evidence.head_is_full() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
             });
             if read.is_err() {
                 evidence = Evidence::new();
