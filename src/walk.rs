@@ -101,6 +101,27 @@ pub enum Job {
     },
 }
 
+impl Job {
+    /// About how many bytes the job and its result hold while they wait to be printed: the
+    /// length of its name, kept once in the job and again in what is reported of it.
+    pub fn weight(&self) -> usize {
+        let name = match self {
+            Job::Check {
+                source: Source::Stdin,
+                ..
+            } => 0,
+            Job::Check {
+                source: Source::Path(path),
+                ..
+            }
+            | Job::Name { path } => path.as_os_str().len(),
+            Job::Trouble { path, reason } => path.len() + reason.len(),
+            Job::Note { path, text } => path.len() + text.len(),
+        };
+        2 * name
+    }
+}
+
 /// Produces the jobs for `operands` then the paths of `files_from`, walking directories when
 /// `options.recursive` is set. With neither operands nor a list, a recursive run walks the
 /// current directory (paths shown without a leading `./`) and any other run reads standard input.

@@ -10,7 +10,7 @@
 //! `hint.rs` is the encoding hint and `whole.rs` one big file on every core. The walk is
 //! `crate::walk` (utf8fix's lists use it too) and the formats `crate::report`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, IsTerminal, Seek, Write};
