@@ -25,8 +25,8 @@
 
 use encoding_rs::Encoding;
 
-use utf8kit_codec::letters::is_alphabetic;
 use utf8kit_codec::Lint;
+use utf8kit_codec::letters::is_alphabetic;
 
 use crate::encodings::Charset;
 
@@ -276,10 +276,10 @@ pub fn detect(evidence: &Evidence) -> Verdict {
         .enumerate()
         .map(|(index, _)| Reading::of(index, sample))
         .collect();
-    if let Some(declared) = evidence.declared {
-        if agrees(declared, &readings) {
-            return Verdict::Sure(declared);
-        }
+    if let Some(declared) = evidence.declared
+        && agrees(declared, &readings)
+    {
+        return Verdict::Sure(declared);
     }
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     detector.feed(sample, true);
@@ -486,7 +486,7 @@ fn declared(line: &[u8]) -> Option<Charset> {
             Charset::Whatwg(encoding)
                 if encoding != encoding_rs::UTF_8 && encoding != encoding_rs::REPLACEMENT =>
             {
-                return Some(entry.charset)
+                return Some(entry.charset);
             }
             Charset::Latin1 => return Some(entry.charset),
             _ => {}

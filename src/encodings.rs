@@ -193,8 +193,8 @@ pub fn table() -> &'static [Entry] {
 }
 
 fn build() -> Vec<Entry> {
-    use encoding_rs::*;
     use Endian::{Big, Little};
+    use encoding_rs::*;
     vec![
         own(
             "UTF-8",

@@ -10,7 +10,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path};
 
 use unicode_normalization::UnicodeNormalization;
-use utf8kit_codec::{units, RepairOptions, Repairer, Replacement, UnitKind};
+use utf8kit_codec::{RepairOptions, Repairer, Replacement, UnitKind, units};
 
 use crate::encodings::Charset;
 
@@ -101,15 +101,15 @@ impl Renaming {
                     return Err(
                         "the name is not UTF-8: give --fallback ENC or --from ENC to decode it"
                             .to_owned(),
-                    )
+                    );
                 }
                 Some(decode) => decoded(name, decode)?,
             },
         };
-        if self.mojibake {
-            if let Some(fix) = utf8kit_codec::mojibake::undo_mojibake(&text) {
-                text = fix.text;
-            }
+        if self.mojibake
+            && let Some(fix) = utf8kit_codec::mojibake::undo_mojibake(&text)
+        {
+            text = fix.text;
         }
         if self.nfc {
             text = text.nfc().collect();

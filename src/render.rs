@@ -165,10 +165,10 @@ pub fn push_byte_escape(out: &mut String, byte: u8) {
 /// ```
 pub fn quoted(bytes: &[u8]) -> Cow<'_, str> {
     let is_plain = |c: char| c != '\\' && !c.is_control() && !is_invisible(c);
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        if text.chars().all(is_plain) {
-            return Cow::Borrowed(text);
-        }
+    if let Ok(text) = std::str::from_utf8(bytes)
+        && text.chars().all(is_plain)
+    {
+        return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(bytes.len() + 8);
     for chunk in bytes.utf8_chunks() {

@@ -67,7 +67,7 @@ impl Stat {
             return Err(io::Error::last_os_error());
         }
         // SAFETY: fstat succeeded, so `raw` is initialised.
-        Ok(Stat::from_libc(unsafe { &raw.assume_init() }))
+        Ok(Stat::from_libc(&unsafe { raw.assume_init() }))
     }
 
     /// Whether this is a regular file.
@@ -183,7 +183,7 @@ impl Place {
         };
         check(status)?;
         // SAFETY: fstatat succeeded, so `raw` is initialised.
-        Ok(Stat::from_libc(unsafe { &raw.assume_init() }))
+        Ok(Stat::from_libc(&unsafe { raw.assume_init() }))
     }
 
     /// The status of the name itself (a symbolic link is not followed).
@@ -538,7 +538,7 @@ pub fn carry_over(
                 return Err(format!(
                     "cannot read the extended attribute {shown}: {}",
                     reason(&e)
-                ))
+                ));
             }
         };
         if let Err(error) = xattr::set(replacement, name, &value) {
@@ -711,8 +711,8 @@ mod xattr {
 mod cleanup {
     use std::ffi::{CStr, CString};
     use std::os::fd::RawFd;
-    use std::sync::atomic::{AtomicPtr, Ordering};
     use std::sync::Once;
+    use std::sync::atomic::{AtomicPtr, Ordering};
 
     struct Pending {
         directory: RawFd,

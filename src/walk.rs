@@ -17,10 +17,10 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use ignore::overrides::{Override, OverrideBuilder};
 use ignore::WalkBuilder;
+use ignore::overrides::{Override, OverrideBuilder};
 
-use crate::input::{io_reason, Source};
+use crate::input::{Source, io_reason};
 use crate::render;
 
 /// How directories are walked.
@@ -175,12 +175,13 @@ pub fn jobs(
         return globs.report(emit);
     }
     for source in operands {
-        if let Source::Path(path) = source {
-            if options.recursive && fs::metadata(path).is_ok_and(|m| m.is_dir()) {
-                // `-r .` names what it finds as a bare `-r` does: relative to the start, no `./`.
-                walk(path, path == Path::new("."), options, &mut globs, emit)?;
-                continue;
-            }
+        if let Source::Path(path) = source
+            && options.recursive
+            && fs::metadata(path).is_ok_and(|m| m.is_dir())
+        {
+            // `-r .` names what it finds as a bare `-r` does: relative to the start, no `./`.
+            walk(path, path == Path::new("."), options, &mut globs, emit)?;
+            continue;
         }
         emit(Job::Check {
             source: source.clone(),
@@ -218,13 +219,13 @@ fn listed(
             return emit(Job::Note {
                 path: shown,
                 text: "skipped: no such file (--ignore-missing)".into(),
-            })
+            });
         }
         Err(error) => {
             return emit(Job::Trouble {
                 path: shown,
                 reason: io_reason(&error),
-            })
+            });
         }
     };
     let metadata = if metadata.file_type().is_symlink() {
@@ -246,7 +247,7 @@ fn listed(
                 return emit(Job::Trouble {
                     path: shown,
                     reason: io_reason(&error),
-                })
+                });
             }
         }
     } else {
@@ -353,7 +354,7 @@ fn walk(
             return emit(Job::Trouble {
                 path: shown(root),
                 reason,
-            })
+            });
         }
     };
     // Inside a git work tree, the files git tracks are checked whatever hides them from the walk.

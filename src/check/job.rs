@@ -21,7 +21,7 @@ pub(super) fn check_job(
             return Outcome {
                 hints: vec![format!("{path}: {text}")],
                 ..Outcome::default()
-            }
+            };
         }
         Job::Check { source, from_walk } => (source, *from_walk, false),
         // A directory on an input's path: only its name is checked.

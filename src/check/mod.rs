@@ -17,7 +17,7 @@ use std::io::{self, IsTerminal, Seek, Write};
 use std::ops::ControlFlow;
 use std::os::unix::ffi::OsStrExt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::{Mutex, mpsc};
 
 use clap::Parser;
 use termcolor::{BufferWriter, WriteColor};
@@ -25,8 +25,8 @@ use utf8kit_codec::{
     Config, Finding, FindingKind, LintSet, NameIssue, Policy, Position, Scanner, Sink, UnitKind,
 };
 
-use crate::cli::{parse_size, ColorWhen, Denied};
-use crate::input::{io_reason, looks_binary, ChunkReader, Source};
+use crate::cli::{ColorWhen, Denied, parse_size};
+use crate::input::{ChunkReader, Source, io_reason, looks_binary};
 use crate::output::{self, Messages};
 use crate::report::{Format, InputName, Printer, Sarif, Severity, Summary};
 use crate::status::Status;
@@ -526,9 +526,11 @@ mod tests {
     #[test]
     fn policies_and_lints_parse() {
         let error = Args::try_parse_from(["utf8check", "--allow", "strict"]).unwrap_err();
-        assert!(error
-            .to_string()
-            .contains("[possible values: surrogates, cesu8, modified]"));
+        assert!(
+            error
+                .to_string()
+                .contains("[possible values: surrogates, cesu8, modified]")
+        );
         let error = Args::try_parse_from(["utf8check", "--deny", "bidi,nope"]).unwrap_err();
         assert!(
             error.to_string().contains("invalid value 'nope'"),

@@ -19,15 +19,15 @@ use std::ops::ControlFlow;
 use clap::{Parser, ValueEnum};
 use termcolor::{Color, ColorSpec, WriteColor};
 use utf8kit_codec::{
-    declared_len, is_continuation, scan_unit, Config, Finding, FindingKind, Position, Scanner,
-    Sink, UnitKind,
+    Config, Finding, FindingKind, Position, Scanner, Sink, UnitKind, declared_len, is_continuation,
+    scan_unit,
 };
 
-use crate::cli::{parse_size, ColorWhen};
-use crate::input::{io_reason, pieces, ChunkReader, Source};
+use crate::cli::{ColorWhen, parse_size};
+use crate::input::{ChunkReader, Source, io_reason, pieces};
 use crate::output::{self, Messages};
-use crate::render::{char_name, is_invisible, shown, Shown};
-use crate::report::{push_unit_json, Detail};
+use crate::render::{Shown, char_name, is_invisible, shown};
+use crate::report::{Detail, push_unit_json};
 use crate::status::Status;
 
 mod byte_list;
@@ -391,14 +391,14 @@ impl Settings {
 pub fn run(args: &Args) -> Status {
     let settings = Settings::from_args(args);
     let mut messages = Messages::new("utf8dump");
-    if let Some(cols) = settings.cols.filter(|&cols| cols > MAX_COLS) {
-        if matches!(settings.view, ViewKind::Hex | ViewKind::Include) {
-            messages.error(format_args!(
-                "-c {cols}: a row of -x or -i holds at most {MAX_COLS} bytes, as in xxd \
+    if let Some(cols) = settings.cols.filter(|&cols| cols > MAX_COLS)
+        && matches!(settings.view, ViewKind::Hex | ViewKind::Include)
+    {
+        messages.error(format_args!(
+            "-c {cols}: a row of -x or -i holds at most {MAX_COLS} bytes, as in xxd \
                  (see utf8dump --help)"
-            ));
-            return Status::Trouble;
-        }
+        ));
+        return Status::Trouble;
     }
     let mut out = output::stdout(settings.color);
     let written = if settings.reverse {
@@ -507,7 +507,7 @@ fn dump_one(
                 Ok(None) => {
                     return Ok(Err(
                         "-s -N counts from the end, which only a regular file has".to_owned(),
-                    ))
+                    ));
                 }
                 Err(error) => return Ok(Err(io_reason(&error))),
             }

@@ -92,17 +92,18 @@ pub fn parse_dump_line(line: &[u8], bytes: &mut Vec<u8>) -> Result<(), String> {
     }
     // xxd's own layout: "00000000: 6162 63e2 82ac 0a   abc....", groups of any size, then the
     // text panel after a double space (the last line pads the groups with spaces first).
-    if let Some((offset, rest)) = trimmed.split_once(": ") {
-        if !offset.is_empty() && offset.bytes().all(|b| b.is_ascii_hexdigit()) {
-            let groups = rest.split("  ").next().unwrap_or("");
-            for group in groups.split_whitespace() {
-                if !group.bytes().all(|b| b.is_ascii_hexdigit()) {
-                    return Err(format!("'{group}' is not a group of bytes"));
-                }
-                push_hex_bytes(group, bytes)?;
+    if let Some((offset, rest)) = trimmed.split_once(": ")
+        && !offset.is_empty()
+        && offset.bytes().all(|b| b.is_ascii_hexdigit())
+    {
+        let groups = rest.split("  ").next().unwrap_or("");
+        for group in groups.split_whitespace() {
+            if !group.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return Err(format!("'{group}' is not a group of bytes"));
             }
-            return Ok(());
+            push_hex_bytes(group, bytes)?;
         }
+        return Ok(());
     }
     let (offset, rest) = trimmed
         .split_once(' ')

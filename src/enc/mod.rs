@@ -16,21 +16,21 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, ValueEnum};
 use encoding_rs::{DecoderResult, EncoderResult};
-use utf8kit_codec::encode::{encode, EncodeError, Form};
+use utf8kit_codec::encode::{EncodeError, Form, encode};
 use utf8kit_codec::notation::{
-    parse_byte_notation, parse_codepoint_arg, write_notation, CodepointArg, Notation,
+    CodepointArg, Notation, parse_byte_notation, parse_codepoint_arg, write_notation,
 };
 use utf8kit_codec::transcode::{
-    encode_ucs2, encode_utf16, encode_utf32, latin1_to_utf8, Decode, Endian, Malformed,
-    MalformedKind, Ucs2Decoder, Utf16Decoder, Utf32Decoder, Utf7Decoder, Utf7Encoder,
+    Decode, Endian, Malformed, MalformedKind, Ucs2Decoder, Utf7Decoder, Utf7Encoder, Utf16Decoder,
+    Utf32Decoder, encode_ucs2, encode_utf16, encode_utf32, latin1_to_utf8,
 };
 use utf8kit_codec::{
-    units, Config, Finding, ForeignBom, RepairOptions, Repairer, Scanner, Sink, UTF8_BOM,
+    Config, Finding, ForeignBom, RepairOptions, Repairer, Scanner, Sink, UTF8_BOM, units,
 };
 
 use crate::cli::ColorWhen;
 use crate::encodings::{self, Charset};
-use crate::input::{io_reason, ChunkReader, Source};
+use crate::input::{ChunkReader, Source, io_reason};
 use crate::output::Messages;
 use crate::render::{char_name, shown};
 use crate::report::push_unit_json;

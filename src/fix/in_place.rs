@@ -132,7 +132,7 @@ pub(super) fn fix_in_place(
     // Writing the temporary file is part of doing this input: its failure is trouble with it.
     match written {
         Err(Failure::Output(error)) => {
-            return Err(trouble("cannot write the repaired file", error))
+            return Err(trouble("cannot write the repaired file", error));
         }
         other => other?,
     }

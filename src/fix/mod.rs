@@ -16,9 +16,9 @@ use termcolor::{Color, ColorSpec, StandardStream, WriteColor};
 use utf8kit_codec::{Repair, RepairKind, RepairOptions, Repairer, Replacement};
 
 use crate::cli::ColorWhen;
-use crate::input::{io_reason, ChunkReader, Source};
+use crate::input::{ChunkReader, Source, io_reason};
 use crate::output::Messages;
-use crate::replace::{carry_over, PendingFile, Place, SetId, Stat};
+use crate::replace::{PendingFile, Place, SetId, Stat, carry_over};
 use crate::status::Status;
 
 mod in_place;
@@ -481,7 +481,7 @@ fn skipped(
             if error.kind() == io::ErrorKind::NotFound
                 && list.is_some_and(|l| l.ignore_missing) =>
         {
-            return Some(Ok("no such file (--ignore-missing)"))
+            return Some(Ok("no such file (--ignore-missing)"));
         }
         Err(error) => return Some(Err(io_reason(&error))),
     };
@@ -535,14 +535,12 @@ pub fn run(args: &Args) -> Status {
     // failed). Listed paths are read from the list as they are done, never held all at once.
     let mut do_input = |source: &Source, is_listed: bool| -> ControlFlow<Status> {
         let name = source.display_name().into_owned();
-        if is_listed {
-            if let Some(reason) = skipped(source, settings.files_from.as_ref()) {
-                match reason {
-                    Ok(note) => messages.note(format_args!("{name}: skipped: {note}")),
-                    Err(reason) => messages.trouble(&name, reason),
-                }
-                return ControlFlow::Continue(());
+        if is_listed && let Some(reason) = skipped(source, settings.files_from.as_ref()) {
+            match reason {
+                Ok(note) => messages.note(format_args!("{name}: skipped: {note}")),
+                Err(reason) => messages.trouble(&name, reason),
             }
+            return ControlFlow::Continue(());
         }
         let result = if settings.check {
             count_repairs(&settings, &mut reader, source, &mut log).map(|n| {
@@ -616,12 +614,16 @@ mod tests {
         let koi8 = parse_fallback("koi8-r").unwrap();
         assert_eq!(koi8.table[0xC1 - 0x80], 'а');
         assert_eq!(parse_fallback("cp1251").unwrap().name, "windows-1251");
-        assert!(parse_fallback("shift_jis")
-            .unwrap_err()
-            .contains("not a single-byte"));
-        assert!(parse_fallback("klingon")
-            .unwrap_err()
-            .contains("unknown encoding"));
+        assert!(
+            parse_fallback("shift_jis")
+                .unwrap_err()
+                .contains("not a single-byte")
+        );
+        assert!(
+            parse_fallback("klingon")
+                .unwrap_err()
+                .contains("unknown encoding")
+        );
     }
 
     #[test]

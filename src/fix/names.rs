@@ -123,14 +123,14 @@ pub fn run(
             );
             continue;
         }
-        if settings.apply {
-            if let Err(error) = rename_no_replace(&old, &target) {
-                messages.trouble(
-                    &render::path(&old),
-                    format_args!("not renamed: {}", io_reason(&error)),
-                );
-                continue;
-            }
+        if settings.apply
+            && let Err(error) = rename_no_replace(&old, &target)
+        {
+            messages.trouble(
+                &render::path(&old),
+                format_args!("not renamed: {}", io_reason(&error)),
+            );
+            continue;
         }
         changes += 1;
         writeln!(out, "{} -> {}", render::path(&old), render::path(&target))?;

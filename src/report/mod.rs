@@ -19,7 +19,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use termcolor::{Color, ColorSpec, WriteColor};
-use utf8kit_codec::{declared_len, Finding, FindingKind, ForeignBom, Lint, NameIssue, UnitKind};
+use utf8kit_codec::{Finding, FindingKind, ForeignBom, Lint, NameIssue, UnitKind, declared_len};
 
 use crate::input::Source;
 use crate::render::Hex;

@@ -484,9 +484,11 @@ fn decode_reads_urls_and_mixed_text() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
-    assert!(String::from_utf8(output.stdout)
-        .unwrap()
-        .ends_with("U+0041 A\n"));
+    assert!(
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .ends_with("U+0041 A\n")
+    );
 }
 
 /// `-t` with a string notation writes one string, which `-d` reads back; other formats keep a

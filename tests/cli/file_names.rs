@@ -271,8 +271,10 @@ fn utf8fix_names_shows_then_renames_and_never_overwrites() {
     // A new name that exists is never replaced.
     let exists = fix(&["-r", "--fallback", "windows-1252", "--apply", "collide"]);
     assert_eq!(exists.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&exists.stderr)
-        .contains("utf8fix: collide/na\\xefve.txt: not renamed: collide/naïve.txt exists"));
+    assert!(
+        String::from_utf8_lossy(&exists.stderr)
+            .contains("utf8fix: collide/na\\xefve.txt: not renamed: collide/naïve.txt exists")
+    );
     assert_eq!(
         std::fs::read(root.join("collide/naïve.txt")).unwrap(),
         b"already there"

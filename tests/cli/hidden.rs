@@ -112,7 +112,9 @@ fn every_tag_character_outside_a_flag_is_reported_with_the_letter_it_hides() {
         .collect();
     assert_eq!(letters, "ignore previous instructions");
     assert!(
-        stdout.starts_with("<stdin>:1:11: tag: tag character U+E0069 hiding 'i' (bytes f3 a0 81 a9 at offset 10)\n"),
+        stdout.starts_with(
+            "<stdin>:1:11: tag: tag character U+E0069 hiding 'i' (bytes f3 a0 81 a9 at offset 10)\n"
+        ),
         "{stdout}"
     );
 }

@@ -4,7 +4,7 @@
 //! and, through `setpriv`, as the unprivileged user `nobody`.
 
 use std::fs;
-use std::os::unix::fs::{symlink, FileTypeExt, MetadataExt, PermissionsExt};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt, symlink};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command as StdCommand, Stdio};
@@ -95,10 +95,12 @@ fn a_symbolic_link_is_replaced_by_the_repaired_file_and_its_target_left_alone() 
         .args(["-i.orig", "link.txt"])
         .assert()
         .code(0);
-    assert!(fs::symlink_metadata(root.join("link.txt.orig"))
-        .unwrap()
-        .file_type()
-        .is_symlink());
+    assert!(
+        fs::symlink_metadata(root.join("link.txt.orig"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     assert_eq!(fs::read(root.join("link.txt.orig")).unwrap(), BROKEN);
     assert_eq!(fs::read(root.join("link.txt")).unwrap(), REPAIRED);
 }
@@ -116,10 +118,12 @@ fn follow_symlinks_rewrites_the_target_and_keeps_the_link() {
         .assert()
         .code(0)
         .stderr("");
-    assert!(fs::symlink_metadata(root.join("link.txt"))
-        .unwrap()
-        .file_type()
-        .is_symlink());
+    assert!(
+        fs::symlink_metadata(root.join("link.txt"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     assert_eq!(fs::read(root.join("real/target.txt")).unwrap(), REPAIRED);
     // The backup sits beside the file that was rewritten.
     assert_eq!(fs::read(root.join("real/target.txt.bak")).unwrap(), BROKEN);
@@ -205,14 +209,18 @@ fn only_regular_files_are_rewritten_and_nothing_else_is_read() {
              utf8fix: to-null: not rewritten: its target is a character device, and -i rewrites \
              only regular files\n",
         );
-    assert!(fs::symlink_metadata(root.join("fifo"))
-        .unwrap()
-        .file_type()
-        .is_fifo());
-    assert!(fs::symlink_metadata(root.join("to-null"))
-        .unwrap()
-        .file_type()
-        .is_symlink());
+    assert!(
+        fs::symlink_metadata(root.join("fifo"))
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+    assert!(
+        fs::symlink_metadata(root.join("to-null"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     assert_eq!(names_in(root), ["dir", "fifo", "to-fifo", "to-null"]);
 }
 

@@ -101,7 +101,7 @@ pub fn encode(value: u32, form: Form) -> Result<Encoded, EncodeError> {
     match form {
         Form::Standard if is_surrogate => return Err(EncodeError::Surrogate(value)),
         Form::Standard | Form::Wtf8 if value > 0x10_FFFF => {
-            return Err(EncodeError::OutOfRange(value))
+            return Err(EncodeError::OutOfRange(value));
         }
         _ => {}
     }

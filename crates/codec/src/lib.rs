@@ -120,16 +120,16 @@ mod validate;
 mod widen;
 
 pub use bom::{ForeignBom, UTF8_BOM};
-pub use context::{invisible_has_job, MAX_FLAG_TAGS, MAX_NON_ASCII_RUN};
-pub use position::{count_byte, count_chars, Position};
+pub use context::{MAX_FLAG_TAGS, MAX_NON_ASCII_RUN, invisible_has_job};
+pub use position::{Position, count_byte, count_chars};
 pub use repair::{
-    decode_lossy, escape_byte, latin1_table, Repair, RepairKind, RepairOptions, Repairer,
-    Replacement, REPLACEMENT,
+    REPLACEMENT, Repair, RepairKind, RepairOptions, Repairer, Replacement, decode_lossy,
+    escape_byte, latin1_table,
 };
 pub use rules::{Lint, LintSet, Policy, UnknownName};
-pub use scanner::{scan, Config, Finding, FindingKind, NameIssue, Scanner, Sink};
+pub use scanner::{Config, Finding, FindingKind, NameIssue, Scanner, Sink, scan};
 pub use unit::{
-    declared_len, is_continuation, maximal_subpart_len, scan_unit, subparts, units, Subparts, Unit,
-    UnitKind, Units,
+    Subparts, Unit, UnitKind, Units, declared_len, is_continuation, maximal_subpart_len, scan_unit,
+    subparts, units,
 };
-pub use validate::{validate, Utf8Error};
+pub use validate::{Utf8Error, validate};

@@ -3,7 +3,7 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::encode::{encode, EncodeError, Form};
+use crate::encode::{EncodeError, Form, encode};
 
 /// A notation for one encoded code point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -229,15 +229,15 @@ impl std::error::Error for NotationError {}
 ///
 /// An argument that is none of these, or a range whose end comes before its start.
 pub fn parse_codepoint_arg(arg: &str) -> Result<CodepointArg, NotationError> {
-    if arg.chars().count() > 1 {
-        if let Some((first, last)) = arg.split_once("..") {
-            let first = parse_codepoint(first)?;
-            let last = parse_codepoint(last)?;
-            if last < first {
-                return Err(NotationError::ReversedRange(arg.to_owned()));
-            }
-            return Ok(CodepointArg::Range(first, last));
+    if arg.chars().count() > 1
+        && let Some((first, last)) = arg.split_once("..")
+    {
+        let first = parse_codepoint(first)?;
+        let last = parse_codepoint(last)?;
+        if last < first {
+            return Err(NotationError::ReversedRange(arg.to_owned()));
         }
+        return Ok(CodepointArg::Range(first, last));
     }
     parse_codepoint(arg).map(CodepointArg::Single)
 }

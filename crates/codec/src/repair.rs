@@ -10,11 +10,11 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use crate::encode::{encode, Form};
-use crate::mojibake::{first_suspect, undo_mojibake, MojibakeChain};
+use crate::encode::{Form, encode};
+use crate::mojibake::{MojibakeChain, first_suspect, undo_mojibake};
 use crate::rules::{Lint, LintSet};
 use crate::scanner::{Config, Finding, FindingKind, Scanner, Sink};
-use crate::unit::{subparts, UnitKind};
+use crate::unit::{UnitKind, subparts};
 
 /// The UTF-8 bytes of U+FFFD REPLACEMENT CHARACTER.
 pub const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();

@@ -16,7 +16,7 @@ use crate::bom::ForeignBom;
 use crate::context::{ContextState, Contextual};
 use crate::position::Position;
 use crate::rules::{Lint, LintSet, Policy};
-use crate::unit::{scan_unit, Unit, UnitKind};
+use crate::unit::{Unit, UnitKind, scan_unit};
 
 /// What the scanner reports beyond plain well-formed text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::widen::{self, write_into, Out};
+use crate::widen::{self, Out, write_into};
 
 /// Byte order of a 16- or 32-bit encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -298,7 +298,7 @@ fn decode_fixed<const WIDTH: usize>(
                 return Err(Malformed {
                     byte_offset: offset,
                     kind: not_a_char(value),
-                })
+                });
             }
         }
         Ok(())

@@ -210,7 +210,7 @@ pub fn scan_unit(input: &[u8], is_last: bool) -> Option<Unit> {
                         kind: UnitKind::SurrogatePair,
                         len: 6,
                         codepoint: Some(0x1_0000 + ((value - 0xD800) << 10) + (low - 0xDC00)),
-                    })
+                    });
                 }
                 Some(None) => {}
             }

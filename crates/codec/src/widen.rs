@@ -115,8 +115,8 @@ mod ssse3 {
         __m128i, _mm_add_epi16, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi16, _mm_cmpgt_epi16,
         _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_packus_epi16, _mm_set1_epi16,
         _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_slli_epi16, _mm_slli_si128,
-        _mm_srli_epi16, _mm_subs_epu16, _mm_unpackhi_epi16, _mm_unpackhi_epi8, _mm_unpacklo_epi16,
-        _mm_unpacklo_epi8,
+        _mm_srli_epi16, _mm_subs_epu16, _mm_unpackhi_epi8, _mm_unpackhi_epi16, _mm_unpacklo_epi8,
+        _mm_unpacklo_epi16,
     };
 
     use super::Out;
@@ -354,16 +354,16 @@ mod ssse3 {
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use std::arch::x86_64::{
-        __m256i, _mm256_add_epi16, _mm256_alignr_epi8, _mm256_and_si256, _mm256_andnot_si256,
-        _mm256_blendv_epi8, _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_extracti128_si256,
-        _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute2x128_si256,
-        _mm256_set1_epi16, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-        _mm256_slli_epi16, _mm256_srli_epi16, _mm256_subs_epu16, _mm256_unpackhi_epi16,
-        _mm256_unpacklo_epi16, _mm_packus_epi16, _mm_shuffle_epi8,
+        __m256i, _mm_packus_epi16, _mm_shuffle_epi8, _mm256_add_epi16, _mm256_alignr_epi8,
+        _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8, _mm256_castsi256_si128,
+        _mm256_cmpeq_epi16, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_movemask_epi8,
+        _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set1_epi16, _mm256_setr_epi8,
+        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_srli_epi16,
+        _mm256_subs_epu16, _mm256_unpackhi_epi16, _mm256_unpacklo_epi16,
     };
 
-    use super::ssse3::{pattern, UTF16};
     use super::Out;
+    use super::ssse3::{UTF16, pattern};
 
     #[target_feature(enable = "avx2")]
     pub(super) fn utf16(src: &[u8], big_endian: bool, out: &mut Out) -> usize {

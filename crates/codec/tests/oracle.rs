@@ -6,8 +6,8 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 use utf8kit_codec::{
-    decode_lossy, latin1_table, scan, Config, Finding, ForeignBom, Lint, LintSet, Policy,
-    RepairOptions, Repairer, Replacement, Scanner, Sink, UnitKind,
+    Config, Finding, ForeignBom, Lint, LintSet, Policy, RepairOptions, Repairer, Replacement,
+    Scanner, Sink, UnitKind, decode_lossy, latin1_table, scan,
 };
 
 /// A finding as plain values: offset, line, column, kind, bytes, code point.
@@ -59,9 +59,11 @@ fn scan_split(input: &[u8], cuts: &[usize], config: Config) -> Report {
     let mut from = 0;
     for &cut in cuts {
         let cut = cut.clamp(from, input.len());
-        assert!(scanner
-            .feed(&input[from..cut], false, &mut report)
-            .is_continue());
+        assert!(
+            scanner
+                .feed(&input[from..cut], false, &mut report)
+                .is_continue()
+        );
         from = cut;
     }
     let _ = scanner.feed(&input[from..], true, &mut report);
@@ -101,14 +103,14 @@ fn reference_unit(input: &[u8]) -> RefUnit {
                 kind: "unexpected-continuation",
                 len: 1,
                 codepoint: None,
-            }
+            };
         }
         0xFE | 0xFF => {
             return RefUnit {
                 kind: "invalid-byte",
                 len: 1,
                 codepoint: None,
-            }
+            };
         }
         0xC0..=0xDF => 2,
         0xE0..=0xEF => 3,
@@ -177,13 +179,13 @@ fn reference_unit(input: &[u8]) -> RefUnit {
 fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
     let (mut at, mut line, mut column) = (0, 1, 1);
     let mut rows = Vec::new();
-    if config.foreign_bom {
-        if let Some(bom) = ForeignBom::detect(&input[..input.len().min(4)]) {
-            let bytes = input[..bom.len_bytes()].to_vec();
-            rows.push((0, 1, 1, bom.as_str(), bytes, Some(0xFEFF)));
-            at = bom.len_bytes();
-            column = 2;
-        }
+    if config.foreign_bom
+        && let Some(bom) = ForeignBom::detect(&input[..input.len().min(4)])
+    {
+        let bytes = input[..bom.len_bytes()].to_vec();
+        rows.push((0, 1, 1, bom.as_str(), bytes, Some(0xFEFF)));
+        at = bom.len_bytes();
+        column = 2;
     }
     // The whole input's units first, so that the context lints can look both ways.
     let mut units = Vec::new();

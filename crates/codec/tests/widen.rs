@@ -4,7 +4,7 @@
 //! chunks, and strict mode stopping where the first error is.
 
 use proptest::prelude::*;
-use utf8kit_codec::transcode::{latin1_to_utf8, Endian, Malformed, Utf16Decoder};
+use utf8kit_codec::transcode::{Endian, Malformed, Utf16Decoder, latin1_to_utf8};
 
 fn bytes_of(units: &[u16], endian: Endian) -> Vec<u8> {
     units

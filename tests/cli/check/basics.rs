@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use predicates::prelude::*;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::common::{fixture, json_lines, program, stdout_of};
 
@@ -55,11 +55,11 @@ fn expected_errors(path: &str) -> Vec<Value> {
 /// Drops the free-text message so that the rest compares exactly.
 fn without_message(mut values: Vec<Value>) -> Vec<Value> {
     for value in &mut values {
-        if let Some(object) = value.as_object_mut() {
-            if object.get("type") == Some(&json!("error")) {
-                let message = object.remove("message").expect("every error has a message");
-                assert!(!message.as_str().unwrap().is_empty());
-            }
+        if let Some(object) = value.as_object_mut()
+            && object.get("type") == Some(&json!("error"))
+        {
+            let message = object.remove("message").expect("every error has a message");
+            assert!(!message.as_str().unwrap().is_empty());
         }
     }
     values

@@ -238,10 +238,12 @@ fn warnings_and_the_code_quality_report() {
     assert_eq!(issues[1]["severity"], "major");
     assert_eq!(issues[1]["location"]["path"], "-");
     assert_eq!(issues[1]["location"]["lines"]["begin"], 1);
-    assert!(issues[1]["description"]
-        .as_str()
-        .unwrap()
-        .starts_with("bidi: bidirectional control U+202E"));
+    assert!(
+        issues[1]["description"]
+            .as_str()
+            .unwrap()
+            .starts_with("bidi: bidirectional control U+202E")
+    );
     let fingerprint = |i: usize| issues[i]["fingerprint"].as_str().unwrap().to_owned();
     assert_ne!(fingerprint(0), fingerprint(1));
     let again: serde_json::Value = serde_json::from_str(&run("codeclimate").1).unwrap();

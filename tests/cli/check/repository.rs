@@ -2,11 +2,11 @@
 //! policies and lints, lists of paths, CI formats, threads.
 
 use std::fs;
-use std::os::unix::fs::{symlink, PermissionsExt};
+use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::Path;
 
 use predicates::prelude::*;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::common::{json_lines, program, stdout_of, write_tree};
 
@@ -111,10 +111,12 @@ fn a_walk_honours_ignore_files_hidden_files_binary_files_and_reports_trouble() {
         ),
         (Some("sub/utf16.txt"), &json!(0), &json!(2), &json!("fffe"))
     );
-    assert!(bom[0]["message"]
-        .as_str()
-        .unwrap()
-        .contains("little-endian"));
+    assert!(
+        bom[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("little-endian")
+    );
 
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
@@ -631,9 +633,11 @@ fn sarif_log() {
     ] {
         assert_eq!(ids.iter().filter(|&&id| id == kind).count(), 1, "{kind}");
     }
-    assert!(rules
-        .iter()
-        .all(|r| !r["help"]["text"].as_str().unwrap().is_empty()));
+    assert!(
+        rules
+            .iter()
+            .all(|r| !r["help"]["text"].as_str().unwrap().is_empty())
+    );
     let results = run["results"].as_array().unwrap();
     assert_eq!(results.len(), 2);
     let first = &results[0];

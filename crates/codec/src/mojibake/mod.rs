@@ -53,7 +53,7 @@ mod tables;
 pub(crate) use suspect::first_suspect;
 
 use crate::letters::{is_alphabetic, is_lowercase, is_uppercase};
-use crate::unit::{declared_len, is_continuation, scan_unit, UnitKind};
+use crate::unit::{UnitKind, declared_len, is_continuation, scan_unit};
 use tables::{COUNT, HIGH_HALF, LATIN1_BYTES, NAMES, OTHER_BYTES, SLOPPY};
 
 /// The most passes over one line: each undoes one layer of encoding.
@@ -111,10 +111,11 @@ pub(crate) fn cut_between_groups(text: &[u8], window: usize) -> Option<usize> {
             continue;
         }
         let c = std::str::from_utf8(&text[at..end]).ok()?.chars().next()?;
-        if let Some(next) = after {
-            if role(next) & CONTINUES == 0 && role(c) & LEADS == 0 {
-                return Some(end);
-            }
+        if let Some(next) = after
+            && role(next) & CONTINUES == 0
+            && role(c) & LEADS == 0
+        {
+            return Some(end);
         }
         after = Some(c);
         end = at;
@@ -224,7 +225,7 @@ pub fn undo_mojibake(text: &str) -> Option<MojibakeFix> {
                     text,
                     groups,
                     chain,
-                })
+                });
             }
         }
     }

@@ -8,7 +8,7 @@
 //! `possible_encodings` would judge: a test checks that on every pair of the tables' characters
 //! and on random lines.
 
-use super::{masks, Masks};
+use super::{Masks, masks};
 
 /// The character is a lead byte (C2..F4) in some encoding.
 const LEAD: u8 = 1;
