@@ -164,6 +164,13 @@ pub fn push_byte_escape(out: &mut String, byte: u8) {
 /// assert_eq!(quoted("été.txt".as_bytes()), "été.txt");
 /// ```
 pub fn quoted(bytes: &[u8]) -> Cow<'_, str> {
+    // Printable ASCII other than the backslash, most names, is shown as it is.
+    if bytes
+        .iter()
+        .all(|&b| (b' '..=b'~').contains(&b) && b != b'\\')
+    {
+        return Cow::Borrowed(std::str::from_utf8(bytes).expect("ASCII"));
+    }
     let is_plain = |c: char| c != '\\' && !c.is_control() && !is_invisible(c);
     if let Ok(text) = std::str::from_utf8(bytes)
         && text.chars().all(is_plain)
@@ -199,7 +206,8 @@ pub fn quoted(bytes: &[u8]) -> Cow<'_, str> {
 /// made safe (a name shown by [`path`]) passes unchanged.
 pub fn defanged(text: &str) -> Cow<'_, str> {
     let is_plain = |c: char| c == '\t' || (!c.is_control() && !is_invisible(c));
-    if text.chars().all(is_plain) {
+    let is_plain_ascii = |b: u8| b == b'\t' || (b' '..=b'~').contains(&b);
+    if text.bytes().all(is_plain_ascii) || text.chars().all(is_plain) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);

@@ -229,6 +229,9 @@ fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
     }
     // Non-ASCII characters with only ASCII spaces, tabs and punctuation between them are one
     // finding that spans them all, up to MAX_NON_ASCII_RUN bytes.
+    if !config.lints.contains(Lint::NonAscii) {
+        return rows;
+    }
     let mut merged: Vec<Row> = Vec::new();
     for row in rows {
         if let Some(last) = merged.last_mut() {
