@@ -90,18 +90,35 @@ fn part_is_well_formed(file: &File, mut at: u64, to: u64, failed: &AtomicBool) -
         };
         at += read as u64;
         let filled = carried + read;
-        carried = match simdutf8::compat::from_utf8(&buffer[..filled]) {
-            Ok(_) => 0,
-            // A character cut by the end of the piece: its bytes start the next one.
-            Err(error) if error.error_len().is_none() => {
-                let valid = error.valid_up_to();
-                buffer.copy_within(valid..filled, 0);
-                filled - valid
-            }
-            Err(_) => return false,
+        // A character cut by the end of the piece is validated with the next one. The fastest
+        // validation (`basic`, which gives no position) then sees whole characters only.
+        let whole = if at < to {
+            uncut_len(&buffer[..filled])
+        } else {
+            filled
         };
+        if simdutf8::basic::from_utf8(&buffer[..whole]).is_err() {
+            return false;
+        }
+        buffer.copy_within(whole..filled, 0);
+        carried = filled - whole;
     }
     carried == 0
+}
+
+/// The length of `bytes` without a character its end cuts: the last lead byte among the last
+/// three bytes, when fewer bytes follow it than it announces. Anything else is left whole, for
+/// the validation to judge.
+fn uncut_len(bytes: &[u8]) -> usize {
+    let tail = bytes.len().saturating_sub(3);
+    match (tail..bytes.len()).rev().find(|&i| bytes[i] & 0xC0 != 0x80) {
+        Some(lead)
+            if utf8kit_codec::declared_len(bytes[lead]).is_some_and(|n| n > bytes.len() - lead) =>
+        {
+            lead
+        }
+        _ => bytes.len(),
+    }
 }
 
 #[cfg(test)]
@@ -143,6 +160,46 @@ mod tests {
                 );
             }
             bytes[at] = saved;
+        }
+    }
+
+    /// One- to three-byte ends after a prefix, against std: `uncut_len` keeps all of a
+    /// valid input, and of valid text ending in a character cut short (`error_len() == None`)
+    /// all but that character; an ill-formed input never splits into two parts that pass.
+    #[test]
+    fn uncut_len_leaves_only_a_cut_character() {
+        // Every byte alone and in pairs; in threes, a byte of each class and each edge.
+        let edges = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xE2,
+            0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xF8, 0xFC, 0xFE, 0xFF,
+        ];
+        let singles = (0..=255u8).map(|a| vec![a]);
+        let pairs = (0..=255u8).flat_map(|a| (0..=255u8).map(move |b| vec![a, b]));
+        let threes = edges.iter().flat_map(|&a| {
+            edges
+                .iter()
+                .flat_map(move |&b| edges.map(|c| vec![a, b, c]))
+        });
+        let mut input = b"ab".to_vec();
+        for end in singles.chain(pairs).chain(threes) {
+            input.truncate(2);
+            input.extend_from_slice(&end);
+            let kept = uncut_len(&input);
+            let std = std::str::from_utf8(&input);
+            let expected = match std {
+                Ok(_) => input.len(),
+                Err(e) if e.error_len().is_none() => e.valid_up_to(),
+                Err(_) => {
+                    // Ill-formed: what is kept fails, or what is left can start no
+                    // character whatever bytes follow it.
+                    let kept_ok = std::str::from_utf8(&input[..kept]).is_ok();
+                    let left = std::str::from_utf8(&input[kept..]);
+                    let left_fails = left.is_err_and(|e| e.error_len().is_some());
+                    assert!(!kept_ok || left_fails, "{input:02X?}");
+                    continue;
+                }
+            };
+            assert_eq!(kept, expected, "{input:02X?}");
         }
     }
 
