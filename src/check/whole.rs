@@ -1,5 +1,6 @@
-//! One big file on every core (SPEC 7): a regular file is cut into one part per thread, each
-//! part read with `pread` into its own buffer and validated with SIMD, all parts at once.
+//! One big file on every core (SPEC 7): a regular file is cut into parts of 4 MiB, which the
+//! threads take as they come free (so that a thread the machine slows leaves its share to the
+//! others), each part read with `pread` into the thread's buffer and validated with SIMD.
 //!
 //! This answers only "is the whole file well-formed?". That is the answer for nearly every big
 //! file a check meets, and it needs no positions: a valid file has no finding, so its lines and
@@ -17,7 +18,7 @@
 use std::fs::File;
 use std::io;
 use std::os::unix::fs::FileExt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Files shorter than this are read by one thread: the threads would cost more than they save.
 pub(super) const MIN_LEN: u64 = 16 * 1024 * 1024;
@@ -25,26 +26,42 @@ pub(super) const MIN_LEN: u64 = 16 * 1024 * 1024;
 /// The size of each `pread`: small enough that a thread's buffer stays in its core's cache.
 const PIECE_LEN: usize = 64 * 1024;
 
+/// How much of the file a thread takes at a time. Parts are taken as threads come free, so
+/// that a thread slowed by the machine's other work leaves its share to the others.
+const PART_LEN: u64 = 4 * 1024 * 1024;
+
 /// Whether the `len` bytes of `file` from offset `start` are well-formed UTF-8, read by `threads`
 /// threads at once. `false` also when a read fails or the file ends early (it shrank while it
 /// was read): the caller then reads it the ordinary way, which reports what it finds.
 pub(super) fn is_well_formed(file: &File, start: u64, len: u64, threads: usize) -> bool {
-    let parts = threads.max(1) as u64;
+    in_parts(file, start, len, threads, PART_LEN)
+}
+
+/// [`is_well_formed`] with parts of `part_len` bytes.
+fn in_parts(file: &File, start: u64, len: u64, threads: usize, part_len: u64) -> bool {
     let end = start + len;
-    let mut cuts: Vec<u64> = (0..parts).map(|i| start + len * i / parts).collect();
-    for cut in cuts.iter_mut().skip(1) {
-        *cut = char_boundary(file, *cut, end);
-    }
-    cuts.push(end);
+    let parts = len.div_ceil(part_len).max(1);
+    // Part `i` runs from the first character boundary at or after its nominal start; every
+    // thread finds the same boundary for the same offset.
+    let cut = |i: u64| match i {
+        0 => start,
+        i if i >= parts => end,
+        i => char_boundary(file, start + i * part_len, end),
+    };
+    let next = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        let failed = &failed;
-        let mut handles = Vec::new();
-        for part in cuts.windows(2).skip(1) {
-            let (from, to) = (part[0], part[1]);
-            handles.push(scope.spawn(move || check_part(file, from, to, failed)));
+    let work = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= parts || failed.load(Ordering::Relaxed) {
+                break;
+            }
+            check_part(file, cut(i), cut(i + 1), &failed);
         }
-        check_part(file, cuts[0], cuts[1], failed);
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+        work();
         for handle in handles {
             if handle.join().is_err() {
                 failed.store(true, Ordering::Relaxed);
@@ -132,32 +149,51 @@ mod tests {
         file
     }
 
-    /// Every cut of a text holding characters of every length, on 1 to 5 threads, with pieces
-    /// that cut characters too: the answer is `std::str::from_utf8`'s.
+    /// A text holding characters of every length, cut into parts of several sizes (the
+    /// nominal cuts fall inside characters) and read by 1 to 5 threads, from each of its first
+    /// four offsets: the answer is `std::str::from_utf8`'s.
     #[test]
     fn agrees_with_std_wherever_the_cuts_fall() {
         let text = "aé€😀".repeat(PIECE_LEN / 5);
         let mut bytes = text.into_bytes();
         let len = bytes.len();
         let file = file_of(&bytes);
-        for threads in 1..=5 {
-            assert!(is_well_formed(&file, 0, len as u64, threads), "{threads}");
-            for start in 0..4 {
-                let expected = std::str::from_utf8(&bytes[start..]).is_ok();
-                let got = is_well_formed(&file, start as u64, (len - start) as u64, threads);
-                assert_eq!(got, expected, "threads {threads} start {start}");
+        let part_lens = [1003, PIECE_LEN as u64 + 1, PART_LEN];
+        for part_len in part_lens {
+            for threads in 1..=5 {
+                for start in 0..4 {
+                    let expected = std::str::from_utf8(&bytes[start..]).is_ok();
+                    let rest = (len - start) as u64;
+                    let got = in_parts(&file, start as u64, rest, threads, part_len);
+                    assert_eq!(
+                        got, expected,
+                        "parts of {part_len}, {threads} threads, start {start}"
+                    );
+                }
             }
         }
-        // One bad byte anywhere: at the start, on a cut, at a piece's end, at the very end.
-        for at in [0, len / 2, len / 2 + 1, PIECE_LEN - 1, PIECE_LEN, len - 1] {
+        // One bad byte anywhere: at the start, on a part's cut and beside it, at a piece's
+        // end, in the middle, at the very end.
+        for at in [
+            0,
+            1002,
+            1003,
+            1004,
+            PIECE_LEN - 1,
+            PIECE_LEN,
+            len / 2,
+            len - 1,
+        ] {
             let saved = bytes[at];
             bytes[at] = 0xFF;
             let file = file_of(&bytes);
-            for threads in 1..=4 {
-                assert!(
-                    !is_well_formed(&file, 0, len as u64, threads),
-                    "0xFF at {at}, {threads} threads"
-                );
+            for part_len in part_lens {
+                for threads in 1..=4 {
+                    assert!(
+                        !in_parts(&file, 0, len as u64, threads, part_len),
+                        "0xFF at {at}, parts of {part_len}, {threads} threads"
+                    );
+                }
             }
             bytes[at] = saved;
         }
