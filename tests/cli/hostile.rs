@@ -493,8 +493,10 @@ fn a_slow_first_input_does_not_make_the_others_pile_up() {
     fs::create_dir(root.join("tree")).unwrap();
     // One finding in each 1000-byte file: the test is about reading, not rendering.
     let body = [&b"caf\xe9\n"[..], &b"cafe\n".repeat(199)].concat();
+    // Links to one file: creating three thousand files costs seconds on some disks.
+    fs::write(root.join("body"), &body).unwrap();
     for i in 0..3000 {
-        fs::write(root.join(format!("tree/f{i:04}.txt")), &body).unwrap();
+        fs::hard_link(root.join("body"), root.join(format!("tree/f{i:04}.txt"))).unwrap();
     }
     let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("utf8check"))
         .args(["-j2", "-c", "fifo", "-r", "tree"])
@@ -546,9 +548,14 @@ fn a_slow_first_input_does_not_make_the_others_pile_up() {
 #[test]
 fn a_parallel_walk_fits_in_a_small_address_space() {
     let dir = tempfile::tempdir().unwrap();
-    // Enough files for every worker to take several batches.
+    // Enough files for every worker to take several batches (links to one: quick to make).
+    fs::write(dir.path().join("fine"), b"fine\n").unwrap();
     for i in 0..500 {
-        fs::write(dir.path().join(format!("f{i:04}.txt")), b"fine\n").unwrap();
+        fs::hard_link(
+            dir.path().join("fine"),
+            dir.path().join(format!("f{i:04}.txt")),
+        )
+        .unwrap();
     }
     fs::write(dir.path().join("bad.txt"), b"caf\xe9\n").unwrap();
     let binary = assert_cmd::cargo::cargo_bin("utf8check");

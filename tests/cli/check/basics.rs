@@ -380,11 +380,11 @@ fn a_big_file_gives_one_threads_answer_on_every_core() {
     broken[middle + 1] = b'!';
     broken[len - 2] = 0xFF;
     broken[3] = 0xC0;
-    let utf16: Vec<u8> = "plain words\n"
-        .repeat((16 << 20) / 24 + 1)
+    let utf16 = "plain words\n"
         .encode_utf16()
         .flat_map(u16::to_le_bytes)
-        .collect();
+        .collect::<Vec<u8>>()
+        .repeat((16 << 20) / 24 + 1);
     for (name, bytes) in [("valid", &valid), ("broken", &broken), ("utf16", &utf16)] {
         std::fs::write(dir.path().join(name), bytes).unwrap();
     }
