@@ -41,13 +41,15 @@ pub(super) fn is_well_formed(file: &File, start: u64, len: u64, threads: usize) 
 fn in_parts(file: &File, start: u64, len: u64, threads: usize, part_len: u64) -> bool {
     let end = start + len;
     let parts = len.div_ceil(part_len).max(1);
-    // Part `i` runs from the first character boundary at or after its nominal start; every
-    // thread finds the same boundary for the same offset.
-    let cut = |i: u64| match i {
-        0 => start,
-        i if i >= parts => end,
-        i => char_boundary(file, start + i * part_len, end),
-    };
+    // Part `i` runs from `cuts[i]`, the first character boundary at or after its nominal start,
+    // to `cuts[i + 1]`.
+    let cuts: Vec<u64> = (0..=parts)
+        .map(|i| match i {
+            0 => start,
+            i if i == parts => end,
+            i => char_boundary(file, start + i * part_len, end),
+        })
+        .collect();
     let next = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
     let work = || {
@@ -56,7 +58,8 @@ fn in_parts(file: &File, start: u64, len: u64, threads: usize, part_len: u64) ->
             if i >= parts || failed.load(Ordering::Relaxed) {
                 break;
             }
-            check_part(file, cut(i), cut(i + 1), &failed);
+            let i = i as usize;
+            check_part(file, cuts[i], cuts[i + 1], &failed);
         }
     };
     std::thread::scope(|scope| {

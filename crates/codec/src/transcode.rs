@@ -610,10 +610,6 @@ impl std::error::Error for Unencodable {}
 /// assert_eq!(out, b"a\x00\xAC\x20\x3D\xD8\x00\xDE");
 /// ```
 pub fn encode_utf16(text: &str, endian: Endian, dst: &mut Vec<u8>) {
-    let unit_bytes = |unit: u16| match endian {
-        Endian::Little => unit.to_le_bytes(),
-        Endian::Big => unit.to_be_bytes(),
-    };
     dst.reserve(text.len() * 2);
     let mut rest = text;
     while !rest.is_empty() {
@@ -628,14 +624,14 @@ pub fn encode_utf16(text: &str, endian: Endian, dst: &mut Vec<u8>) {
             .chunks_exact_mut(2)
             .zip(&rest.as_bytes()[..ascii])
         {
-            pair.copy_from_slice(&unit_bytes(u16::from(byte)));
+            pair.copy_from_slice(&u16_bytes(u16::from(byte), endian));
         }
         rest = &rest[ascii..];
         // Then the run of other characters, up to the next ASCII byte.
         let mut chars = rest.chars();
         while let Some(c) = chars.next().filter(|c| !c.is_ascii()) {
             for &unit in c.encode_utf16(&mut [0; 2]).iter() {
-                dst.extend_from_slice(&unit_bytes(unit));
+                push_u16(dst, unit, endian);
             }
             rest = chars.as_str();
         }
@@ -690,9 +686,13 @@ pub fn encode_ucs2(
 }
 
 fn push_u16(dst: &mut Vec<u8>, unit: u16, endian: Endian) {
+    dst.extend_from_slice(&u16_bytes(unit, endian));
+}
+
+fn u16_bytes(unit: u16, endian: Endian) -> [u8; 2] {
     match endian {
-        Endian::Little => dst.extend_from_slice(&unit.to_le_bytes()),
-        Endian::Big => dst.extend_from_slice(&unit.to_be_bytes()),
+        Endian::Little => unit.to_le_bytes(),
+        Endian::Big => unit.to_be_bytes(),
     }
 }
 
