@@ -589,7 +589,7 @@ fn is_stripped(strip: LintSet, c: char) -> bool {
 
 /// `text` without the characters `strip` removes.
 fn without_stripped(text: &str, strip: LintSet) -> std::borrow::Cow<'_, str> {
-    if text.chars().any(|c| is_stripped(strip, c)) {
+    if !strip.is_empty() && text.chars().any(|c| is_stripped(strip, c)) {
         std::borrow::Cow::Owned(text.chars().filter(|&c| !is_stripped(strip, c)).collect())
     } else {
         std::borrow::Cow::Borrowed(text)

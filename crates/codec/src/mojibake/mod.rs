@@ -11,10 +11,11 @@
 //!
 //! # How a change is decided
 //!
-//! A line is read once, character by character, with a table that gives each character's byte
-//! in every encoding. A line in which no character that is a UTF-8 lead byte in some encoding is
-//! followed by one that is a continuation byte in the same encoding (or by U+FFFD, `?` or a
-//! space standing for a lost byte) holds no mojibake, and costs nothing more.
+//! A line in which no character that is a UTF-8 lead byte in some encoding is followed by as
+//! many continuation bytes as it declares in the same encoding (U+FFFD, `?` or a space may stand
+//! for a lost one), and which holds no C1 control, holds no mojibake, and costs nothing more.
+//! The repair finds such lines with SIMD, 32 bytes at a time, and never holds them
+//! (`first_suspect`).
 //!
 //! Otherwise each possible encoding is tried on the whole line. A *group* is a lead byte C2..F4
 //! followed by exactly the continuation bytes it needs, forming well-formed UTF-8; ASCII is never
@@ -343,7 +344,7 @@ fn takes_spaced_a0(byte: u8) -> bool {
 
 /// Bit masks over the encodings for one character: where it is a lead byte of a 2-, 3- or
 /// 4-byte sequence, a continuation byte, and the bytes E2 and 80 (for "â€" cut short).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 struct Masks {
     lead: [u16; 3],
     cont: u16,
@@ -388,15 +389,82 @@ fn masks(c: char) -> Masks {
     m
 }
 
-/// The masks of U+0080..U+07FF, the 2-byte characters, computed once: most of the non-ASCII
-/// text that the line filter reads.
-fn two_byte_masks() -> &'static [Masks] {
-    static TABLE: std::sync::OnceLock<Vec<Masks>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0x80..0x800u32)
-            .map(|cp| masks(char::from_u32(cp).expect("below the surrogates")))
-            .collect()
-    })
+/// The masks of every character the line filter and [`possible_encodings`] read: U+0080..U+07FF
+/// (the 2-byte characters), then U+2000..U+2FFF and U+F000..U+FFFF (the 3-byte characters that
+/// start with E2 or EF, the only 3-byte leads of the tables' characters and of U+FFFD). Each
+/// character has a one-byte index into a short list of distinct masks, so that the whole table
+/// stays in the cache (10 KiB).
+struct MaskTable {
+    index: Vec<u8>,
+    masks: Vec<Masks>,
+}
+
+/// Where the characters U+2000.. and U+F000.. start in [`MaskTable::index`].
+const E2_START: usize = 0x800 - 0x80;
+const EF_START: usize = E2_START + 0x1000;
+
+impl MaskTable {
+    fn get() -> &'static MaskTable {
+        static TABLE: std::sync::OnceLock<MaskTable> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| {
+            let all = (1u16 << COUNT) - 1;
+            let chars = (0x80..0x800u32)
+                .chain(0x2000..0x3000)
+                .chain(0xF000..0x1_0000);
+            let mut table = MaskTable {
+                index: Vec::with_capacity(EF_START + 0x1000),
+                masks: Vec::new(),
+            };
+            // Most characters have none: they take the first entry without a look-up.
+            table.masks.push(Masks::default());
+            let mut seen = std::collections::HashMap::new();
+            for cp in chars {
+                let c = char::from_u32(cp).expect("outside the surrogates");
+                // U+FFFD stands for a continuation byte lost in any encoding.
+                let m = match c {
+                    '\u{FFFD}' => Masks {
+                        cont: all,
+                        ..Masks::default()
+                    },
+                    _ => masks(c),
+                };
+                if m == Masks::default() {
+                    table.index.push(0);
+                    continue;
+                }
+                let at = *seen.entry(m).or_insert_with(|| {
+                    table.masks.push(m);
+                    u8::try_from(table.masks.len() - 1).expect("fewer than 256 distinct masks")
+                });
+                table.index.push(at);
+            }
+            table
+        })
+    }
+
+    /// The masks of the character that `bytes` (well-formed UTF-8) starts with, and its length.
+    /// Characters outside the table have none: ASCII, the other 3-byte characters (CJK, Indic,
+    /// Thai...) and the 4-byte ones.
+    #[inline]
+    fn of(&self, bytes: &[u8]) -> (Masks, usize) {
+        let b = bytes[0];
+        let at = match b {
+            0..=0x7F => return (Masks::default(), 1),
+            0xC0..=0xDF => usize::from(b & 0x1F) << 6 | usize::from(bytes[1] & 0x3F),
+            0xE2 | 0xEF => {
+                let low = usize::from(bytes[1] & 0x3F) << 6 | usize::from(bytes[2] & 0x3F);
+                low + if b == 0xE2 {
+                    E2_START + 0x80
+                } else {
+                    EF_START + 0x80
+                }
+            }
+            0xE0..=0xEF => return (Masks::default(), 3),
+            _ => return (Masks::default(), 4),
+        };
+        let len = if b < 0xE0 { 2 } else { 3 };
+        (self.masks[usize::from(self.index[at - 0x80])], len)
+    }
 }
 
 /// The bytes that begin a character the tables hold: the 2-byte leads (Latin, Greek, Cyrillic,
@@ -413,30 +481,96 @@ static STARTS_CANDIDATE: [bool; 256] = {
     table
 };
 
+/// What [`possible_encodings`] carries from one character to the next: the groups pending in
+/// each encoding, as bit masks. Every bit belongs to a group that began at most three
+/// characters back, so the state after any four characters does not depend on what came
+/// before them: the line filter ([`first_suspect`]) starts it afresh a few characters before
+/// the place it asks about and gets the answer a pass over the whole line would give.
+#[derive(Clone, Copy, Default)]
+struct Pending {
+    /// Encodings in which the characters just read leave a sequence needing 1, 2 or 3 more
+    /// continuations.
+    needs: [u16; 3],
+    /// Encodings in which the last character was E2 (after which 80 is a candidate).
+    after_e2: u16,
+    /// Encodings whose pending group may still take a space for a lost A0 (one space a group,
+    /// after a lead `candidate_at` restores).
+    spaceable: u16,
+    /// Encodings whose last character was the lead C2 or C3.
+    after_c2c3: u16,
+    /// Encodings whose pending group holds a real continuation byte, after which `?` may stand
+    /// for a lost one anywhere.
+    seen_real: u16,
+}
+
+impl Pending {
+    fn is_idle(&self) -> bool {
+        self.needs == [0; 3] && self.after_e2 == 0
+    }
+
+    /// Reads the character that `bytes` (well-formed UTF-8) starts with: returns the encodings
+    /// in which it completes a candidate, and its length.
+    #[inline]
+    fn read(&mut self, table: &MaskTable, bytes: &[u8]) -> (u16, usize) {
+        let b = bytes[0];
+        let (m, len) = if b < 0x80 {
+            // A space may stand for a lost A0 after the leads `candidate_at` restores, and `?`
+            // for a lost byte after C2 or C3 or inside a longer group; any other ASCII ends a
+            // group. Spaces after other letters ("ά " in Greek) keep clean text out.
+            let needs = self.needs;
+            let pending = needs[0] | needs[1] | needs[2];
+            let stands_in = match b {
+                b' ' => self.spaceable & pending,
+                b'?' => (self.after_c2c3 | self.seen_real) & needs[0] | needs[1] | needs[2],
+                _ => 0,
+            };
+            let m = Masks {
+                cont: stands_in,
+                ..Masks::default()
+            };
+            (m, 1)
+        } else {
+            table.of(bytes)
+        };
+        let mut complete = self.needs[0] & m.cont | self.after_e2 & m.x80;
+        // A C1 control standing alone is Latin-1 read where windows-1252 was meant.
+        if b == 0xC2 && bytes[1] < 0xA0 {
+            complete |= 1;
+        }
+        let continued = (self.needs[1] | self.needs[2]) & m.cont;
+        self.spaceable = m.spaced | self.spaceable & continued;
+        self.seen_real = if b >= 0x80 {
+            continued
+        } else {
+            self.seen_real & continued
+        };
+        if b == b' ' {
+            self.spaceable &= !m.cont;
+        }
+        self.after_c2c3 = m.c2c3;
+        self.needs = [
+            m.lead[0] | self.needs[1] & m.cont,
+            m.lead[1] | self.needs[2] & m.cont,
+            m.lead[2],
+        ];
+        self.after_e2 = m.e2;
+        (complete, len)
+    }
+}
+
 /// The encodings in which `text` might hold a candidate, as a bit mask; 0 for almost all clean
 /// text, found in one pass without judging anything. A candidate needs a lead followed by as
 /// many continuations as it declares (U+FFFD, `?` or a space may stand for one), or is "â€" cut
 /// short, or a C1 control standing alone; a lead and one continuation alone ("óła" in Polish
 /// through windows-1250) is no candidate, which keeps clean text out of the judging.
 fn possible_encodings(text: &str) -> u16 {
-    let all = (1u16 << COUNT) - 1;
-    let two_byte = two_byte_masks();
+    let table = MaskTable::get();
     let bytes = text.as_bytes();
     let mut possible = 0;
-    // Encodings in which the characters just read leave a sequence needing 1, 2 or 3 more
-    // continuations, and in which the last one was E2 (after which 80 is a candidate).
-    let mut needs = [0u16; 3];
-    let mut after_e2 = 0u16;
-    // Encodings whose pending group may still take a space for a lost A0 (one space a group,
-    // after a lead `candidate_at` restores), and whose last character was the lead C2 or C3.
-    let mut spaceable = 0u16;
-    let mut after_c2c3 = 0u16;
-    // Encodings whose pending group holds a real continuation byte, after which `?` may stand
-    // for a lost one anywhere.
-    let mut seen_real = 0u16;
+    let mut pending = Pending::default();
     let mut i = 0;
     while i < bytes.len() {
-        if needs == [0; 3] && after_e2 == 0 {
+        if pending.is_idle() {
             // Nothing pending: only a lead the tables know can start a candidate. Skip to the
             // next one (CJK, Korean, Thai, ASCII text go by a byte at a time, unjudged).
             match bytes[i..]
@@ -447,69 +581,8 @@ fn possible_encodings(text: &str) -> u16 {
                 None => break,
             }
         }
-        let b = bytes[i];
-        let (m, len) = if b < 0x80 {
-            // A space may stand for a lost A0 after the leads `candidate_at` restores, and `?`
-            // for a lost byte after C2 or C3 or inside a longer group; any other ASCII ends a
-            // group. Spaces after other letters ("ά " in Greek) keep clean text out.
-            let pending = needs[0] | needs[1] | needs[2];
-            let stands_in = match b {
-                b' ' => spaceable & pending,
-                b'?' => (after_c2c3 | seen_real) & needs[0] | needs[1] | needs[2],
-                _ => 0,
-            };
-            let m = Masks {
-                cont: stands_in,
-                ..Masks::default()
-            };
-            (m, 1)
-        } else {
-            let len = declared_len(b).expect("a str holds whole characters");
-            if len == 2 {
-                let cp = usize::from(b & 0x1F) << 6 | usize::from(bytes[i + 1] & 0x3F);
-                // A C1 control standing alone is Latin-1 read where windows-1252 was meant.
-                if cp < 0xA0 {
-                    possible |= 1;
-                }
-                (two_byte[cp - 0x80], len)
-            } else if len == 4 || b != 0xE2 && b != 0xEF {
-                // Every 3-byte character the encodings have, and U+FFFD, starts with E2 or EF
-                // (U+2000..U+2FFF, U+F000..U+FFFF): CJK text needs no decoding here.
-                (Masks::default(), len)
-            } else {
-                let c = text[i..i + len]
-                    .chars()
-                    .next()
-                    .expect("a str holds whole characters");
-                if c == '\u{FFFD}' {
-                    let m = Masks {
-                        cont: all,
-                        ..Masks::default()
-                    };
-                    (m, len)
-                } else {
-                    (masks(c), len)
-                }
-            }
-        };
-        possible |= needs[0] & m.cont | after_e2 & m.x80;
-        let continued = (needs[1] | needs[2]) & m.cont;
-        spaceable = m.spaced | spaceable & continued;
-        seen_real = if b >= 0x80 {
-            continued
-        } else {
-            seen_real & continued
-        };
-        if b == b' ' {
-            spaceable &= !m.cont;
-        }
-        after_c2c3 = m.c2c3;
-        needs = [
-            m.lead[0] | needs[1] & m.cont,
-            m.lead[1] | needs[2] & m.cont,
-            m.lead[2],
-        ];
-        after_e2 = m.e2;
+        let (complete, len) = pending.read(table, &bytes[i..]);
+        possible |= complete;
         i += len;
     }
     possible
@@ -517,6 +590,9 @@ fn possible_encodings(text: &str) -> u16 {
 
 /// Undoes one layer, or returns `None` if nothing in `text` is accepted.
 fn one_layer(text: &str) -> Option<(String, usize, u8)> {
+    // The line filter gives the same answer as `possible_encodings != 0`, with SIMD: the layer
+    // that finds nothing more (one in every repaired line) costs little.
+    first_suspect(text.as_bytes())?;
     let possible = possible_encodings(text);
     if possible == 0 {
         return None;
