@@ -344,7 +344,7 @@ fn takes_spaced_a0(byte: u8) -> bool {
 
 /// Bit masks over the encodings for one character: where it is a lead byte of a 2-, 3- or
 /// 4-byte sequence, a continuation byte, and the bytes E2 and 80 (for "â€" cut short).
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Default, PartialEq, Debug)]
 struct Masks {
     lead: [u16; 3],
     cont: u16,
@@ -408,19 +408,18 @@ impl MaskTable {
         static TABLE: std::sync::OnceLock<MaskTable> = std::sync::OnceLock::new();
         TABLE.get_or_init(|| {
             let all = (1u16 << COUNT) - 1;
-            let chars = (0x80..0x800u32)
-                .chain(0x2000..0x3000)
-                .chain(0xF000..0x1_0000);
+            // Most characters have none: the first entry. Only the tables' own characters (and
+            // U+FFFD, a continuation byte lost in any encoding) are looked at.
             let mut table = MaskTable {
-                index: Vec::with_capacity(EF_START + 0x1000),
-                masks: Vec::new(),
+                index: vec![0; EF_START + 0x1000],
+                masks: vec![Masks::default()],
             };
-            // Most characters have none: they take the first entry without a look-up.
-            table.masks.push(Masks::default());
-            let mut seen = std::collections::HashMap::new();
-            for cp in chars {
-                let c = char::from_u32(cp).expect("outside the surrogates");
-                // U+FFFD stands for a continuation byte lost in any encoding.
+            let latin1 = (0x80..=0xFFu8).map(char::from);
+            let chars = latin1.chain(OTHER_BYTES.iter().map(|(c, _)| *c));
+            for c in chars.chain(['\u{FFFD}']) {
+                let Some(slot) = MaskTable::slot(c) else {
+                    continue;
+                };
                 let m = match c {
                     '\u{FFFD}' => Masks {
                         cont: all,
@@ -428,18 +427,28 @@ impl MaskTable {
                     },
                     _ => masks(c),
                 };
-                if m == Masks::default() {
-                    table.index.push(0);
-                    continue;
-                }
-                let at = *seen.entry(m).or_insert_with(|| {
-                    table.masks.push(m);
-                    u8::try_from(table.masks.len() - 1).expect("fewer than 256 distinct masks")
-                });
-                table.index.push(at);
+                let at = match table.masks.iter().position(|known| *known == m) {
+                    Some(at) => at,
+                    None => {
+                        table.masks.push(m);
+                        table.masks.len() - 1
+                    }
+                };
+                table.index[slot] = u8::try_from(at).expect("fewer than 256 distinct masks");
             }
             table
         })
+    }
+
+    /// Where `c` sits in [`MaskTable::index`], if the table covers it.
+    fn slot(c: char) -> Option<usize> {
+        let cp = u32::from(c) as usize;
+        match cp {
+            0x80..0x800 => Some(cp - 0x80),
+            0x2000..0x3000 => Some(E2_START + cp - 0x2000),
+            0xF000..0x1_0000 => Some(EF_START + cp - 0xF000),
+            _ => None,
+        }
     }
 
     /// The masks of the character that `bytes` (well-formed UTF-8) starts with, and its length.

@@ -200,10 +200,13 @@ fn ends_a_candidate(text: &[u8], at: usize, table: &MaskTable) -> bool {
         first -= 1;
     }
     let (m, _) = table.of(&text[first..]);
-    let may_pend = if last + 1 == at {
-        m.lead[0] | m.cont | m.e2
-    } else {
-        m.lead[0] | m.lead[1] | m.lead[2] | m.cont
+    let may_pend = match b {
+        // Just before: a lead wanting one more byte, after which a space may stand for A0 or a
+        // `?` for a lost byte (C2, C3), or a continuation byte.
+        b' ' if last + 1 == at => m.lead[0] & m.spaced | m.cont,
+        b'?' if last + 1 == at => m.lead[0] & m.c2c3 | m.cont,
+        _ if last + 1 == at => m.lead[0] | m.cont | m.e2,
+        _ => m.lead[0] | m.lead[1] | m.lead[2] | m.cont,
     };
     if may_pend == 0 {
         return false;
@@ -238,7 +241,7 @@ mod avx2 {
         _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
     };
 
-    use super::{BEFORE_ENDS, Boxes, ENDS, LEADS, MaskTable, ends_a_candidate, scan};
+    use super::{BEFORE_ENDS, Boxes, ENDS, LEADS, MaskTable, ends_a_candidate};
 
     /// The 32 bytes of `text` from `at`.
     #[inline(always)]
@@ -313,32 +316,31 @@ mod avx2 {
         )
     }
 
+    /// What the places of a block are, one bit each, and what the block before it was: the
+    /// places where a group may end depend on the three before them.
+    #[derive(Clone, Copy, Default)]
+    struct Places {
+        /// A 2-byte character that comes before an ending (`BEFORE_ENDS`) starts here.
+        before_ends: u32,
+        /// A 3-byte character of the tables starts here.
+        three: u32,
+        /// A `?` or a space.
+        stand_in: u32,
+        /// A byte that is not ASCII.
+        not_ascii: u32,
+        /// The first byte of a table character (`LEADS`).
+        leads: u32,
+    }
+
     #[target_feature(enable = "avx2")]
     pub(super) fn first_suspect(text: &[u8], table: &MaskTable) -> Option<usize> {
-        // Each block reads five bytes before it (where a group ending in it may begin) and one
-        // after it (the second byte of a 2-byte character): the first five places and the last
-        // 32 are read a byte at a time.
-        let head = text.len().min(5);
-        if let Some(at) = scan(text, 0, head, table) {
-            return Some(at);
-        }
         let ends = Tables::new(&ENDS);
         let before_ends = Tables::new(&BEFORE_ENDS);
         let zero = _mm256_setzero_si256();
         let is = |v: __m256i, byte: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(byte as i8));
-        let stand_in = |v: __m256i| _mm256_or_si256(is(v, b' '), is(v, b'?'));
-        let not_ascii = |v: __m256i| _mm256_cmpgt_epi8(zero, v);
-        let non_zero = |v: __m256i| !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, zero)) as u32);
         let mask = |v: __m256i| _mm256_movemask_epi8(v) as u32;
-        // E2 80..9F and EF A0..BF, as `super::in_tables_3`: the second byte, signed, is below
-        // A0 or not.
-        let in_tables_3 = |first: __m256i, second: __m256i| {
-            let below_a0 = _mm256_cmpgt_epi8(_mm256_set1_epi8(0xA0_u8 as i8), second);
-            _mm256_or_si256(
-                _mm256_and_si256(is(first, 0xE2), below_a0),
-                _mm256_andnot_si256(below_a0, is(first, 0xEF)),
-            )
-        };
+        let non_zero = |v: __m256i| !mask(_mm256_cmpeq_epi8(v, zero));
+        let below_a0 = |v: __m256i| _mm256_cmpgt_epi8(_mm256_set1_epi8(0xA0_u8 as i8), v);
         // `LEADS` as rows C, D, E (bits 0, 1, 2) of high halves and columns of low halves.
         let (mut rows, mut columns) = ([0u8; 16], [0u8; 16]);
         for &lead in LEADS {
@@ -347,63 +349,82 @@ mod avx2 {
             columns[usize::from(lead & 0x0F)] |= row;
         }
         let (lead_rows, lead_columns) = (lanes(&rows), lanes(&columns));
-        let leads = |h: &Halves| {
-            let rows = _mm256_shuffle_epi8(lead_rows, h.high);
-            mask(_mm256_cmpgt_epi8(
-                _mm256_and_si256(rows, _mm256_shuffle_epi8(lead_columns, h.low)),
-                zero,
-            ))
-        };
-        let mut i = head;
-        // Whether the five bytes before the block hold the first byte of a table character.
-        let mut leads_before = text[..head].iter().any(|b| LEADS.contains(b));
-        while i + 33 <= text.len() {
-            let v = load(text, i);
+        // The places of the block of `bytes` at `i` that may end a candidate, as bits, with
+        // `before` the block before; and this block, for the next.
+        let block = |bytes: &[u8], i: usize, before: Places| {
+            let v = load(bytes, i);
             let v_halves = halves(v);
+            let leads = non_zero(_mm256_and_si256(
+                _mm256_shuffle_epi8(lead_rows, v_halves.high),
+                _mm256_shuffle_epi8(lead_columns, v_halves.low),
+            ));
+            let mut here = Places {
+                stand_in: mask(_mm256_or_si256(is(v, b' '), is(v, b'?'))),
+                not_ascii: mask(v),
+                leads,
+                ..Places::default()
+            };
             // Every character of a group is in the tables or stands in for a lost byte, and a
             // group ends at most three characters after a table character that begins at most
             // five bytes back: a block without the first byte of one, nor in the five bytes
-            // before it, ends none (ASCII, CJK, Indic, Arabic, Hebrew, Armenian text).
-            let block_leads = leads(&v_halves);
-            let skip = block_leads == 0 && !leads_before;
-            leads_before = block_leads >> 27 != 0;
-            if skip {
-                i += 32;
-                continue;
+            // before it, ends none (ASCII, CJK, Indic, Arabic, Hebrew, Armenian text). Its
+            // table characters are none.
+            if leads == 0 && before.leads >> 27 == 0 {
+                return (0, here);
             }
-            let next = load(text, i + 1);
-            let (back1, back2, back3) = (load(text, i - 1), load(text, i - 2), load(text, i - 3));
+            let next = load(bytes, i + 1);
             let next_halves = halves(next);
-            let (back1_halves, back2_halves) = (halves(back1), halves(back2));
-            // A C1 control ends a candidate alone.
-            let c1 = mask(_mm256_and_si256(
-                is(v, 0xC2),
-                _mm256_cmpgt_epi8(_mm256_set1_epi8(0xA0_u8 as i8), next),
+            let below_a0 = below_a0(next);
+            // E2 80..9F and EF A0..BF, as `super::in_tables_3`.
+            here.three = mask(_mm256_or_si256(
+                _mm256_and_si256(is(v, 0xE2), below_a0),
+                _mm256_andnot_si256(below_a0, is(v, 0xEF)),
             ));
-            let ends_here = non_zero(contains(&ends, &v_halves, &next_halves))
-                | mask(_mm256_or_si256(in_tables_3(v, next), stand_in(v)));
-            let after = non_zero(contains(&before_ends, &back2_halves, &back1_halves))
-                | mask(_mm256_or_si256(
-                    in_tables_3(back3, back2),
-                    _mm256_and_si256(
-                        stand_in(back1),
-                        _mm256_or_si256(
-                            not_ascii(back2),
-                            _mm256_and_si256(stand_in(back2), not_ascii(back3)),
-                        ),
-                    ),
-                ));
-            let mut hits = c1 | ends_here & after;
+            here.before_ends = non_zero(contains(&before_ends, &v_halves, &next_halves));
+            // A C1 control ends a candidate alone.
+            let c1 = mask(_mm256_and_si256(is(v, 0xC2), below_a0));
+            let ends_here =
+                non_zero(contains(&ends, &v_halves, &next_halves)) | here.three | here.stand_in;
+            // Each kind of place `k` places back, the block before supplying the first `k`.
+            let back = |now: u32, then: u32, k: u32| now << k | then >> (32 - k);
+            let stand_in = |k| back(here.stand_in, before.stand_in, k);
+            let not_ascii = |k| back(here.not_ascii, before.not_ascii, k);
+            let after = back(here.before_ends, before.before_ends, 2)
+                | back(here.three, before.three, 3)
+                | stand_in(1) & (not_ascii(2) | stand_in(2) & not_ascii(3));
+            (c1 | ends_here & after, here)
+        };
+        // The first of the places `from + k` for the bits `k` of `hits` that ends a candidate.
+        let confirm = |from: usize, mut hits: u32| {
             while hits != 0 {
-                let at = i + hits.trailing_zeros() as usize;
+                let at = from + hits.trailing_zeros() as usize;
                 if ends_a_candidate(text, at, table) {
                     return Some(at);
                 }
                 hits &= hits - 1;
             }
+            None
+        };
+        // Bytes before the text read as 0, as in `may_end_a_candidate`.
+        let mut before = Places::default();
+        let mut i = 0;
+        while i + 33 <= text.len() {
+            let (hits, here) = block(text, i, before);
+            if let Some(at) = confirm(i, hits) {
+                return Some(at);
+            }
+            before = here;
             i += 32;
         }
-        scan(text, i, text.len(), table)
+        // The last places through a copy with zeros past the end, which read as 0 too.
+        let rest = text.len() - i;
+        if rest == 0 {
+            return None;
+        }
+        let mut copy = [0u8; 33];
+        copy[..rest].copy_from_slice(&text[i..]);
+        let (hits, _) = block(&copy, 0, before);
+        confirm(i, hits & u32::MAX >> (32 - rest))
     }
 }
 

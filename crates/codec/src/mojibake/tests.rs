@@ -204,3 +204,24 @@ fn the_byte_index_agrees_with_the_table_for_every_character() {
         assert_eq!(bytes_of(c), listed, "{c:?}");
     }
 }
+
+/// The table of masks holds, for every character it covers, what `masks` computes, and
+/// U+FFFD as a continuation byte of every encoding; characters outside it have none.
+#[test]
+fn the_mask_table_agrees_with_masks() {
+    let table = MaskTable::get();
+    for c in ('\u{80}'..='\u{10FFFF}').filter(|c| c.len_utf8() > 1) {
+        let mut bytes = [0; 4];
+        let encoded = c.encode_utf8(&mut bytes);
+        let (got, len) = table.of(encoded.as_bytes());
+        assert_eq!(len, c.len_utf8(), "{c:?}");
+        let expected = match c {
+            '\u{FFFD}' => Masks {
+                cont: (1 << COUNT) - 1,
+                ..Masks::default()
+            },
+            _ => masks(c),
+        };
+        assert_eq!(got, expected, "{c:?}");
+    }
+}
