@@ -23,7 +23,7 @@ _utf8fix() {
 
     case "${cmd}" in
         utf8fix)
-            opts="-i -0 -v -r -h -V --in-place --follow-symlinks --check --files-from --files0-from --ignore-missing --null --verbose --replacement --drop --escape --fallback --cesu --modified --strip-bom --strip --mojibake --names --from --nfc --apply --recursive --color --generate --help --version"
+            opts="-i -0 -v -j -r -h -V --in-place --follow-symlinks --check --files-from --files0-from --ignore-missing --null --verbose --replacement --drop --escape --fallback --cesu --modified --strip-bom --strip --mojibake --threads --names --from --nfc --apply --recursive --color --generate --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -55,6 +55,14 @@ _utf8fix() {
                     ;;
                 --strip)
                     COMPREPLY=($(compgen -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all" -- "${cur}"))
+                    return 0
+                    ;;
+                --threads)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --from)

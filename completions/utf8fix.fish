@@ -188,6 +188,7 @@ invisible\t''
 tag\t''
 non-ascii\t''
 all\t''"
+complete -c utf8fix -s j -l threads -d 'Judge the lines that may hold mojibake on this many threads (default: the number of CPUs). The output is the same for every number' -r
 complete -c utf8fix -l from -d 'With --names, decode each name that is not UTF-8 whole from this encoding (cp437 or cp850 for ZIP archives made on Windows, shift_jis, windows-1252, ...)' -r -f -a "ibm437\t''
 cp437\t''
 437\t''

@@ -199,8 +199,9 @@ def timed(command, path, runs=5):
 
 
 def speed_rows(binary, clean):
-    """Half the lines mojibake: utf8fix on the whole file (median of five runs) against ftfy
-    line by line; and clean text, --mojibake against plain utf8fix."""
+    """Half the lines mojibake: utf8fix on the whole file (median of five runs; on every CPU,
+    its default, and on one) against ftfy line by line; and clean text, --mojibake against
+    plain utf8fix."""
     mixed = []
     for i, line in enumerate(clean * 4):
         mixed.append(as_cp1252(line.encode("utf-8"), "c1") if i % 2 else line)
@@ -209,10 +210,13 @@ def speed_rows(binary, clean):
         with open(path, "w", encoding="utf-8") as f:
             f.write("\n".join(mixed) + "\n")
         ours = timed([binary, "--mojibake"], path)
+        one_thread = timed([binary, "--mojibake", "-j1"], path)
         _, theirs = run_ftfy(mixed)
         size = os.path.getsize(path)
         print(f"speed, {len(mixed)} lines ({size / 1e6:.1f} MB), half of them mojibake: "
-              f"utf8fix {ours:.3f} s, ftfy {theirs:.3f} s, ratio {theirs / ours:.1f}x (target 100x)")
+              f"utf8fix {ours:.3f} s ({os.cpu_count()} CPUs; -j1 {one_thread:.3f} s), "
+              f"ftfy {theirs:.3f} s, ratio {theirs / ours:.1f}x ({theirs / one_thread:.1f}x "
+              f"with -j1; target 100x)")
         path = os.path.join(tmp, "clean.txt")
         with open(path, "w", encoding="utf-8") as f:
             f.write(("\n".join(clean) + "\n") * 40)

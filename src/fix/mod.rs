@@ -239,6 +239,11 @@ pub struct Args {
     #[arg(long)]
     pub mojibake: bool,
 
+    /// Judge the lines that may hold mojibake on this many threads (default: the number of
+    /// CPUs). The output is the same for every number.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub threads: Option<u32>,
+
     /// Rename files whose names are not UTF-8 (with --fallback ENC or --from ENC), mojibake
     /// (--mojibake) or not in NFC (--nfc), instead of repairing content: shows OLD -> NEW, and
     /// renames only with --apply.
@@ -454,6 +459,10 @@ impl Settings {
                 modified: args.modified,
                 strip_bom: args.strip_bom,
                 mojibake: args.mojibake,
+                threads: args.threads.map_or_else(
+                    || std::thread::available_parallelism().map_or(1, usize::from),
+                    |n| n as usize,
+                ),
                 strip: args
                     .strip
                     .iter()

@@ -112,3 +112,49 @@ fn issue_14_strip_bom_with_mojibake_is_idempotent() {
     assert_eq!(once, "café\n\u{FEFF} stays inside\n".as_bytes());
     assert_eq!(run(&once), once);
 }
+
+/// `-j` shares the judging of many lines among threads: the output and `-v`'s report are the
+/// same for every number, and `-j0` is a usage error that names the option.
+#[test]
+fn issue_14_threads_change_nothing_but_the_speed() {
+    let mut input = Vec::new();
+    for n in 0..400 {
+        let line = match n % 4 {
+            0 => "GrÃƒÂ¼ÃƒÅ¸e aus KÃ¶ln, РґРѕСЂРѕРіРµ",
+            1 => "clean text, déjà vu",
+            2 => "itâ€™s a cafÃ© â€“ ÐŸÑ€Ð¸Ð²ÐµÑ‚",
+            _ => "Le Vigne di Zam√≤ ",
+        };
+        input.extend_from_slice(format!("{n} {line}").as_bytes());
+        if n % 4 == 3 {
+            // An ill-formed byte on a line of mojibake.
+            input.push(0xFF);
+        }
+        input.push(b'\n');
+    }
+    let run = |threads: &str| {
+        program("utf8fix")
+            .args(["--mojibake", "-v", "-j", threads])
+            .write_stdin(input.clone())
+            .output()
+            .expect("utf8fix runs")
+    };
+    let one = run("1");
+    assert_eq!(one.status.code(), Some(0));
+    let stdout = String::from_utf8(one.stdout.clone()).expect("UTF-8 output");
+    assert!(stdout.starts_with("0 Grüße aus Köln, дороге\n1 clean text, déjà vu\n"));
+    assert!(stdout.contains("\n2 it’s a café – Привет\n3 Le Vigne di Zamò \u{FFFD}\n"));
+    for threads in ["2", "7"] {
+        let many = run(threads);
+        assert_eq!(many.status.code(), Some(0));
+        assert!(many.stdout == one.stdout, "-j{threads}: output differs");
+        assert_eq!(many.stderr, one.stderr, "-j{threads}: report differs");
+    }
+    let zero = program("utf8fix")
+        .args(["--mojibake", "-j0"])
+        .write_stdin("x\n")
+        .output()
+        .expect("utf8fix runs");
+    assert_eq!(zero.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&zero.stderr).contains("--threads"));
+}

@@ -11,7 +11,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::encode::{Form, encode};
-use crate::mojibake::{MojibakeChain, first_suspect, undo_mojibake};
+use crate::mojibake::{MojibakeChain, MojibakeFix, first_suspect, undo_mojibake};
 use crate::rules::{Lint, LintSet};
 use crate::scanner::{Config, Finding, FindingKind, Scanner, Sink};
 use crate::unit::{UnitKind, subparts};
@@ -57,6 +57,9 @@ pub struct RepairOptions {
     pub strip_bom: bool,
     /// Undo mojibake, line by line ([`crate::mojibake::fix_mojibake`]).
     pub mojibake: bool,
+    /// How many threads judge the lines that may hold mojibake, when a run of text holds many
+    /// (0 and 1: the calling thread alone). The output is the same for every number.
+    pub threads: usize,
     /// Remove the characters these lints find (SPEC 1.6), and nothing else. `bom` here is
     /// `strip_bom`.
     pub strip: LintSet,
@@ -335,6 +338,10 @@ impl RepairState {
             .rposition(|&b| b == b'\n')
             .map_or(0, |end| end + 1);
         let (mut lines, tail) = rest.split_at(whole);
+        if self.options.threads > 1 {
+            lines = self.judge_in_parallel(offset, lines);
+            offset += (whole - lines.len()) as u64;
+        }
         while let Some(suspect) = first_suspect(lines) {
             let start = lines[..suspect]
                 .iter()
@@ -356,6 +363,49 @@ impl RepairState {
         if !tail.is_empty() {
             self.hold(offset, tail);
         }
+    }
+
+    /// Whole lines of a text run, the first at `offset`, when they hold many that may hold
+    /// mojibake: those are judged on `options.threads` threads at once, then every line is
+    /// emitted in order as [`RepairState::write_text`] would. Returns the lines left to it: all
+    /// of them when there are too few to share out (a thread costs tens of microseconds, a line
+    /// a few).
+    fn judge_in_parallel<'a>(&mut self, offset: u64, lines: &'a [u8]) -> &'a [u8] {
+        // The suspect lines, as `start..end` with the newline, each short enough to be held
+        // whole (`hold` cuts longer ones: they stay on the one-thread path, as what follows).
+        let mut spans = Vec::new();
+        let mut from = 0;
+        while let Some(suspect) = first_suspect(&lines[from..]) {
+            let suspect = from + suspect;
+            let start = lines[..suspect]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |end| end + 1);
+            let end = suspect
+                + lines[suspect..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .expect("whole lines end with a newline")
+                + 1;
+            if end - start > MAX_HELD_LINE {
+                break;
+            }
+            spans.push(start..end);
+            from = end;
+        }
+        if spans.len() < PARALLEL_LINES {
+            return lines;
+        }
+        let fixes = judge_lines(lines, &spans, self.options.threads);
+        let mut at = 0;
+        for (span, fixed) in spans.iter().zip(fixes) {
+            self.emit_unjudged(&lines[at..span.start]);
+            self.line_offset = Some(offset + span.start as u64);
+            self.write(&lines[span.clone()]);
+            self.emit_line(fixed);
+            at = span.end;
+        }
+        &lines[at..]
     }
 
     /// Lines that hold no mojibake, written as they are.
@@ -404,11 +454,14 @@ impl RepairState {
         if self.line.is_empty() {
             return;
         }
+        let fixed = judge_line(&self.line);
+        self.emit_line(fixed);
+    }
+
+    /// Emits the held line as `fixed` (what [`judge_line`] made of it) says.
+    fn emit_line(&mut self, fixed: Option<MojibakeFix>) {
         let line = std::mem::take(&mut self.line);
         let offset = self.line_offset.take().unwrap_or(0);
-        let fixed = simdutf8::basic::from_utf8(&line)
-            .ok()
-            .and_then(undo_mojibake);
         let stripped;
         let mut output = match &fixed {
             Some(fix) => {
@@ -435,6 +488,57 @@ impl RepairState {
         }
     }
 }
+
+/// What a held line's mojibake repair makes of it (`None`: it stays as it is).
+fn judge_line(line: &[u8]) -> Option<MojibakeFix> {
+    simdutf8::basic::from_utf8(line)
+        .ok()
+        .and_then(undo_mojibake)
+}
+
+/// [`judge_line`] for each of `spans` of `lines`, in order, on `threads` threads: each takes
+/// the next few lines as it comes free, so that a thread slowed by long lines (or by the
+/// machine) leaves the rest to the others.
+fn judge_lines(
+    lines: &[u8],
+    spans: &[std::ops::Range<usize>],
+    threads: usize,
+) -> Vec<Option<MojibakeFix>> {
+    const BATCH: usize = 8;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let first = next.fetch_add(BATCH, std::sync::atomic::Ordering::Relaxed);
+            if first >= spans.len() {
+                return done;
+            }
+            let batch = &spans[first..spans.len().min(first + BATCH)];
+            let fixes = batch.iter().map(|span| judge_line(&lines[span.clone()]));
+            done.push((first, fixes.collect::<Vec<_>>()));
+        }
+    };
+    let mut batches = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads.min(spans.len().div_ceil(BATCH)))
+            .map(|_| scope.spawn(work))
+            .collect();
+        let mut batches = work();
+        for helper in helpers {
+            // A panic in a helper is the caller's, as it would be on one thread.
+            batches.extend(
+                helper
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            );
+        }
+        batches
+    });
+    batches.sort_unstable_by_key(|(first, _)| *first);
+    batches.into_iter().flat_map(|(_, fixes)| fixes).collect()
+}
+
+/// The fewest lines that may hold mojibake in one text run that are shared out among threads.
+const PARALLEL_LINES: usize = 32;
 
 /// The longest line held whole for the mojibake repair; longer ones are cut (see
 /// `write_text`). The repair of a held line takes about 60 bytes of memory per byte of dense
@@ -680,6 +784,7 @@ mod tests {
                     modified: true,
                     strip_bom: true,
                     mojibake: false,
+                    threads: 1,
                     strip: LintSet::NONE,
                 },
                 "a\u{0}b😀cí\u{A0}\u{80}déÿ".as_bytes(),

@@ -307,3 +307,72 @@ fn issue_14_each_legacy_encoding_is_undone() {
         }
     }
 }
+
+/// Lines judged on several threads come out exactly as on one: the output and every repair
+/// with its offset, whatever the chunks the text arrives in. The text holds hundreds of lines
+/// to judge (clean, one and two layers of mojibake, a line longer than the repair holds whole,
+/// ill-formed bytes, a byte order mark read as windows-1252 at the start).
+#[test]
+fn lines_are_judged_alike_on_any_number_of_threads() {
+    use utf8kit_codec::{RepairOptions, Repairer};
+    let words: Vec<&str> = WORDS.iter().flat_map(|w| w.iter().copied()).collect();
+    let mut text = mojibake("\u{FEFF}").into_bytes();
+    for n in 0..900 {
+        let line: String = (0..1 + n % 13)
+            .map(|k| format!("{} ", words[(n * 7 + k * 31) % words.len()]))
+            .collect();
+        let line = match n % 3 {
+            0 => line,
+            1 => mojibake(&line),
+            _ => mojibake(&mojibake(&line)),
+        };
+        text.extend_from_slice(line.as_bytes());
+        if n % 97 == 5 {
+            text.extend_from_slice(b"\xFF\xC3");
+        }
+        if n == 400 {
+            text.extend_from_slice(mojibake(&"çà ".repeat(30_000)).as_bytes());
+        }
+        text.push(b'\n');
+    }
+    let run = |threads: usize, chunk: usize| {
+        let options = RepairOptions {
+            mojibake: true,
+            strip_bom: true,
+            threads,
+            ..RepairOptions::default()
+        };
+        let mut repairer = Repairer::new(options).with_log();
+        let mut log = Vec::new();
+        for piece in text.chunks(chunk) {
+            repairer.feed(piece, false);
+            log.extend(repairer.take_log());
+        }
+        repairer.feed(&[], true);
+        log.extend(repairer.take_log());
+        (std::mem::take(repairer.output()), log)
+    };
+    for chunk in [text.len(), 65_536, 4_099] {
+        let (one, one_log) = run(1, chunk);
+        // The test means something: lines were repaired, and the output is not the input.
+        assert!(one_log.len() > 300, "{}", one_log.len());
+        assert_ne!(one, text);
+        for threads in [2, 5] {
+            let (many, many_log) = run(threads, chunk);
+            assert!(
+                many == one,
+                "{threads} threads, chunks of {chunk}: output differs"
+            );
+            let first = many_log.iter().zip(&one_log).position(|(a, b)| a != b);
+            let around = |log: &[utf8kit_codec::Repair]| {
+                first.map(|k| log[k.saturating_sub(2)..(k + 3).min(log.len())].to_vec())
+            };
+            assert!(
+                many_log == one_log,
+                "{threads} threads, chunks of {chunk}: logs differ at {first:?}: {:?} against {:?}",
+                around(&many_log),
+                around(&one_log)
+            );
+        }
+    }
+}

@@ -709,13 +709,14 @@ fn any_repair_options() -> impl Strategy<Value = RepairOptions> {
         Just(LintSet::parse("invisible,tag").unwrap()),
         Just(LintSet::parse("invisible,control,replacement").unwrap()),
     ];
-    (replacement, any::<[bool; 4]>(), strip).prop_map(
-        |(replacement, [cesu, modified, strip_bom, mojibake], strip)| RepairOptions {
+    (replacement, any::<[bool; 4]>(), strip, 1..4usize).prop_map(
+        |(replacement, [cesu, modified, strip_bom, mojibake], strip, threads)| RepairOptions {
             replacement,
             cesu,
             modified,
             strip_bom,
             mojibake,
+            threads,
             strip,
         },
     )
