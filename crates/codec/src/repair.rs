@@ -365,11 +365,10 @@ impl RepairState {
         }
     }
 
-    /// Whole lines of a text run, the first at `offset`, when they hold many that may hold
-    /// mojibake: those are judged on `options.threads` threads at once, then every line is
-    /// emitted in order as [`RepairState::write_text`] would. Returns the lines left to it: all
-    /// of them when there are too few to share out (a thread costs tens of microseconds, a line
-    /// a few).
+    /// Whole lines of a text run, the first at `offset`: those that may hold mojibake are
+    /// judged on `options.threads` threads at once when there are many, then every line is
+    /// emitted in order as [`RepairState::write_text`] would. Returns the lines left to it:
+    /// those from the first line too long to be held whole.
     fn judge_in_parallel<'a>(&mut self, offset: u64, lines: &'a [u8]) -> &'a [u8] {
         // The suspect lines, as `start..end` with the newline, each short enough to be held
         // whole (`hold` cuts longer ones: they stay on the one-thread path, as what follows).
@@ -393,10 +392,16 @@ impl RepairState {
             spans.push(start..end);
             from = end;
         }
-        if spans.len() < PARALLEL_LINES {
-            return lines;
-        }
-        let fixes = judge_lines(lines, &spans, self.options.threads);
+        // Too few to share out (a thread costs tens of microseconds, a line a few): judged
+        // here, without finding them again.
+        let fixes = if spans.len() < PARALLEL_LINES {
+            spans
+                .iter()
+                .map(|span| judge_line(&lines[span.clone()]))
+                .collect()
+        } else {
+            judge_lines(lines, &spans, self.options.threads)
+        };
         let mut at = 0;
         for (span, fixed) in spans.iter().zip(fixes) {
             self.emit_unjudged(&lines[at..span.start]);
