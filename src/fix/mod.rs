@@ -89,7 +89,10 @@ one character, and C1 controls standing alone (Latin-1 read where windows-1252 w
 become windows-1252's characters. With -v each changed line is reported with the chain it \
 undid ('windows-1252 x2', 'windows-1251'). Lines longer than 64 KiB are repaired in pieces, \
 cut at an ASCII byte near the end when there is one, else between two characters, so that any \
-line takes bounded memory and linear time.
+line takes bounded memory and linear time. Clean lines are passed over at the speed of reading; \
+the lines that may hold mojibake are judged on -j threads (default: every CPU), eight at a time \
+as each thread comes free, and written in order: the output and the -v report are the same for \
+every number.
 
 --names renames files instead of repairing their content, as convmv does, but safely: \
 utf8fix --names [--fallback ENC | --from ENC] [--mojibake] [--nfc] [-r] [--apply] PATH... shows \
