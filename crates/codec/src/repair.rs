@@ -342,21 +342,12 @@ impl RepairState {
             lines = self.judge_in_parallel(offset, lines);
             offset += (whole - lines.len()) as u64;
         }
-        while let Some(suspect) = first_suspect(lines) {
-            let start = lines[..suspect]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |end| end + 1);
-            let end = suspect
-                + lines[suspect..]
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .expect("whole lines end with a newline");
-            self.emit_unjudged(&lines[..start]);
-            self.hold(offset + start as u64, &lines[start..=end]);
+        while let Some(line) = next_suspect_line(lines, 0) {
+            self.emit_unjudged(&lines[..line.start]);
+            self.hold(offset + line.start as u64, &lines[line.clone()]);
             self.finish_line();
-            lines = &lines[end + 1..];
-            offset += end as u64 + 1;
+            lines = &lines[line.end..];
+            offset += line.end as u64;
         }
         self.emit_unjudged(lines);
         offset += lines.len() as u64;
@@ -374,23 +365,12 @@ impl RepairState {
         // whole (`hold` cuts longer ones: they stay on the one-thread path, as what follows).
         let mut spans = Vec::new();
         let mut from = 0;
-        while let Some(suspect) = first_suspect(&lines[from..]) {
-            let suspect = from + suspect;
-            let start = lines[..suspect]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |end| end + 1);
-            let end = suspect
-                + lines[suspect..]
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .expect("whole lines end with a newline")
-                + 1;
-            if end - start > MAX_HELD_LINE {
+        while let Some(line) = next_suspect_line(lines, from) {
+            if line.len() > MAX_HELD_LINE {
                 break;
             }
-            spans.push(start..end);
-            from = end;
+            from = line.end;
+            spans.push(line);
         }
         // Too few to share out (a thread costs tens of microseconds, a line a few): judged
         // here, without finding them again.
@@ -492,6 +472,22 @@ impl RepairState {
             self.out.extend_from_slice(output);
         }
     }
+}
+
+/// The first line of `lines` (whole lines, each with its newline) from offset `from` on in
+/// which mojibake may start ([`first_suspect`]), as the range of its bytes with the newline.
+fn next_suspect_line(lines: &[u8], from: usize) -> Option<std::ops::Range<usize>> {
+    let suspect = from + first_suspect(&lines[from..])?;
+    let start = lines[..suspect]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |end| end + 1);
+    let end = suspect
+        + lines[suspect..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .expect("whole lines end with a newline");
+    Some(start..end + 1)
 }
 
 /// What a held line's mojibake repair makes of it (`None`: it stays as it is).
