@@ -30,6 +30,8 @@ fuzz_target!(|input: &[u8]| {
         modified: control & 0x10 != 0,
         strip_bom: control & 0x20 != 0,
         mojibake: control & 0x40 != 0,
+        // One thread or several: the output must not depend on it.
+        threads: 1 + data.len() % 3,
         // What utf8fix --strip removes: every lint at once, or none.
         strip: if control & 0x80 != 0 {
             LintSet::ALL.without(LintSet::NONE.with(Lint::Bom))

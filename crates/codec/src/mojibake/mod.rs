@@ -350,7 +350,7 @@ struct Masks {
     cont: u16,
     e2: u16,
     x80: u16,
-    /// Leads after which a space may stand for a lost A0 (see `candidate_at`).
+    /// Leads after which a space may stand for a lost A0 (see `candidate_at`): letters only.
     spaced: u16,
     /// Leads C2 and C3, after which a `?` may stand for a lost byte of a 2-byte group.
     c2c3: u16,
@@ -371,7 +371,9 @@ fn masks(c: char) -> Masks {
                 3 => matches!(b, 0xE0..=0xE3),
                 _ => b == 0xF0,
             };
-            if restorable {
+            // `candidate_at` puts a lost A0 back only after a letter: a dash before a space
+            // (" – " is "Р" and a lost A0 in MacRoman) keeps clean text out of the judging.
+            if restorable && is_alphabetic(c) {
                 m.spaced |= bit;
             }
             if matches!(b, 0xC2 | 0xC3) {
