@@ -456,7 +456,7 @@ impl MaskTable {
     /// The masks of the character that `bytes` (well-formed UTF-8) starts with, and its length.
     /// Characters outside the table have none: ASCII, the other 3-byte characters (CJK, Indic,
     /// Thai...) and the 4-byte ones.
-    #[inline]
+    #[inline(always)]
     fn of(&self, bytes: &[u8]) -> (Masks, usize) {
         let b = bytes[0];
         let at = match b {
@@ -521,7 +521,7 @@ impl Pending {
 
     /// Reads the character that `bytes` (well-formed UTF-8) starts with: returns the encodings
     /// in which it completes a candidate, and its length.
-    #[inline]
+    #[inline(always)]
     fn read(&mut self, table: &MaskTable, bytes: &[u8]) -> (u16, usize) {
         let b = bytes[0];
         let (m, len) = if b < 0x80 {
