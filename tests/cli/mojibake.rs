@@ -126,8 +126,9 @@ fn issue_14_threads_change_nothing_but_the_speed() {
             _ => "Le Vigne di Zam√≤ ",
         };
         input.extend_from_slice(format!("{n} {line}").as_bytes());
-        if n % 4 == 3 {
-            // An ill-formed byte on a line of mojibake.
+        if n % 100 == 3 {
+            // An ill-formed byte on a line of mojibake, rarely: it ends the run of text that
+            // the repair shares out among threads, and each run must hold many lines to judge.
             input.push(0xFF);
         }
         input.push(b'\n');

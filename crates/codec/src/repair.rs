@@ -337,60 +337,49 @@ impl RepairState {
             .iter()
             .rposition(|&b| b == b'\n')
             .map_or(0, |end| end + 1);
-        let (mut lines, tail) = rest.split_at(whole);
-        if self.options.threads > 1 {
-            lines = self.judge_in_parallel(offset, lines);
-            offset += (whole - lines.len()) as u64;
+        let (lines, tail) = rest.split_at(whole);
+        self.write_lines(offset, lines);
+        if !tail.is_empty() {
+            self.hold(offset + whole as u64, tail);
         }
-        while let Some(line) = next_suspect_line(lines, 0) {
-            self.emit_unjudged(&lines[..line.start]);
+    }
+
+    /// Whole lines of a text run, the first at `offset`, with mojibake repaired. The lines that
+    /// may hold some are found first and judged together, on `options.threads` threads when
+    /// there are many; then every line is emitted in order. A line too long to be held whole
+    /// ends the batch: `hold` cuts it, and the lines after it make the next batch.
+    fn write_lines(&mut self, mut offset: u64, mut lines: &[u8]) {
+        loop {
+            let mut spans = Vec::new();
+            let mut too_long = None;
+            let mut from = 0;
+            while let Some(line) = next_suspect_line(lines, from) {
+                if line.len() > MAX_HELD_LINE {
+                    too_long = Some(line);
+                    break;
+                }
+                from = line.end;
+                spans.push(line);
+            }
+            let fixes = judge_lines(lines, &spans, self.options.threads);
+            let mut at = 0;
+            for (span, fixed) in spans.iter().zip(fixes) {
+                self.emit_unjudged(&lines[at..span.start]);
+                self.line_offset = Some(offset + span.start as u64);
+                self.write(&lines[span.clone()]);
+                self.emit_line(fixed);
+                at = span.end;
+            }
+            let Some(line) = too_long else {
+                self.emit_unjudged(&lines[at..]);
+                return;
+            };
+            self.emit_unjudged(&lines[at..line.start]);
             self.hold(offset + line.start as u64, &lines[line.clone()]);
             self.finish_line();
             lines = &lines[line.end..];
             offset += line.end as u64;
         }
-        self.emit_unjudged(lines);
-        offset += lines.len() as u64;
-        if !tail.is_empty() {
-            self.hold(offset, tail);
-        }
-    }
-
-    /// Whole lines of a text run, the first at `offset`: those that may hold mojibake are
-    /// judged on `options.threads` threads at once when there are many, then every line is
-    /// emitted in order as [`RepairState::write_text`] would. Returns the lines left to it:
-    /// those from the first line too long to be held whole.
-    fn judge_in_parallel<'a>(&mut self, offset: u64, lines: &'a [u8]) -> &'a [u8] {
-        // The suspect lines, as `start..end` with the newline, each short enough to be held
-        // whole (`hold` cuts longer ones: they stay on the one-thread path, as what follows).
-        let mut spans = Vec::new();
-        let mut from = 0;
-        while let Some(line) = next_suspect_line(lines, from) {
-            if line.len() > MAX_HELD_LINE {
-                break;
-            }
-            from = line.end;
-            spans.push(line);
-        }
-        // Too few to share out (a thread costs tens of microseconds, a line a few): judged
-        // here, without finding them again.
-        let fixes = if spans.len() < PARALLEL_LINES {
-            spans
-                .iter()
-                .map(|span| judge_line(&lines[span.clone()]))
-                .collect()
-        } else {
-            judge_lines(lines, &spans, self.options.threads)
-        };
-        let mut at = 0;
-        for (span, fixed) in spans.iter().zip(fixes) {
-            self.emit_unjudged(&lines[at..span.start]);
-            self.line_offset = Some(offset + span.start as u64);
-            self.write(&lines[span.clone()]);
-            self.emit_line(fixed);
-            at = span.end;
-        }
-        &lines[at..]
     }
 
     /// Lines that hold no mojibake, written as they are.
@@ -497,15 +486,22 @@ fn judge_line(line: &[u8]) -> Option<MojibakeFix> {
         .and_then(undo_mojibake)
 }
 
-/// [`judge_line`] for each of `spans` of `lines`, in order, on `threads` threads: each takes
-/// the next few lines as it comes free, so that a thread slowed by long lines (or by the
-/// machine) leaves the rest to the others.
+/// [`judge_line`] for each of `spans` of `lines`, in order. With many of them, on `threads`
+/// threads: each takes the next few lines as it comes free, so that a thread slowed by long
+/// lines (or by the machine) leaves the rest to the others. With few, or one thread, here (a
+/// thread costs tens of microseconds, a line a few).
 fn judge_lines(
     lines: &[u8],
     spans: &[std::ops::Range<usize>],
     threads: usize,
 ) -> Vec<Option<MojibakeFix>> {
     const BATCH: usize = 8;
+    if threads <= 1 || spans.len() < PARALLEL_LINES {
+        return spans
+            .iter()
+            .map(|span| judge_line(&lines[span.clone()]))
+            .collect();
+    }
     let next = std::sync::atomic::AtomicUsize::new(0);
     let work = || {
         let mut done = Vec::new();

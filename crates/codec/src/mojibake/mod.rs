@@ -478,17 +478,21 @@ impl MaskTable {
     }
 }
 
-/// The bytes that begin a character the tables hold: the 2-byte leads (Latin, Greek, Cyrillic,
-/// C1 controls) and E2 and EF, the only 3-byte leads of the tables' characters and of U+FFFD.
+/// The first bytes of the tables' characters: the 2-byte leads of the C1 controls, Latin-1,
+/// Latin Extended-A, ƒ, the spacing accents, Greek and Cyrillic, and E2 and EF, the only 3-byte
+/// leads of the tables' characters and of U+FFFD. A test checks the list.
+const LEADS: &[u8] = &[
+    0xC2, 0xC3, 0xC4, 0xC5, 0xC6, 0xCB, 0xCE, 0xCF, 0xD0, 0xD1, 0xD2, 0xE2, 0xEF,
+];
+
+/// [`LEADS`] as a table of bytes: where a candidate can start when nothing is pending.
 static STARTS_CANDIDATE: [bool; 256] = {
     let mut table = [false; 256];
-    let mut b = 0xC2;
-    while b <= 0xDF {
-        table[b] = true;
-        b += 1;
+    let mut i = 0;
+    while i < LEADS.len() {
+        table[LEADS[i] as usize] = true;
+        i += 1;
     }
-    table[0xE2] = true;
-    table[0xEF] = true;
     table
 };
 

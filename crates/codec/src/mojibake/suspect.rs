@@ -18,7 +18,8 @@
 //! find something in, and passes over every other (tests check this on every pair of the
 //! tables' characters and on random lines of them, on both the SIMD and the bytewise path).
 
-use super::{MaskTable, Pending};
+use super::{LEADS, MaskTable, Pending};
+use crate::unit::is_continuation;
 
 /// A set of 2-byte characters, as a union of at most eight boxes: lead bytes × high halves ×
 /// low halves of the second byte. A character is in the set when the bits its four halves
@@ -104,12 +105,6 @@ static BEFORE_ENDS: Boxes = Boxes::new(&[
     (&[0xCB], &[8, 9], &[6, 7, 8, 11, 12, 13]),
 ]);
 
-/// The first bytes of the tables' characters: the 2-byte leads of Latin-1, Latin Extended-A,
-/// ƒ, the spacing accents, Greek and Cyrillic, and E2 and EF. A test checks the list.
-const LEADS: &[u8] = &[
-    0xC2, 0xC3, 0xC4, 0xC5, 0xC6, 0xCB, 0xCE, 0xCF, 0xD0, 0xD1, 0xD2, 0xE2, 0xEF,
-];
-
 /// Whether a 3-byte character starting with `lead` and `second` may be in the tables: E2 80..9F
 /// (U+2000..U+27FF: punctuation, symbols, box drawing) and EF A0..BF (U+F800..U+FFFF: the Apple
 /// logo, the ligatures fi and fl, U+FFFD). Tifinagh and the rest of U+2800..U+2FFF are not.
@@ -134,12 +129,12 @@ pub(crate) fn first_suspect(text: &[u8]) -> Option<usize> {
             return unsafe { avx2::first_suspect(text, table) };
         }
     }
-    scan(text, 0, text.len(), table)
+    scan(text, table)
 }
 
-/// [`first_suspect`] over the places `from..to` of `text`, a byte at a time.
-fn scan(text: &[u8], from: usize, to: usize, table: &MaskTable) -> Option<usize> {
-    (from..to).find(|&at| may_end_a_candidate(text, at) && ends_a_candidate(text, at, table))
+/// [`first_suspect`] a byte at a time.
+fn scan(text: &[u8], table: &MaskTable) -> Option<usize> {
+    (0..text.len()).find(|&at| may_end_a_candidate(text, at) && ends_a_candidate(text, at, table))
 }
 
 /// Whether the byte at `at` may start a character that ends a candidate: the superset that the
@@ -195,11 +190,7 @@ fn ends_a_candidate(text: &[u8], at: usize, table: &MaskTable) -> bool {
     if text[last] < 0x80 {
         return false;
     }
-    let mut first = last;
-    while text[first] & 0xC0 == 0x80 {
-        first -= 1;
-    }
-    let (m, _) = table.of(&text[first..]);
+    let (m, _) = table.of(&text[char_before(text, last + 1)..]);
     let may_pend = match b {
         // Just before: a lead wanting one more byte, after which a space may stand for A0 or a
         // `?` for a lost byte (C2, C3), or a continuation byte.
@@ -212,16 +203,7 @@ fn ends_a_candidate(text: &[u8], at: usize, table: &MaskTable) -> bool {
         return false;
     }
     // Four characters back, which no group pending at `at` began before.
-    let mut start = at;
-    for _ in 0..4 {
-        if start == 0 {
-            break;
-        }
-        start -= 1;
-        while start > 0 && text[start] & 0xC0 == 0x80 {
-            start -= 1;
-        }
-    }
+    let start = (0..4).fold(at, |start, _| char_before(text, start));
     let mut pending = Pending::default();
     let mut i = start;
     loop {
@@ -231,6 +213,15 @@ fn ends_a_candidate(text: &[u8], at: usize, table: &MaskTable) -> bool {
         }
         i += len;
     }
+}
+
+/// Where the character that ends just before `end` starts, in well-formed UTF-8 `text`; 0 at
+/// the start.
+fn char_before(text: &[u8], end: usize) -> usize {
+    (0..end)
+        .rev()
+        .find(|&i| !is_continuation(text[i]))
+        .unwrap_or(0)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -332,6 +323,21 @@ mod avx2 {
         leads: u32,
     }
 
+    /// `LEADS` as rows C, D, E (bits 0, 1, 2) indexed by high halves, and the columns of
+    /// each row indexed by low halves.
+    const LEAD_HALVES: ([u8; 16], [u8; 16]) = {
+        let (mut rows, mut columns) = ([0u8; 16], [0u8; 16]);
+        let mut i = 0;
+        while i < LEADS.len() {
+            let lead = LEADS[i];
+            let row = 1 << ((lead >> 4) - 0x0C);
+            rows[(lead >> 4) as usize] = row;
+            columns[(lead & 0x0F) as usize] |= row;
+            i += 1;
+        }
+        (rows, columns)
+    };
+
     #[target_feature(enable = "avx2")]
     pub(super) fn first_suspect(text: &[u8], table: &MaskTable) -> Option<usize> {
         let ends = Tables::new(&ENDS);
@@ -341,14 +347,7 @@ mod avx2 {
         let mask = |v: __m256i| _mm256_movemask_epi8(v) as u32;
         let non_zero = |v: __m256i| !mask(_mm256_cmpeq_epi8(v, zero));
         let below_a0 = |v: __m256i| _mm256_cmpgt_epi8(_mm256_set1_epi8(0xA0_u8 as i8), v);
-        // `LEADS` as rows C, D, E (bits 0, 1, 2) of high halves and columns of low halves.
-        let (mut rows, mut columns) = ([0u8; 16], [0u8; 16]);
-        for &lead in LEADS {
-            let row = 1 << ((lead >> 4) - 0x0C);
-            rows[usize::from(lead >> 4)] = row;
-            columns[usize::from(lead & 0x0F)] |= row;
-        }
-        let (lead_rows, lead_columns) = (lanes(&rows), lanes(&columns));
+        let (lead_rows, lead_columns) = (lanes(&LEAD_HALVES.0), lanes(&LEAD_HALVES.1));
         // The places of the block of `bytes` at `i` that may end a candidate, as bits, with
         // `before` the block before; and this block, for the next.
         let block = |bytes: &[u8], i: usize, before: Places| {
@@ -449,7 +448,7 @@ mod tests {
     /// a byte at a time.
     fn both_paths(text: &str) -> [Option<usize>; 2] {
         let bytes = text.as_bytes();
-        let by_byte = scan(bytes, 0, bytes.len(), MaskTable::get());
+        let by_byte = scan(bytes, MaskTable::get());
         [first_suspect(bytes), by_byte]
     }
 
