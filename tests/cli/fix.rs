@@ -356,16 +356,21 @@ fn output_to_a_full_device_is_trouble() {
     };
     let mut input = tempfile::NamedTempFile::new().unwrap();
     std::io::Write::write_all(&mut input, &messy_bytes(100_000, 3)).unwrap();
-    let output = StdCommand::new(assert_cmd::cargo::cargo_bin("utf8fix"))
-        .arg(input.path())
-        .stdout(full)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8(output.stderr).unwrap(),
-        "utf8fix: write error: No space left on device\n"
-    );
+    // With --mojibake, clean lines go to the writer as they are, between repaired ones.
+    for flags in [&[][..], &["--mojibake"]] {
+        let output = StdCommand::new(assert_cmd::cargo::cargo_bin("utf8fix"))
+            .args(flags)
+            .arg(input.path())
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{flags:?}");
+        assert_eq!(
+            String::from_utf8(output.stderr).unwrap(),
+            "utf8fix: write error: No space left on device\n",
+            "{flags:?}"
+        );
+    }
 }
 
 #[test]

@@ -281,6 +281,21 @@ impl Repairer {
 }
 
 impl RepairState {
+    /// A text run, as [`Sink::text`] takes it; lines that need no repair go to `emit` when
+    /// there is one (see [`RepairState::write_text`]).
+    fn text_to(&mut self, byte_offset: u64, bytes: &[u8], emit: Emit<'_, '_>) -> ControlFlow<()> {
+        let mut bytes = bytes;
+        let mut offset = byte_offset;
+        // Every mark that would lead the output goes (a doubled mark, or one that followed
+        // dropped bytes), so that repairing the output again finds nothing to strip.
+        while self.options.strip_bom && !self.has_output && bytes.starts_with(BOM) {
+            self.log_bytes(offset, BOM, RepairKind::StrippedBom);
+            bytes = &bytes[BOM.len()..];
+            offset += BOM.len() as u64;
+        }
+        self.write_text(offset, bytes, emit)
+    }
+
     fn log(&mut self, finding: &Finding<'_>, kind: RepairKind) {
         self.log_bytes(finding.position.byte_offset, finding.bytes, kind);
     }
@@ -313,11 +328,17 @@ impl RepairState {
 
     /// Text, which with `mojibake` is held by line: each line is repaired when it ends. Whole
     /// lines in which no mojibake can start go out as they are, unheld and unjudged
-    /// ([`first_suspect`]): most lines of most text.
-    fn write_text(&mut self, byte_offset: u64, bytes: &[u8]) {
+    /// ([`first_suspect`]): most lines of most text. With `emit`, they go straight to it, after
+    /// what is in `out`, and are not copied.
+    fn write_text(
+        &mut self,
+        byte_offset: u64,
+        bytes: &[u8],
+        emit: Emit<'_, '_>,
+    ) -> ControlFlow<()> {
         if !self.options.mojibake {
             self.write(bytes);
-            return;
+            return ControlFlow::Continue(());
         }
         let mut rest = bytes;
         let mut offset = byte_offset;
@@ -325,7 +346,7 @@ impl RepairState {
         if self.line_offset.is_some() || !self.line.is_empty() {
             let Some(end) = rest.iter().position(|&b| b == b'\n') else {
                 self.hold(offset, rest);
-                return;
+                return ControlFlow::Continue(());
             };
             self.hold(offset, &rest[..=end]);
             self.finish_line();
@@ -338,17 +359,23 @@ impl RepairState {
             .rposition(|&b| b == b'\n')
             .map_or(0, |end| end + 1);
         let (lines, tail) = rest.split_at(whole);
-        self.write_lines(offset, lines);
+        self.write_lines(offset, lines, emit)?;
         if !tail.is_empty() {
             self.hold(offset + whole as u64, tail);
         }
+        ControlFlow::Continue(())
     }
 
     /// Whole lines of a text run, the first at `offset`, with mojibake repaired. The lines that
     /// may hold some are found first and judged together, on `options.threads` threads when
     /// there are many; then every line is emitted in order. A line too long to be held whole
     /// ends the batch: `hold` cuts it, and the lines after it make the next batch.
-    fn write_lines(&mut self, mut offset: u64, mut lines: &[u8]) {
+    fn write_lines(
+        &mut self,
+        mut offset: u64,
+        mut lines: &[u8],
+        emit: Emit<'_, '_>,
+    ) -> ControlFlow<()> {
         loop {
             let mut spans = Vec::new();
             let mut too_long = None;
@@ -364,17 +391,16 @@ impl RepairState {
             let fixes = judge_lines(lines, &spans, self.options.threads);
             let mut at = 0;
             for (span, fixed) in spans.iter().zip(fixes) {
-                self.emit_unjudged(&lines[at..span.start]);
+                self.emit_unjudged(&lines[at..span.start], emit)?;
                 self.line_offset = Some(offset + span.start as u64);
                 self.write(&lines[span.clone()]);
                 self.emit_line(fixed);
                 at = span.end;
             }
             let Some(line) = too_long else {
-                self.emit_unjudged(&lines[at..]);
-                return;
+                return self.emit_unjudged(&lines[at..], emit);
             };
-            self.emit_unjudged(&lines[at..line.start]);
+            self.emit_unjudged(&lines[at..line.start], emit)?;
             self.hold(offset + line.start as u64, &lines[line.clone()]);
             self.finish_line();
             lines = &lines[line.end..];
@@ -382,15 +408,29 @@ impl RepairState {
         }
     }
 
-    /// Lines that hold no mojibake, written as they are.
-    fn emit_unjudged(&mut self, lines: &[u8]) {
+    /// Lines that hold no mojibake, written as they are: to `emit` if there is one, after what
+    /// `out` holds, else to `out`.
+    fn emit_unjudged(&mut self, lines: &[u8], emit: Emit<'_, '_>) -> ControlFlow<()> {
         if lines.is_empty() {
-            return;
+            return ControlFlow::Continue(());
         }
         self.has_output = true;
         self.emitted_line = true;
-        if self.writes_output {
-            self.out.extend_from_slice(lines);
+        if !self.writes_output {
+            return ControlFlow::Continue(());
+        }
+        match emit {
+            Some(emit) => {
+                if !self.out.is_empty() {
+                    emit(&self.out)?;
+                    self.out.clear();
+                }
+                emit(lines)
+            }
+            None => {
+                self.out.extend_from_slice(lines);
+                ControlFlow::Continue(())
+            }
         }
     }
 
@@ -545,6 +585,9 @@ const MAX_HELD_LINE: usize = 64 << 10;
 /// How far back from the end of an over-long line an ASCII byte is looked for.
 const CUT_SEARCH: usize = 8 << 10;
 
+/// Where [`RepairState::write_text`] may write lines that need no repair without copying them.
+type Emit<'a, 'b> = &'a mut Option<&'b mut dyn FnMut(&[u8]) -> ControlFlow<()>>;
+
 /// The sink of [`Repairer::feed_to`]: text runs go to `emit` as they are, after whatever the
 /// state has written before them; what needs the state (a leading mark to strip, lines held
 /// for mojibake, replacements) goes through it.
@@ -568,7 +611,7 @@ impl Sink for Direct<'_> {
         let state = &mut *self.state;
         let may_strip = state.options.strip_bom && !state.has_output;
         if state.options.mojibake || !state.writes_output || may_strip || bytes.is_empty() {
-            return state.text(byte_offset, bytes);
+            return state.text_to(byte_offset, bytes, &mut Some(&mut *self.emit));
         }
         self.flush()?;
         self.state.has_output = true;
@@ -582,16 +625,8 @@ impl Sink for Direct<'_> {
 
 impl Sink for RepairState {
     fn text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
-        let mut bytes = bytes;
-        let mut offset = byte_offset;
-        // Every mark that would lead the output goes (a doubled mark, or one that followed
-        // dropped bytes), so that repairing the output again finds nothing to strip.
-        while self.options.strip_bom && !self.has_output && bytes.starts_with(BOM) {
-            self.log_bytes(offset, BOM, RepairKind::StrippedBom);
-            bytes = &bytes[BOM.len()..];
-            offset += BOM.len() as u64;
-        }
-        self.write_text(offset, bytes);
+        // Without a writer to stop, nothing breaks.
+        let _ = self.text_to(byte_offset, bytes, &mut None);
         ControlFlow::Continue(())
     }
 

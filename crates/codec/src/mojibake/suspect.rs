@@ -18,7 +18,7 @@
 //! find something in, and passes over every other (tests check this on every pair of the
 //! tables' characters and on random lines of them, on both the SIMD and the bytewise path).
 
-use super::{LEADS, MaskTable, Pending};
+use super::{LEADS, MaskTable, Masks, Pending};
 use crate::unit::is_continuation;
 
 /// A set of 2-byte characters, as a union of at most eight boxes: lead bytes × high halves ×
@@ -164,7 +164,10 @@ fn may_end_a_candidate(text: &[u8], at: usize) -> bool {
 /// with the character at `at`.
 fn ends_a_candidate(text: &[u8], at: usize, table: &MaskTable) -> bool {
     let b = text[at];
-    if b >= 0x80 {
+    let stand_in = |i: usize| matches!(text[i], b' ' | b'?');
+    // The encodings in which the character at `at` can end a group: as a continuation byte, or
+    // as 80 after E2. A stand-in's depend on what is pending, and any other ASCII ends none.
+    let ends = if b >= 0x80 {
         if b == 0xC2 && text[at + 1] < 0xA0 {
             return true;
         }
@@ -172,11 +175,19 @@ fn ends_a_candidate(text: &[u8], at: usize, table: &MaskTable) -> bool {
         if m.cont | m.x80 == 0 {
             return false;
         }
-    }
+        m
+    } else if stand_in(at) {
+        Masks {
+            cont: u16::MAX,
+            x80: u16::MAX,
+            ..Masks::default()
+        }
+    } else {
+        return false;
+    };
     // A group pending before `at` began with a character that is not ASCII, at most two
     // stand-ins back; one that ends there must be able to continue or begin a group, and to
     // want exactly one more byte if it comes just before `at`.
-    let stand_in = |i: usize| matches!(text[i], b' ' | b'?');
     let mut last = at;
     for _ in 0..3 {
         if last == 0 {
@@ -190,16 +201,25 @@ fn ends_a_candidate(text: &[u8], at: usize, table: &MaskTable) -> bool {
     if text[last] < 0x80 {
         return false;
     }
-    let (m, _) = table.of(&text[char_before(text, last + 1)..]);
-    let may_pend = match b {
+    let start = char_before(text, last + 1);
+    let (m, _) = table.of(&text[start..]);
+    // The encodings in which that character begins such a group, and those in which it can
+    // only continue one.
+    let (begins, continues) = match b {
         // Just before: a lead wanting one more byte, after which a space may stand for A0 or a
         // `?` for a lost byte (C2, C3), or a continuation byte.
-        b' ' if last + 1 == at => m.lead[0] & m.spaced | m.cont,
-        b'?' if last + 1 == at => m.lead[0] & m.c2c3 | m.cont,
-        _ if last + 1 == at => m.lead[0] | m.cont | m.e2,
-        _ => m.lead[0] | m.lead[1] | m.lead[2] | m.cont,
+        b' ' if last + 1 == at => (m.lead[0] & m.spaced, m.cont),
+        b'?' if last + 1 == at => (m.lead[0] & m.c2c3, m.cont),
+        _ if last + 1 == at => (m.lead[0] & ends.cont | m.e2 & ends.x80, m.cont & ends.cont),
+        _ => (
+            (m.lead[0] | m.lead[1] | m.lead[2]) & ends.cont,
+            m.cont & ends.cont,
+        ),
     };
-    if may_pend == 0 {
+    // A continuation continues a group begun before it, by a character that is not ASCII or
+    // by a stand-in.
+    let continued = start > 0 && (text[start - 1] >= 0x80 || stand_in(start - 1));
+    if begins == 0 && (continues == 0 || !continued) {
         return false;
     }
     // Four characters back, which no group pending at `at` began before.
@@ -429,7 +449,7 @@ mod avx2 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Masks, possible_encodings, tables::OTHER_BYTES};
+    use super::super::{possible_encodings, tables::OTHER_BYTES};
     use super::*;
     use proptest::prelude::*;
 
@@ -557,6 +577,10 @@ mod tests {
         // A C1 control alone; "Ã" and a space standing for a lost A0 ("à").
         assert_eq!(both_paths("a\u{85}"), [Some(1); 2]);
         assert_eq!(both_paths("voilÃ  là"), [Some(6); 2]);
+        // A continuation after a byte lost to `?` inside a 4-byte group ("😀" is F0 9F 98 80):
+        // the group ends at "˜", two characters past the stand-in.
+        assert_eq!(both_paths("x ð?Ÿ˜ y"), [Some(7); 2]);
+        assert_eq!(both_paths("x ð?Ÿy"), [None; 2]);
     }
 
     proptest! {
@@ -566,6 +590,23 @@ mod tests {
         ) {
             let chars = alphabet();
             let text: String = picks.iter().map(|&k| chars[k % chars.len()]).collect();
+            assert_exact(&text);
+        }
+
+        /// Lines thick with stand-ins and ASCII letters, where groups are cut short, continued
+        /// across lost bytes, or follow a word.
+        #[test]
+        fn stand_ins_and_ascii_are_judged_exactly(
+            picks in prop::collection::vec(0usize..3000, 0..60)
+        ) {
+            let chars = alphabet();
+            let text: String = picks
+                .iter()
+                .map(|&k| match k % 3 {
+                    0 => [' ', '?', 'k', '\u{FFFD}'][k / 3 % 4],
+                    _ => chars[k / 3 % chars.len()],
+                })
+                .collect();
             assert_exact(&text);
         }
     }
