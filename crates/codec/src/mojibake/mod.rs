@@ -12,10 +12,11 @@
 //! # How a change is decided
 //!
 //! A line in which no character that is a UTF-8 lead byte in some encoding is followed by as
-//! many continuation bytes as it declares in the same encoding (U+FFFD, `?` or a space may stand
-//! for a lost one), and which holds no C1 control, holds no mojibake, and costs nothing more.
-//! The repair finds such lines with SIMD, 32 bytes at a time, and never holds them
-//! (`first_suspect`).
+//! many continuation bytes as it declares in the same encoding (or "Ã" by a space, the lost A0 of
+//! "à", or a windows-1252 lead by U+FFFD), and which holds no C1 control, holds no mojibake that
+//! can be repaired, and costs nothing more: every other kind of damage is repaired only beside
+//! such a group. The repair finds these lines with SIMD, 32 bytes at a time, and never holds
+//! them (`first_suspect`).
 //!
 //! Otherwise each possible encoding is tried on the whole line. A *group* is a lead byte C2..F4
 //! followed by exactly the continuation bytes it needs, forming well-formed UTF-8; ASCII is never
@@ -343,17 +344,14 @@ fn takes_spaced_a0(byte: u8) -> bool {
 }
 
 /// Bit masks over the encodings for one character: where it is a lead byte of a 2-, 3- or
-/// 4-byte sequence, a continuation byte, and the bytes E2 and 80 (for "â€" cut short).
+/// 4-byte sequence, a continuation byte, and a letter that is the lead C3.
 #[derive(Clone, Copy, Default, PartialEq, Debug)]
 struct Masks {
     lead: [u16; 3],
     cont: u16,
-    e2: u16,
-    x80: u16,
-    /// Leads after which a space may stand for a lost A0 (see `candidate_at`): letters only.
-    spaced: u16,
-    /// Leads C2 and C3, after which a `?` may stand for a lost byte of a 2-byte group.
-    c2c3: u16,
+    /// A letter that is the lead C3 ("Ã", "Г", "Γ"), after which a space may stand for the lost
+    /// A0 of "à": the one group with a stand-in that can be clear mojibake (see `judge`).
+    c3: u16,
 }
 
 fn masks(c: char) -> Masks {
@@ -366,26 +364,11 @@ fn masks(c: char) -> Masks {
         if is_lead(b) {
             let len = declared_len(b).expect("a lead byte");
             m.lead[len - 2] |= bit;
-            let restorable = match len {
-                2 => takes_spaced_a0(b),
-                3 => matches!(b, 0xE0..=0xE3),
-                _ => b == 0xF0,
-            };
-            // `candidate_at` puts a lost A0 back only after a letter: a dash before a space
-            // (" – " is "Р" and a lost A0 in MacRoman) keeps clean text out of the judging.
-            if restorable && is_alphabetic(c) {
-                m.spaced |= bit;
-            }
-            if matches!(b, 0xC2 | 0xC3) {
-                m.c2c3 |= bit;
+            if b == 0xC3 && is_alphabetic(c) {
+                m.c3 |= bit;
             }
         } else if is_continuation(b) {
             m.cont |= bit;
-        }
-        if b == 0xE2 {
-            m.e2 |= bit;
-        } else if b == 0x80 {
-            m.x80 |= bit;
         }
     }
     m
@@ -409,9 +392,8 @@ impl MaskTable {
     fn get() -> &'static MaskTable {
         static TABLE: std::sync::OnceLock<MaskTable> = std::sync::OnceLock::new();
         TABLE.get_or_init(|| {
-            let all = (1u16 << COUNT) - 1;
             // Most characters have none: the first entry. Only the tables' own characters (and
-            // U+FFFD, a continuation byte lost in any encoding) are looked at.
+            // U+FFFD, a continuation byte lost) are looked at.
             let mut table = MaskTable {
                 index: vec![0; EF_START + 0x1000],
                 masks: vec![Masks::default()],
@@ -423,10 +405,7 @@ impl MaskTable {
                     continue;
                 };
                 let m = match c {
-                    '\u{FFFD}' => Masks {
-                        cont: all,
-                        ..Masks::default()
-                    },
+                    '\u{FFFD}' => LOST_BYTE,
                     _ => masks(c),
                 };
                 let at = match table.masks.iter().position(|known| *known == m) {
@@ -496,6 +475,14 @@ static STARTS_CANDIDATE: [bool; 256] = {
     table
 };
 
+/// The masks of U+FFFD: a continuation byte lost in windows-1252, the one encoding in which a
+/// group with a lost byte can be clear mojibake (see `candidate_at`).
+const LOST_BYTE: Masks = Masks {
+    lead: [0; 3],
+    cont: 1,
+    c3: 0,
+};
+
 /// What [`possible_encodings`] carries from one character to the next: the groups pending in
 /// each encoding, as bit masks. Every bit belongs to a group that began at most three
 /// characters back, so the state after any four characters does not depend on what came
@@ -506,21 +493,13 @@ struct Pending {
     /// Encodings in which the characters just read leave a sequence needing 1, 2 or 3 more
     /// continuations.
     needs: [u16; 3],
-    /// Encodings in which the last character was E2 (after which 80 is a candidate).
-    after_e2: u16,
-    /// Encodings whose pending group may still take a space for a lost A0 (one space a group,
-    /// after a lead `candidate_at` restores).
-    spaceable: u16,
-    /// Encodings whose last character was the lead C2 or C3.
-    after_c2c3: u16,
-    /// Encodings whose pending group holds a real continuation byte, after which `?` may stand
-    /// for a lost one anywhere.
-    seen_real: u16,
+    /// Encodings in which the last character was a letter that is the lead C3.
+    after_c3: u16,
 }
 
 impl Pending {
     fn is_idle(&self) -> bool {
-        self.needs == [0; 3] && self.after_e2 == 0
+        self.needs == [0; 3]
     }
 
     /// Reads the character that `bytes` (well-formed UTF-8) starts with: returns the encodings
@@ -529,55 +508,40 @@ impl Pending {
     fn read(&mut self, table: &MaskTable, bytes: &[u8]) -> (u16, usize) {
         let b = bytes[0];
         let (m, len) = if b < 0x80 {
-            // A space may stand for a lost A0 after the leads `candidate_at` restores, and `?`
-            // for a lost byte after C2 or C3 or inside a longer group; any other ASCII ends a
-            // group. Spaces after other letters ("ά " in Greek) keep clean text out.
-            let needs = self.needs;
-            let pending = needs[0] | needs[1] | needs[2];
-            let stands_in = match b {
-                b' ' => self.spaceable & pending,
-                b'?' => (self.after_c2c3 | self.seen_real) & needs[0] | needs[1] | needs[2],
-                _ => 0,
-            };
+            // A space after "Ã" may be the lost A0 of "à"; any other ASCII ends every group.
+            let cont = if b == b' ' { self.after_c3 } else { 0 };
             let m = Masks {
-                cont: stands_in,
+                cont,
                 ..Masks::default()
             };
             (m, 1)
         } else {
             table.of(bytes)
         };
-        let mut complete = self.needs[0] & m.cont | self.after_e2 & m.x80;
+        let mut complete = self.needs[0] & m.cont;
         // A C1 control standing alone is Latin-1 read where windows-1252 was meant.
         if b == 0xC2 && bytes[1] < 0xA0 {
             complete |= 1;
         }
-        let continued = (self.needs[1] | self.needs[2]) & m.cont;
-        self.spaceable = m.spaced | self.spaceable & continued;
-        self.seen_real = if b >= 0x80 {
-            continued
-        } else {
-            self.seen_real & continued
-        };
-        if b == b' ' {
-            self.spaceable &= !m.cont;
-        }
-        self.after_c2c3 = m.c2c3;
         self.needs = [
             m.lead[0] | self.needs[1] & m.cont,
             m.lead[1] | self.needs[2] & m.cont,
             m.lead[2],
         ];
-        self.after_e2 = m.e2;
+        self.after_c3 = m.c3;
         (complete, len)
     }
 }
 
-/// The encodings in which `text` might hold a candidate, as a bit mask; 0 for almost all clean
-/// text, found in one pass without judging anything. A candidate needs a lead followed by as
-/// many continuations as it declares (U+FFFD, `?` or a space may stand for one), or is "â€" cut
-/// short, or a C1 control standing alone; a lead and one continuation alone ("óła" in Polish
-/// through windows-1250) is no candidate, which keeps clean text out of the judging.
+/// The encodings in which `text` might hold a candidate that changes it, as a bit mask; 0 for
+/// almost all clean text, found in one pass without judging anything. Only a candidate that can
+/// be clear mojibake by itself counts: every change to a line needs one (`judge` accepts the
+/// others only beside clear mojibake of the same encoding). That is a lead followed by as many
+/// real continuations as it declares; "Ã" and a space standing for the A0 of "à"; a byte lost to
+/// U+FFFD in windows-1252; or a C1 control standing alone. A `?` for a lost byte, a space for a
+/// lost A0 elsewhere, and "â€" cut short are repaired only beside those. A lead and one
+/// continuation alone ("óła" in Polish through windows-1250) is no candidate, which keeps clean
+/// text out of the judging.
 fn possible_encodings(text: &str) -> u16 {
     let table = MaskTable::get();
     let bytes = text.as_bytes();

@@ -3,22 +3,23 @@
 //!
 //! [`super::possible_encodings`] follows every encoding at once, a character at a time. Every
 //! candidate it finds ends at a character that is a continuation byte in some encoding (or
-//! U+FFFD, a C1 control, or "€" after "â"), or at a `?` or space standing for a lost byte right
-//! after a character that is not ASCII (or after another stand-in there). Those characters are
-//! rare in clean text: in Cyrillic only ё, і, ї, є, ў and their like (U+0400..U+040F,
-//! U+0450..U+045F), in Greek only the accented capitals; and the character before must be able
-//! to begin or continue a group (Russian and Greek lowercase letters cannot, being 3- and 4-byte
-//! leads in windows-1251 and -1253). Both are found with SIMD, 32 bytes at a time, from the two
-//! bytes of each character and of the one before it, looked up in 16-byte tables: a superset
-//! that needs no decoding. A block with no first byte of a table character in it or just before
-//! it (ASCII, CJK, Indic, Arabic...) is passed over after one test. Each place found is then
-//! asked of the state machine that `possible_encodings` runs ([`super::Pending`]), started four
-//! characters back: no group is longer, so the answer is the one a pass over the whole line
-//! gives. The filter is exact: it points into the first line that `possible_encodings` would
-//! find something in, and passes over every other (tests check this on every pair of the
-//! tables' characters and on random lines of them, on both the SIMD and the bytewise path).
+//! U+FFFD, or a C1 control), or at a space right after "Ã" or its like (the lost A0 of "à").
+//! Those characters are rare in clean text: in Cyrillic only ё, і, ї, є, ў and their like
+//! (U+0400..U+040F, U+0450..U+045F), in Greek only the accented capitals; and the character
+//! before must be able to begin or continue a group (Russian and Greek lowercase letters cannot,
+//! being 3- and 4-byte leads in windows-1251 and -1253). Both are found with SIMD, 32 bytes at a
+//! time, from the two bytes of each character and of the one before it, looked up in 16-byte
+//! tables: a superset that needs no decoding. A block with no first byte of a table character in
+//! it or just before it (ASCII, CJK, Indic, Arabic...) is passed over after one test. Each place
+//! found is then settled from the masks of its character and the one before, or, when that one
+//! continues a group begun further back, by the state machine that `possible_encodings` runs
+//! ([`super::Pending`]), started four characters back: no group is longer, so the answer is the
+//! one a pass over the whole line gives. The filter is exact: it points into the first line that
+//! `possible_encodings` would find something in, and passes over every other (tests check this
+//! on every pair of the tables' characters and on random lines of them, on both the SIMD and the
+//! bytewise path).
 
-use super::{LEADS, MaskTable, Masks, Pending};
+use super::{LEADS, MaskTable, Pending};
 use crate::unit::is_continuation;
 
 /// A set of 2-byte characters, as a union of at most eight boxes: lead bytes × high halves ×
@@ -78,8 +79,8 @@ impl Boxes {
     }
 }
 
-/// The 2-byte characters that may end a candidate: a continuation byte in some encoding, or a
-/// C1 control. Cyrillic has only U+0400..U+040F, U+0450..U+045F and Ґ ґ, Greek only its
+/// The 2-byte characters that may end a candidate: a continuation byte in some encoding (C1
+/// controls among them). Cyrillic has only U+0400..U+040F, U+0450..U+045F and Ґ ґ, Greek only its
 /// accented capitals, π and Ω; Latin-1 and Latin Extended-A are taken whole (most of their
 /// letters are continuation bytes in MacRoman or IBM437). A test checks the superset.
 static ENDS: Boxes = Boxes::new(&[
@@ -92,8 +93,8 @@ static ENDS: Boxes = Boxes::new(&[
     (&[0xCB], &[8, 9], &[6, 7, 8, 11, 12, 13]),
 ]);
 
-/// The 2-byte characters after which one may end a candidate: a 2-byte lead, a continuation
-/// byte, or E2 (before "€" cut short) in some encoding. Cyrillic and Greek lowercase letters
+/// The 2-byte characters after which one may end a candidate: a 2-byte lead or a continuation
+/// byte in some encoding. Cyrillic and Greek lowercase letters
 /// are not (in windows-1251 and -1253 they are 3- and 4-byte leads), but for в and β.
 static BEFORE_ENDS: Boxes = Boxes::new(&[
     (&[0xC2, 0xC3, 0xC4, 0xC5], &[8, 9, 10, 11], ALL),
@@ -147,16 +148,12 @@ fn may_end_a_candidate(text: &[u8], at: usize) -> bool {
             .copied()
             .unwrap_or(0)
     };
-    let stand_in = |k: isize| matches!(byte(k), b' ' | b'?');
-    let not_ascii = |k: isize| byte(k) >= 0x80;
     // A C1 control ends a candidate alone.
     if byte(0) == 0xC2 && byte(1) < 0xA0 {
         return true;
     }
-    let ends = ENDS.contains(byte(0), byte(1)) || in_tables_3(byte(0), byte(1)) || stand_in(0);
-    let after = BEFORE_ENDS.contains(byte(-2), byte(-1))
-        || in_tables_3(byte(-3), byte(-2))
-        || stand_in(-1) && (not_ascii(-2) || stand_in(-2) && not_ascii(-3));
+    let ends = ENDS.contains(byte(0), byte(1)) || in_tables_3(byte(0), byte(1)) || byte(0) == b' ';
+    let after = BEFORE_ENDS.contains(byte(-2), byte(-1)) || in_tables_3(byte(-3), byte(-2));
     ends && after
 }
 
@@ -164,62 +161,28 @@ fn may_end_a_candidate(text: &[u8], at: usize) -> bool {
 /// with the character at `at`.
 fn ends_a_candidate(text: &[u8], at: usize, table: &MaskTable) -> bool {
     let b = text[at];
-    let stand_in = |i: usize| matches!(text[i], b' ' | b'?');
-    // The encodings in which the character at `at` can end a group: as a continuation byte, or
-    // as 80 after E2. A stand-in's depend on what is pending, and any other ASCII ends none.
-    let ends = if b >= 0x80 {
-        if b == 0xC2 && text[at + 1] < 0xA0 {
-            return true;
-        }
-        let (m, _) = table.of(&text[at..]);
-        if m.cont | m.x80 == 0 {
-            return false;
-        }
-        m
-    } else if stand_in(at) {
-        Masks {
-            cont: u16::MAX,
-            x80: u16::MAX,
-            ..Masks::default()
-        }
-    } else {
-        return false;
+    // The encodings in which the character at `at` is a continuation byte; a space is one only
+    // right after "Ã" and its like, and any other ASCII ends no group.
+    let ends = match b {
+        0xC2 if text[at + 1] < 0xA0 => return true,
+        0x80.. => table.of(&text[at..]).0.cont,
+        b' ' => 0,
+        _ => return false,
     };
-    // A group pending before `at` began with a character that is not ASCII, at most two
-    // stand-ins back; one that ends there must be able to continue or begin a group, and to
-    // want exactly one more byte if it comes just before `at`.
-    let mut last = at;
-    for _ in 0..3 {
-        if last == 0 {
-            return false;
-        }
-        last -= 1;
-        if !stand_in(last) {
-            break;
-        }
-    }
-    if text[last] < 0x80 {
+    if at == 0 || text[at - 1] < 0x80 || b >= 0x80 && ends == 0 {
         return false;
     }
-    let start = char_before(text, last + 1);
+    let start = char_before(text, at);
     let (m, _) = table.of(&text[start..]);
-    // The encodings in which that character begins such a group, and those in which it can
-    // only continue one.
-    let (begins, continues) = match b {
-        // Just before: a lead wanting one more byte, after which a space may stand for A0 or a
-        // `?` for a lost byte (C2, C3), or a continuation byte.
-        b' ' if last + 1 == at => (m.lead[0] & m.spaced, m.cont),
-        b'?' if last + 1 == at => (m.lead[0] & m.c2c3, m.cont),
-        _ if last + 1 == at => (m.lead[0] & ends.cont | m.e2 & ends.x80, m.cont & ends.cont),
-        _ => (
-            (m.lead[0] | m.lead[1] | m.lead[2]) & ends.cont,
-            m.cont & ends.cont,
-        ),
-    };
-    // A continuation continues a group begun before it, by a character that is not ASCII or
-    // by a stand-in.
-    let continued = start > 0 && (text[start - 1] >= 0x80 || stand_in(start - 1));
-    if begins == 0 && (continues == 0 || !continued) {
+    if b == b' ' {
+        return m.c3 != 0;
+    }
+    // A lead wanting one more byte: the group ends here whatever came before.
+    if m.lead[0] & ends != 0 {
+        return true;
+    }
+    // A continuation byte continues a group begun before it, by a character that is not ASCII.
+    if m.cont & ends == 0 || start == 0 || text[start - 1] < 0x80 {
         return false;
     }
     // Four characters back, which no group pending at `at` began before.
@@ -335,10 +298,6 @@ mod avx2 {
         before_ends: u32,
         /// A 3-byte character of the tables starts here.
         three: u32,
-        /// A `?` or a space.
-        stand_in: u32,
-        /// A byte that is not ASCII.
-        not_ascii: u32,
         /// The first byte of a table character (`LEADS`).
         leads: u32,
     }
@@ -378,17 +337,14 @@ mod avx2 {
                 _mm256_shuffle_epi8(lead_columns, v_halves.low),
             ));
             let mut here = Places {
-                stand_in: mask(_mm256_or_si256(is(v, b' '), is(v, b'?'))),
-                not_ascii: mask(v),
                 leads,
                 ..Places::default()
             };
-            // Every character of a group is in the tables or stands in for a lost byte, and a
-            // group ends at most three characters after a table character that begins at most
-            // five bytes back: a block without the first byte of one, nor in the five bytes
-            // before it, ends none (ASCII, CJK, Indic, Arabic, Hebrew, Armenian text). Its
-            // table characters are none.
-            if leads == 0 && before.leads >> 27 == 0 {
+            // Every character of a group is in the tables, but for the space that stands for
+            // the A0 of "à" right after "Ã" and its like: a block without the first byte of a
+            // table character, nor in the two bytes before it, ends none (ASCII, CJK, Indic,
+            // Arabic, Hebrew, Armenian text). Its table characters are none.
+            if leads == 0 && before.leads >> 30 == 0 {
                 return (0, here);
             }
             let next = load(bytes, i + 1);
@@ -403,14 +359,11 @@ mod avx2 {
             // A C1 control ends a candidate alone.
             let c1 = mask(_mm256_and_si256(is(v, 0xC2), below_a0));
             let ends_here =
-                non_zero(contains(&ends, &v_halves, &next_halves)) | here.three | here.stand_in;
+                non_zero(contains(&ends, &v_halves, &next_halves)) | here.three | mask(is(v, b' '));
             // Each kind of place `k` places back, the block before supplying the first `k`.
             let back = |now: u32, then: u32, k: u32| now << k | then >> (32 - k);
-            let stand_in = |k| back(here.stand_in, before.stand_in, k);
-            let not_ascii = |k| back(here.not_ascii, before.not_ascii, k);
-            let after = back(here.before_ends, before.before_ends, 2)
-                | back(here.three, before.three, 3)
-                | stand_in(1) & (not_ascii(2) | stand_in(2) & not_ascii(3));
+            let after =
+                back(here.before_ends, before.before_ends, 2) | back(here.three, before.three, 3);
             (c1 | ends_here & after, here)
         };
         // The first of the places `from + k` for the bits `k` of `hits` that ends a candidate.
@@ -449,7 +402,7 @@ mod avx2 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{possible_encodings, tables::OTHER_BYTES};
+    use super::super::{Masks, possible_encodings, tables::OTHER_BYTES};
     use super::*;
     use proptest::prelude::*;
 
@@ -527,10 +480,10 @@ mod tests {
             for second in 0x80..=0xBFu8 {
                 let (m, _) = table.of(&[lead, second]);
                 let at = format!("{lead:02X} {second:02X}");
-                if m.cont | m.x80 != 0 {
+                if m.cont != 0 {
                     assert!(ENDS.contains(lead, second), "{at}");
                 }
-                if m.lead[0] | m.cont | m.e2 != 0 {
+                if m.lead[0] | m.cont != 0 {
                     assert!(BEFORE_ENDS.contains(lead, second), "{at}");
                 }
             }
@@ -544,6 +497,10 @@ mod tests {
             if c.len_utf8() == 3 {
                 assert!(in_tables_3(bytes[0], bytes[1]), "{c:?}");
                 three += 1;
+            }
+            // A space after a 2-byte character, two bytes back, is all the SIMD path looks at.
+            if super::super::masks(c).c3 != 0 {
+                assert_eq!(c.len_utf8(), 2, "{c:?}");
             }
         }
         assert!(three > 50, "{three}");
@@ -577,10 +534,17 @@ mod tests {
         // A C1 control alone; "Ã" and a space standing for a lost A0 ("à").
         assert_eq!(both_paths("a\u{85}"), [Some(1); 2]);
         assert_eq!(both_paths("voilÃ  là"), [Some(6); 2]);
-        // A continuation after a byte lost to `?` inside a 4-byte group ("😀" is F0 9F 98 80):
-        // the group ends at "˜", two characters past the stand-in.
-        assert_eq!(both_paths("x ð?Ÿ˜ y"), [Some(7); 2]);
-        assert_eq!(both_paths("x ð?Ÿy"), [None; 2]);
+        // Spaces and `?` that stand for a lost byte elsewhere, "â€" cut short, and bytes lost
+        // to U+FFFD outside windows-1252 are repaired only beside clear mojibake, which a line
+        // holding nothing else lacks: "ð?Ÿ˜" ("😀" with a byte lost), "Ð " ("Р" with its A0
+        // lost), "â€ " and "Р\u{FFFD}" (windows-1251).
+        for text in ["x ð?Ÿ˜ y\n", "Ñ? x\n", "Ð  and\n", "â€ x\n", "Р\u{FFFD}x\n"] {
+            assert_eq!(both_paths(text), [None; 2], "{text:?}");
+        }
+        // Both kinds beside clear mojibake: the line is found at its end.
+        assert_eq!(both_paths("Ð  and Ã©\n"), [Some(10); 2]);
+        // A byte lost to U+FFFD in windows-1252 can be repaired alone.
+        assert_eq!(both_paths("caf\u{C3}\u{FFFD}\n"), [Some(5); 2]);
     }
 
     proptest! {
