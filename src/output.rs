@@ -27,8 +27,76 @@ pub fn stdout(color: ColorWhen) -> Box<dyn WriteColor> {
 /// Standard output for bytes (utf8fix's repairs, utf8enc's conversions): no colour, buffered in
 /// blocks of `capacity` whatever it is, as `cat` does, since the bytes are data, not lines for a
 /// person. Flush it at the end so that a late write error is seen.
-pub fn byte_stdout(capacity: usize) -> io::BufWriter<io::StdoutLock<'static>> {
-    io::BufWriter::with_capacity(capacity, io::stdout().lock())
+pub fn byte_stdout(capacity: usize) -> ByteOut<io::StdoutLock<'static>> {
+    ByteOut::new(capacity, io::stdout().lock())
+}
+
+/// A buffered writer for bytes that copies only small pieces: a piece of a quarter of the
+/// buffer or more, or one that would overflow it, goes out together with what the buffer holds
+/// in one vectored write. utf8fix hands over clean text as long runs of its input, which a
+/// `BufWriter` of the same size would copy whenever anything was buffered before them.
+#[derive(Debug)]
+pub struct ByteOut<W: Write> {
+    buf: Vec<u8>,
+    capacity: usize,
+    inner: W,
+}
+
+impl<W: Write> ByteOut<W> {
+    /// A writer to `inner` that holds up to `capacity` bytes.
+    pub fn new(capacity: usize, inner: W) -> ByteOut<W> {
+        ByteOut {
+            buf: Vec::with_capacity(capacity),
+            capacity,
+            inner,
+        }
+    }
+
+    /// Writes what the buffer holds and then `piece`, all of it, and empties the buffer.
+    fn write_through(&mut self, piece: &[u8]) -> io::Result<()> {
+        let mut slices = [io::IoSlice::new(&self.buf), io::IoSlice::new(piece)];
+        let mut slices = &mut slices[..];
+        // Empty slices go first, so that "wrote nothing" means the writer is stuck.
+        io::IoSlice::advance_slices(&mut slices, 0);
+        while !slices.is_empty() {
+            match self.inner.write_vectored(slices) {
+                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+                Ok(n) => io::IoSlice::advance_slices(&mut slices, n),
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
+            }
+        }
+        self.buf.clear();
+        Ok(())
+    }
+}
+
+impl<W: Write> Write for ByteOut<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if bytes.len() >= self.capacity / 4 || self.buf.len() + bytes.len() > self.capacity {
+            return self.write_through(bytes);
+        }
+        self.buf.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.write_through(&[])?;
+        self.inner.flush()
+    }
+}
+
+impl<W: Write> Drop for ByteOut<W> {
+    /// What is left is written, as `BufWriter` does; an error then has no one to go to (the
+    /// programs flush before they end, and report it there).
+    fn drop(&mut self) {
+        let _ = self.write_through(&[]);
+    }
 }
 
 /// True when `error` says the reader of our output went away (`EPIPE`).
@@ -98,5 +166,90 @@ impl Messages {
         let text = crate::render::defanged(&text);
         // A closed or failing stderr leaves nowhere to complain: ignore it, as ripgrep does.
         let _ = writeln!(io::stderr().lock(), "{text}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer that takes at most `most` bytes a call, and records each call's bytes.
+    struct Trickle {
+        most: usize,
+        calls: Vec<Vec<u8>>,
+    }
+
+    impl Write for Trickle {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            let n = bytes.len().min(self.most);
+            self.calls.push(bytes[..n].to_vec());
+            Ok(n)
+        }
+
+        fn write_vectored(&mut self, slices: &[io::IoSlice<'_>]) -> io::Result<usize> {
+            let all: Vec<u8> = slices.iter().flat_map(|s| s.iter().copied()).collect();
+            self.write(&all)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn small_pieces_are_gathered_and_large_ones_go_out_with_them_in_order() {
+        let inner = Trickle {
+            most: usize::MAX,
+            calls: Vec::new(),
+        };
+        let mut out = ByteOut::new(16, inner);
+        out.write_all(b"ab").unwrap();
+        out.write_all(b"cd").unwrap();
+        assert!(out.inner.calls.is_empty(), "small pieces wait");
+        // A quarter of the buffer or more goes out at once, after what waited.
+        out.write_all(b"EFGH").unwrap();
+        assert_eq!(out.inner.calls, [b"abcdEFGH".to_vec()]);
+        // One that would overflow the buffer does too.
+        out.write_all(b"ij").unwrap();
+        out.write_all(b"kl").unwrap();
+        out.write_all(b"mn").unwrap();
+        out.write_all(b"op").unwrap();
+        out.write_all(b"qr").unwrap();
+        out.write_all(b"st").unwrap();
+        out.write_all(b"uv").unwrap();
+        out.write_all(b"wx").unwrap();
+        assert_eq!(out.inner.calls.len(), 1, "16 bytes fit");
+        out.write_all(b"y").unwrap();
+        assert_eq!(out.inner.calls[1], b"ijklmnopqrstuvwxy");
+        out.write_all(b"z").unwrap();
+        out.flush().unwrap();
+        assert_eq!(out.inner.calls[2], b"z");
+        out.flush().unwrap();
+        assert_eq!(out.inner.calls.len(), 3, "nothing to flush writes nothing");
+    }
+
+    #[test]
+    fn short_writes_are_finished() {
+        let inner = Trickle {
+            most: 3,
+            calls: Vec::new(),
+        };
+        let mut out = ByteOut::new(8, inner);
+        out.write_all(b"a").unwrap();
+        out.write_all(b"bcdefghij").unwrap();
+        let written: Vec<u8> = out.inner.calls.concat();
+        assert_eq!(written, b"abcdefghij");
+        assert!(out.inner.calls.iter().all(|call| call.len() <= 3));
+    }
+
+    #[test]
+    fn a_writer_that_takes_nothing_is_an_error() {
+        let inner = Trickle {
+            most: 0,
+            calls: Vec::new(),
+        };
+        let mut out = ByteOut::new(8, inner);
+        let error = out.write_all(b"abcdefghij").unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::WriteZero);
     }
 }
