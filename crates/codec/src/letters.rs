@@ -6,50 +6,57 @@
 //! made once, and the planes above it (rare in text) by std. A test compares every character
 //! with std.
 
-const ALPHABETIC: u8 = 1;
-const UPPERCASE: u8 = 2;
-const LOWERCASE: u8 = 4;
+/// Pages of answers to one question, one per block of 256 code points of the Basic
+/// Multilingual Plane, each made the first time a character of the block is asked about: a line
+/// costs the blocks of its scripts, a few microseconds each, once per run. Each question has its
+/// own pages, since the judging asks whether a character is a letter of every character near a
+/// candidate, and its case of only a few.
+type Pages = [std::sync::OnceLock<[bool; 256]>; 256];
 
-/// The answers for one block of 256 code points of the Basic Multilingual Plane, each made the
-/// first time a character of the block is asked about: a line costs the blocks of its scripts,
-/// a few microseconds each, once per run.
-static PAGES: [std::sync::OnceLock<[u8; 256]>; 256] = [const { std::sync::OnceLock::new() }; 256];
+static ALPHABETIC: Pages = [const { std::sync::OnceLock::new() }; 256];
+static UPPERCASE: Pages = [const { std::sync::OnceLock::new() }; 256];
+static LOWERCASE: Pages = [const { std::sync::OnceLock::new() }; 256];
 
-/// The three answers for `c` as bits, or `None` above the Basic Multilingual Plane.
-fn flags(c: char) -> Option<u8> {
+/// `question(c)` from `pages`, or `None` above the Basic Multilingual Plane.
+#[inline]
+fn answer(pages: &Pages, question: fn(char) -> bool, c: char) -> Option<bool> {
     let cp = u32::from(c);
-    let page = PAGES.get((cp >> 8) as usize)?;
-    let flags = page.get_or_init(|| {
-        let mut flags = [0u8; 256];
-        for (low, slot) in flags.iter_mut().enumerate() {
-            // Surrogate code points are no characters: their page stays all zero.
+    let page = pages.get((cp >> 8) as usize)?;
+    let answers = page.get_or_init(|| {
+        let mut answers = [false; 256];
+        for (low, slot) in answers.iter_mut().enumerate() {
+            // Surrogate code points are no characters: their page stays all false.
             if let Some(c) = char::from_u32(cp & !0xFF | low as u32) {
-                *slot = (u8::from(c.is_alphabetic()) * ALPHABETIC)
-                    | (u8::from(c.is_uppercase()) * UPPERCASE)
-                    | (u8::from(c.is_lowercase()) * LOWERCASE);
+                *slot = question(c);
             }
         }
-        flags
+        answers
     });
-    Some(flags[(cp & 0xFF) as usize])
+    Some(answers[(cp & 0xFF) as usize])
 }
 
 /// The same as `c.is_alphabetic()`.
+#[inline]
 pub fn is_alphabetic(c: char) -> bool {
     c.is_ascii_alphabetic()
-        || !c.is_ascii() && flags(c).map_or_else(|| c.is_alphabetic(), |f| f & ALPHABETIC != 0)
+        || !c.is_ascii()
+            && answer(&ALPHABETIC, char::is_alphabetic, c).unwrap_or_else(|| c.is_alphabetic())
 }
 
 /// The same as `c.is_uppercase()`.
+#[inline]
 pub fn is_uppercase(c: char) -> bool {
     c.is_ascii_uppercase()
-        || !c.is_ascii() && flags(c).map_or_else(|| c.is_uppercase(), |f| f & UPPERCASE != 0)
+        || !c.is_ascii()
+            && answer(&UPPERCASE, char::is_uppercase, c).unwrap_or_else(|| c.is_uppercase())
 }
 
 /// The same as `c.is_lowercase()`.
+#[inline]
 pub fn is_lowercase(c: char) -> bool {
     c.is_ascii_lowercase()
-        || !c.is_ascii() && flags(c).map_or_else(|| c.is_lowercase(), |f| f & LOWERCASE != 0)
+        || !c.is_ascii()
+            && answer(&LOWERCASE, char::is_lowercase, c).unwrap_or_else(|| c.is_lowercase())
 }
 
 #[cfg(test)]

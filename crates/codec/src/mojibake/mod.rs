@@ -581,22 +581,29 @@ fn one_layer(text: &str) -> Option<(String, usize, u8)> {
     // An encoding explains at most the characters it reads as bytes 80..FF (a candidate's weight
     // is never more than its characters): counted in one pass, this orders the encodings and
     // passes over those that cannot beat the best so far without looking for their candidates.
-    let mut readable = [0usize; COUNT];
-    for row in &line.rows {
+    let mut readable = [0u32; COUNT];
+    for (row, _) in line.rows.iter().zip(chars).filter(|(_, c)| !c.is_ascii()) {
         for (count, &byte) in readable.iter_mut().zip(row.iter()) {
-            *count += usize::from(byte >= 0x80);
+            *count += u32::from(byte >= 0x80);
         }
     }
-    let mut order: Vec<usize> = (0..COUNT).filter(|e| possible & (1 << e) != 0).collect();
+    let readable = readable.map(|count| count as usize);
+    let mut order = [0usize; COUNT];
+    let mut tried = 0;
+    for e in (0..COUNT).filter(|e| possible & (1 << e) != 0) {
+        order[tried] = e;
+        tried += 1;
+    }
+    let order = &mut order[..tried];
     // Most first, ties in table order, which is the order ties are broken in.
-    order.sort_by_key(|&e| (std::cmp::Reverse(readable[e]), e));
+    order.sort_unstable_by_key(|&e| (std::cmp::Reverse(readable[e]), e));
     let mut best: Option<Plan> = None;
     let cannot_win = |best: &Option<Plan>, e: usize, most: usize| {
         let best_weight = best.as_ref().map_or(0, |b| b.weight);
         let could_tie_earlier = best.as_ref().is_some_and(|b| e < b.encoding);
         most < best_weight || most == best_weight && !could_tie_earlier
     };
-    for e in order {
+    for &mut e in order {
         if cannot_win(&best, e, readable[e]) {
             continue;
         }
@@ -623,10 +630,10 @@ fn one_layer(text: &str) -> Option<(String, usize, u8)> {
         .filter(|f| f.accepted);
     // Both lists are sorted and never overlap (a stray control is one no candidate covers):
     // one pass writes the line with each edit in place.
-    let mut edits: Vec<(usize, usize, Edit)> = groups
-        .map(|f| (f.start, f.len, Edit::Group(f.candidate)))
-        .chain(c1.iter().map(|&i| (i, 1, Edit::Control(chars[i]))))
-        .collect();
+    let mut edits: Vec<(usize, usize, Edit)> =
+        Vec::with_capacity(groups.clone().count() + c1.len());
+    edits.extend(groups.map(|f| (f.start, f.len, Edit::Group(f.candidate))));
+    edits.extend(c1.iter().map(|&i| (i, 1, Edit::Control(chars[i]))));
     if edits.is_empty() {
         return None;
     }
@@ -1206,11 +1213,9 @@ fn weigh_runs(line: &Line, e: usize, found: &mut [Found], covered: &[usize]) {
         }
     }
     // A lone 2-byte group among correct UTF-8 is the text as written.
-    let yes: Vec<usize> = (0..found.len())
-        .filter(|&k| found[k].verdict == Verdict::Yes)
-        .collect();
-    if yes.len() == 1 {
-        let f = &mut found[yes[0]];
+    let mut yes = (0..found.len()).filter(|&k| found[k].verdict == Verdict::Yes);
+    if let (Some(only), None) = (yes.next(), yes.next()) {
+        let f = &mut found[only];
         let elsewhere = untiled_runs.iter().any(|run| !run.contains(&f.start));
         if elsewhere && matches!(f.candidate, Candidate::Group { bytes: 2, .. }) {
             f.verdict = Verdict::Weak;
