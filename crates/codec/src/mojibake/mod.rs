@@ -1239,7 +1239,27 @@ enum Script {
 }
 
 fn script(c: char) -> Script {
-    match u32::from(c) {
+    let cp = u32::from(c);
+    match SCRIPTS.get(cp as usize) {
+        Some(&script) => script,
+        None => script_of(cp),
+    }
+}
+
+/// [`script_of`] for the 2-byte characters, where the judging asks most: one load instead of a
+/// dozen comparisons.
+static SCRIPTS: [Script; 0x800] = {
+    let mut scripts = [Script::Other; 0x800];
+    let mut cp = 0;
+    while cp < 0x800 {
+        scripts[cp] = script_of(cp as u32);
+        cp += 1;
+    }
+    scripts
+};
+
+const fn script_of(cp: u32) -> Script {
+    match cp {
         0xB5 | 0x2B0..=0x2FF => Script::Common,
         0x41..=0x5A
         | 0x61..=0x7A
