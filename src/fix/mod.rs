@@ -82,10 +82,11 @@ never a pair that is ordinary text ('ВІКІ', 'HÅØYA', '√π', '«été'), 
 holds clear mojibake of the same kind. A run of non-ASCII characters in which a sequence is \
 broken is left whole, never half repaired, and a lone pair on a line whose other non-ASCII \
 text is correct UTF-8 stays ('Bremer/Mccoy – DrÃ¥ber'). Correct text in any language comes \
-out unchanged. Damaged mojibake is repaired as far as it can be: a sequence with a byte lost \
-to U+FFFD or '?' becomes one U+FFFD, a byte A0 turned into a space is put back ('voilÃ le' is \
-'voilà le', 'Ã s' is 'às'), 'â€' that lost its last byte becomes U+FFFD, CESU-8 pairs become \
-one character, and C1 controls standing alone (Latin-1 read where windows-1252 was meant) \
+out unchanged. Damaged mojibake is repaired as far as it can be, on a line that also holds \
+clear mojibake (a byte lost to U+FFFD in windows-1252 text, and 'voilÃ le', need none): a \
+sequence with a byte lost to U+FFFD or '?' becomes one U+FFFD, a byte A0 turned into a space \
+is put back ('voilÃ le' is 'voilà le', 'Ã s' is 'às'), 'â€' that lost its last byte becomes \
+U+FFFD, CESU-8 pairs become one character, and C1 controls standing alone (Latin-1 read where windows-1252 was meant) \
 become windows-1252's characters. With -v each changed line is reported with the chain it \
 undid ('windows-1252 x2', 'windows-1251'). Lines longer than 64 KiB are repaired in pieces, \
 cut at an ASCII byte near the end when there is one, else between two characters, so that any \
