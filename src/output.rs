@@ -196,13 +196,15 @@ mod tests {
         }
     }
 
+    /// A `ByteOut` of `capacity` bytes over a writer that takes at most `most` a call.
+    fn over_trickle(capacity: usize, most: usize) -> ByteOut<Trickle> {
+        let calls = Vec::new();
+        ByteOut::new(capacity, Trickle { most, calls })
+    }
+
     #[test]
     fn small_pieces_are_gathered_and_large_ones_go_out_with_them_in_order() {
-        let inner = Trickle {
-            most: usize::MAX,
-            calls: Vec::new(),
-        };
-        let mut out = ByteOut::new(16, inner);
+        let mut out = over_trickle(16, usize::MAX);
         out.write_all(b"ab").unwrap();
         out.write_all(b"cd").unwrap();
         assert!(out.inner.calls.is_empty(), "small pieces wait");
@@ -210,14 +212,9 @@ mod tests {
         out.write_all(b"EFGH").unwrap();
         assert_eq!(out.inner.calls, [b"abcdEFGH".to_vec()]);
         // One that would overflow the buffer does too.
-        out.write_all(b"ij").unwrap();
-        out.write_all(b"kl").unwrap();
-        out.write_all(b"mn").unwrap();
-        out.write_all(b"op").unwrap();
-        out.write_all(b"qr").unwrap();
-        out.write_all(b"st").unwrap();
-        out.write_all(b"uv").unwrap();
-        out.write_all(b"wx").unwrap();
+        for pair in [b"ij", b"kl", b"mn", b"op", b"qr", b"st", b"uv", b"wx"] {
+            out.write_all(pair).unwrap();
+        }
         assert_eq!(out.inner.calls.len(), 1, "16 bytes fit");
         out.write_all(b"y").unwrap();
         assert_eq!(out.inner.calls[1], b"ijklmnopqrstuvwxy");
@@ -230,11 +227,7 @@ mod tests {
 
     #[test]
     fn short_writes_are_finished() {
-        let inner = Trickle {
-            most: 3,
-            calls: Vec::new(),
-        };
-        let mut out = ByteOut::new(8, inner);
+        let mut out = over_trickle(8, 3);
         out.write_all(b"a").unwrap();
         out.write_all(b"bcdefghij").unwrap();
         let written: Vec<u8> = out.inner.calls.concat();
@@ -244,11 +237,7 @@ mod tests {
 
     #[test]
     fn a_writer_that_takes_nothing_is_an_error() {
-        let inner = Trickle {
-            most: 0,
-            calls: Vec::new(),
-        };
-        let mut out = ByteOut::new(8, inner);
+        let mut out = over_trickle(8, 0);
         let error = out.write_all(b"abcdefghij").unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::WriteZero);
     }

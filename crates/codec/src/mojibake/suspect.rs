@@ -80,8 +80,8 @@ impl Boxes {
 }
 
 /// The 2-byte characters that may end a candidate: a continuation byte in some encoding (C1
-/// controls among them). Cyrillic has only U+0400..U+040F, U+0450..U+045F and Ґ ґ, Greek only its
-/// accented capitals, π and Ω; Latin-1 and Latin Extended-A are taken whole (most of their
+/// controls among them). Cyrillic has only U+0400..U+040F, U+0450..U+045F and Ґ ґ, Greek only
+/// its accented capitals, π and Ω; Latin-1 and Latin Extended-A are taken whole (most of their
 /// letters are continuation bytes in MacRoman or IBM437). A test checks the superset.
 static ENDS: Boxes = Boxes::new(&[
     (&[0xC2, 0xC3, 0xC4, 0xC5], &[8, 9, 10, 11], ALL),
@@ -94,8 +94,8 @@ static ENDS: Boxes = Boxes::new(&[
 ]);
 
 /// The 2-byte characters after which one may end a candidate: a 2-byte lead or a continuation
-/// byte in some encoding. Cyrillic and Greek lowercase letters
-/// are not (in windows-1251 and -1253 they are 3- and 4-byte leads), but for в and β.
+/// byte in some encoding. Cyrillic and Greek lowercase letters are not (in windows-1251 and
+/// -1253 they are 3- and 4-byte leads), but for в and β.
 static BEFORE_ENDS: Boxes = Boxes::new(&[
     (&[0xC2, 0xC3, 0xC4, 0xC5], &[8, 9, 10, 11], ALL),
     (&[0xCE, 0xD0], &[8, 9, 10], ALL),
