@@ -212,7 +212,7 @@ mod avx2 {
     use std::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
         _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
-        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
+        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_srli_epi16,
     };
 
     use super::{BEFORE_ENDS, Boxes, ENDS, LEADS, MaskTable, ends_a_candidate};
@@ -300,6 +300,8 @@ mod avx2 {
         three: u32,
         /// The first byte of a table character (`LEADS`).
         leads: u32,
+        /// A byte that is not ASCII.
+        not_ascii: u32,
     }
 
     /// `LEADS` as rows C, D, E (bits 0, 1, 2) indexed by high halves, and the columns of
@@ -336,8 +338,10 @@ mod avx2 {
                 _mm256_shuffle_epi8(lead_rows, v_halves.high),
                 _mm256_shuffle_epi8(lead_columns, v_halves.low),
             ));
+            let not_ascii = mask(v);
             let mut here = Places {
                 leads,
+                not_ascii,
                 ..Places::default()
             };
             // Every character of a group is in the tables, but for the space that stands for
@@ -345,6 +349,19 @@ mod avx2 {
             // table character, nor in the two bytes before it, ends none (ASCII, CJK, Indic,
             // Arabic, Hebrew, Armenian text). Its table characters are none.
             if leads == 0 && before.leads >> 30 == 0 {
+                return (0, here);
+            }
+            // A group ends at the lead byte of a character, or at a space, right after a byte
+            // that is not ASCII (the end of the character before it), or at a C1 control (after
+            // C2): a block with none of those ends none (accented letters between ASCII ones,
+            // as most Latin-script text has them). Every character that starts in it counts as
+            // one an ending may follow, for the next block.
+            let spaces = mask(is(v, b' '));
+            let starts = not_ascii & mask(_mm256_slli_epi16::<1>(v));
+            let after_not_ascii = not_ascii << 1 | before.not_ascii >> 31;
+            if (starts | spaces) & after_not_ascii | mask(is(v, 0xC2)) == 0 {
+                here.before_ends = starts;
+                here.three = starts;
                 return (0, here);
             }
             let next = load(bytes, i + 1);
@@ -359,7 +376,7 @@ mod avx2 {
             // A C1 control ends a candidate alone.
             let c1 = mask(_mm256_and_si256(is(v, 0xC2), below_a0));
             let ends_here =
-                non_zero(contains(&ends, &v_halves, &next_halves)) | here.three | mask(is(v, b' '));
+                non_zero(contains(&ends, &v_halves, &next_halves)) | here.three | spaces;
             // Each kind of place `k` places back, the block before supplying the first `k`.
             let back = |now: u32, then: u32, k: u32| now << k | then >> (32 - k);
             let after =
