@@ -10,7 +10,7 @@
 //!
 //! # Quick start
 //!
-//! Whether bytes are UTF-8, in the standard library's terms ([`validate`], with SIMD):
+//! Whether bytes are UTF-8, in the standard library's terms ([`validate`](fn@validate), with SIMD):
 //!
 //! ```
 //! let error = utf8kit_codec::validate(b"caf\xE9 au lait").unwrap_err();
@@ -78,7 +78,7 @@
 //!
 //! # Modules
 //!
-//! The crate root holds what every caller needs: validation ([`validate`]), units
+//! The crate root holds what every caller needs: validation ([`validate`](fn@validate)), units
 //! ([`scan_unit`], [`UnitKind`]), the streaming scanner ([`Scanner`], [`Finding`], lints and
 //! policies), positions and repair ([`Repairer`], [`decode_lossy`]). The rest lives in modules:
 //!

@@ -504,7 +504,7 @@ impl Run<'_> {
     }
 }
 
-/// The length of the longest well-formed prefix, found with SIMD ([`crate::validate`]).
+/// The length of the longest well-formed prefix, found with SIMD ([`crate::validate`](fn@crate::validate)).
 #[inline]
 pub(crate) fn well_formed_prefix_len(input: &[u8]) -> usize {
     crate::validate(input).map_or_else(|error| error.valid_up_to(), |()| input.len())
