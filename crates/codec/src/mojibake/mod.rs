@@ -432,6 +432,13 @@ impl MaskTable {
         }
     }
 
+    /// The masks of `c`, which is not ASCII.
+    fn of_char(&self, c: char) -> Masks {
+        Self::slot(c).map_or(Masks::default(), |slot| {
+            self.masks[usize::from(self.index[slot])]
+        })
+    }
+
     /// The masks of the character that `bytes` (well-formed UTF-8) starts with, and its length.
     /// Characters outside the table have none: ASCII, the other 3-byte characters (CJK, Indic,
     /// Thai...) and the 4-byte ones.
@@ -463,17 +470,6 @@ impl MaskTable {
 const LEADS: &[u8] = &[
     0xC2, 0xC3, 0xC4, 0xC5, 0xC6, 0xCB, 0xCE, 0xCF, 0xD0, 0xD1, 0xD2, 0xE2, 0xEF,
 ];
-
-/// [`LEADS`] as a table of bytes: where a candidate can start when nothing is pending.
-static STARTS_CANDIDATE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut i = 0;
-    while i < LEADS.len() {
-        table[LEADS[i] as usize] = true;
-        i += 1;
-    }
-    table
-};
 
 /// The masks of U+FFFD: a continuation byte lost in windows-1252, the one encoding in which a
 /// group with a lost byte can be clear mojibake (see `candidate_at`).
@@ -507,20 +503,30 @@ impl Pending {
     #[inline(always)]
     fn read(&mut self, table: &MaskTable, bytes: &[u8]) -> (u16, usize) {
         let b = bytes[0];
-        let (m, len) = if b < 0x80 {
-            // A space after "Ã" may be the lost A0 of "à"; any other ASCII ends every group.
-            let cont = if b == b' ' { self.after_c3 } else { 0 };
-            let m = Masks {
-                cont,
-                ..Masks::default()
-            };
-            (m, 1)
+        if b < 0x80 {
+            return (self.step(Masks::default(), char::from(b)), 1);
+        }
+        let (m, len) = table.of(bytes);
+        // Only the C1 controls (C2 80..9F) are told apart from the other characters here.
+        let c = if b == 0xC2 && bytes[1] < 0xA0 {
+            '\u{80}'
         } else {
-            table.of(bytes)
+            '\u{FFFF}'
         };
+        (self.step(m, c), len)
+    }
+
+    /// Reads `c`, whose masks are `m` (none for ASCII): returns the encodings in which it
+    /// completes a candidate.
+    #[inline(always)]
+    fn step(&mut self, mut m: Masks, c: char) -> u16 {
+        // A space after "Ã" may be the lost A0 of "à"; any other ASCII ends every group.
+        if c == ' ' {
+            m.cont = self.after_c3;
+        }
         let mut complete = self.needs[0] & m.cont;
         // A C1 control standing alone is Latin-1 read where windows-1252 was meant.
-        if b == 0xC2 && bytes[1] < 0xA0 {
+        if is_c1_control(c) {
             complete |= 1;
         }
         self.needs = [
@@ -529,7 +535,7 @@ impl Pending {
             m.lead[2],
         ];
         self.after_c3 = m.c3;
-        (complete, len)
+        complete
     }
 }
 
@@ -542,27 +548,21 @@ impl Pending {
 /// lost A0 elsewhere, and "â€" cut short are repaired only beside those. A lead and one
 /// continuation alone ("óła" in Polish through windows-1250) is no candidate, which keeps clean
 /// text out of the judging.
-fn possible_encodings(text: &str) -> u16 {
+fn possible_encodings(chars: impl IntoIterator<Item = char>) -> u16 {
     let table = MaskTable::get();
-    let bytes = text.as_bytes();
     let mut possible = 0;
     let mut pending = Pending::default();
-    let mut i = 0;
-    while i < bytes.len() {
-        if pending.is_idle() {
-            // Nothing pending: only a lead the tables know can start a candidate. Skip to the
-            // next one (CJK, Korean, Thai, ASCII text go by a byte at a time, unjudged).
-            match bytes[i..]
-                .iter()
-                .position(|&b| STARTS_CANDIDATE[usize::from(b)])
-            {
-                Some(skip) => i += skip,
-                None => break,
-            }
+    for c in chars {
+        // Nothing pending: ASCII changes nothing (CJK, Korean, Thai have no masks either).
+        if c.is_ascii() && pending.is_idle() {
+            continue;
         }
-        let (complete, len) = pending.read(table, &bytes[i..]);
-        possible |= complete;
-        i += len;
+        let masks = if c.is_ascii() {
+            Masks::default()
+        } else {
+            table.of_char(c)
+        };
+        possible |= pending.step(masks, c);
     }
     possible
 }
@@ -572,11 +572,11 @@ fn one_layer(text: &str) -> Option<(String, usize, u8)> {
     // The line filter gives the same answer as `possible_encodings != 0`, with SIMD: the layer
     // that finds nothing more (one in every repaired line) costs little.
     first_suspect(text.as_bytes())?;
-    let possible = possible_encodings(text);
+    let line = Line::new(text);
+    let possible = possible_encodings(line.chars.iter().copied());
     if possible == 0 {
         return None;
     }
-    let line = Line::new(text);
     let chars = &line.chars[..];
     // An encoding explains at most the characters it reads as bytes 80..FF (a candidate's weight
     // is never more than its characters): counted in one pass, this orders the encodings and
@@ -902,7 +902,7 @@ fn candidate_at(line: &Line, e: usize, i: usize, lead: u8) -> Option<(usize, Can
             3 => matches!(lead, 0xE0..=0xE3),
             _ => lead == 0xF0,
         };
-        let decoded = std::str::from_utf8(bytes).ok()?.chars().next()?;
+        let decoded = decode_group(bytes)?;
         if !restorable || !is_alphabetic(chars[i]) {
             return None;
         }
@@ -927,22 +927,38 @@ fn candidate_at(line: &Line, e: usize, i: usize, lead: u8) -> Option<(usize, Can
             },
         ));
     }
-    match std::str::from_utf8(bytes) {
-        Ok(s) => {
-            let decoded = s.chars().next().expect("a whole group is one character");
-            Some((
-                len,
-                Candidate::Group {
-                    decoded,
-                    bytes: len,
-                },
-            ))
-        }
-        Err(_) if bytes[0] == 0xED && (0xA0..=0xAF).contains(&bytes[1]) => {
+    match decode_group(bytes) {
+        Some(decoded) => Some((
+            len,
+            Candidate::Group {
+                decoded,
+                bytes: len,
+            },
+        )),
+        None if bytes[0] == 0xED && (0xA0..=0xAF).contains(&bytes[1]) => {
             cesu_pair(line, e, i, bytes).map(|decoded| (6, Candidate::Cesu { decoded }))
         }
-        Err(_) => None,
+        None => None,
     }
+}
+
+/// The character that `bytes`, a lead C2..F4 and as many continuation bytes as it declares,
+/// encode, or `None` when they are no well-formed UTF-8 (an overlong form, a surrogate, past
+/// U+10FFFF): what `std::str::from_utf8` would say, without its general loop (the judging
+/// decodes every group of every encoding it tries). A test checks it on every group.
+fn decode_group(bytes: &[u8]) -> Option<char> {
+    let (first, least) = match bytes.len() {
+        2 => (u32::from(bytes[0] & 0x1F), 0x80),
+        3 => (u32::from(bytes[0] & 0x0F), 0x800),
+        _ => (u32::from(bytes[0] & 0x07), 0x1_0000),
+    };
+    let cp = bytes[1..]
+        .iter()
+        .fold(first, |cp, &b| cp << 6 | u32::from(b & 0x3F));
+    if cp < least {
+        return None;
+    }
+    char::from_u32(cp)
 }
 
 /// After "Ã" and a space, whether the space was the A0 of "à" and the word goes on: the

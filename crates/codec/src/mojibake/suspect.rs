@@ -447,7 +447,7 @@ mod tests {
     fn first_possible_line(text: &str) -> Option<std::ops::Range<usize>> {
         let mut start = 0;
         for line in text.split_inclusive('\n') {
-            if possible_encodings(line) != 0 {
+            if possible_encodings(line.chars()) != 0 {
                 return Some(start..start + line.len());
             }
             start += line.len();

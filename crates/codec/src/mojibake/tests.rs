@@ -247,7 +247,7 @@ proptest::proptest! {
                 _ => alphabet[k / 3 % alphabet.len()],
             })
             .collect();
-        let possible = possible_encodings(&text);
+        let possible = possible_encodings(text.chars());
         let line = Line::new(&text);
         for e in (0..COUNT).filter(|e| possible & 1 << e == 0) {
             let plan = plan_for(&line, e, find_candidates(&line, e));
@@ -257,4 +257,32 @@ proptest::proptest! {
             proptest::prop_assert!(one_layer(&text).is_none(), "{:?}", text);
         }
     }
+}
+
+/// Every lead C2..F4 followed by every run of continuation bytes it declares decodes as
+/// `std::str::from_utf8` says: overlongs, surrogates and values past U+10FFFF refused.
+#[test]
+fn groups_decode_as_std_decodes_them() {
+    let mut checked = 0;
+    let mut refused = 0;
+    for lead in 0xC2..=0xF4u8 {
+        let len = declared_len(lead).expect("a lead byte");
+        let runs = 64u32.pow(u32::try_from(len - 1).expect("at most 3"));
+        for run in 0..runs {
+            let mut bytes = [lead, 0x80, 0x80, 0x80];
+            for (k, b) in bytes[1..len].iter_mut().enumerate() {
+                *b = 0x80 | u8::try_from(run >> (6 * k) & 0x3F).expect("six bits");
+            }
+            let bytes = &bytes[..len];
+            let expected = std::str::from_utf8(bytes)
+                .ok()
+                .map(|s| s.chars().next().expect("one character"));
+            assert_eq!(decode_group(bytes), expected, "{bytes:02X?}");
+            checked += 1;
+            refused += usize::from(expected.is_none());
+        }
+    }
+    // 30 2-byte leads, 16 3-byte leads, 5 4-byte leads with every continuation.
+    assert_eq!(checked, 30 * 64 + 16 * 64 * 64 + 5 * 64 * 64 * 64);
+    assert!(refused > 0);
 }
