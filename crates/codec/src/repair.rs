@@ -11,7 +11,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::encode::{Form, encode};
-use crate::mojibake::{MojibakeChain, MojibakeFix, first_suspect, undo_mojibake};
+use crate::mojibake::{MojibakeChain, MojibakeFix, first_suspect, judge_line, judge_lines};
 use crate::rules::{Lint, LintSet};
 use crate::scanner::{Config, Finding, FindingKind, Scanner, Sink};
 use crate::unit::{UnitKind, subparts};
@@ -518,64 +518,6 @@ fn next_suspect_line(lines: &[u8], from: usize) -> Option<std::ops::Range<usize>
             .expect("whole lines end with a newline");
     Some(start..end + 1)
 }
-
-/// What a held line's mojibake repair makes of it (`None`: it stays as it is).
-fn judge_line(line: &[u8]) -> Option<MojibakeFix> {
-    simdutf8::basic::from_utf8(line)
-        .ok()
-        .and_then(undo_mojibake)
-}
-
-/// [`judge_line`] for each of `spans` of `lines`, in order. With many of them, on `threads`
-/// threads: each takes the next few lines as it comes free, so that a thread slowed by long
-/// lines (or by the machine) leaves the rest to the others. With few, or one thread, here (a
-/// thread costs tens of microseconds, a line a few).
-fn judge_lines(
-    lines: &[u8],
-    spans: &[std::ops::Range<usize>],
-    threads: usize,
-) -> Vec<Option<MojibakeFix>> {
-    const BATCH: usize = 8;
-    if threads <= 1 || spans.len() < PARALLEL_LINES {
-        return spans
-            .iter()
-            .map(|span| judge_line(&lines[span.clone()]))
-            .collect();
-    }
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let work = || {
-        let mut done = Vec::new();
-        loop {
-            let first = next.fetch_add(BATCH, std::sync::atomic::Ordering::Relaxed);
-            if first >= spans.len() {
-                return done;
-            }
-            let batch = &spans[first..spans.len().min(first + BATCH)];
-            let fixes = batch.iter().map(|span| judge_line(&lines[span.clone()]));
-            done.push((first, fixes.collect::<Vec<_>>()));
-        }
-    };
-    let mut batches = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads.min(spans.len().div_ceil(BATCH)))
-            .map(|_| scope.spawn(work))
-            .collect();
-        let mut batches = work();
-        for helper in helpers {
-            // A panic in a helper is the caller's, as it would be on one thread.
-            batches.extend(
-                helper
-                    .join()
-                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-            );
-        }
-        batches
-    });
-    batches.sort_unstable_by_key(|(first, _)| *first);
-    batches.into_iter().flat_map(|(_, fixes)| fixes).collect()
-}
-
-/// The fewest lines that may hold mojibake in one text run that are shared out among threads.
-const PARALLEL_LINES: usize = 32;
 
 /// The longest line held whole for the mojibake repair; longer ones are cut (see
 /// `write_text`). The repair of a held line takes about 60 bytes of memory per byte of dense

@@ -49,9 +49,11 @@
 //! character they encode, and C1 controls left standing alone (Latin-1 read where windows-1252
 //! was meant) become windows-1252's characters.
 
+mod pool;
 mod suspect;
 mod tables;
 
+pub(crate) use pool::{judge_line, judge_lines};
 pub(crate) use suspect::first_suspect;
 
 use crate::letters::{is_alphabetic, is_lowercase, is_uppercase};

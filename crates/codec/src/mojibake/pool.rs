@@ -1,0 +1,302 @@
+//! Judging many lines at once on helper threads that are started once and kept.
+//!
+//! The repair judges the lines of one text run together (a chunk of input, 64 KiB when read in
+//! full), which takes about a millisecond: less than a new thread takes to start and to warm
+//! its allocator. So the helpers are started the first time they are needed and then wait for
+//! work. A run is handed over as a [`Job`] holding a copy of its lines; the calling thread judges
+//! too, and whatever thread comes free takes the next few lines, so that one slowed by long
+//! lines (or by the machine) leaves the rest to the others. The answers come back in order.
+
+use std::any::Any;
+use std::collections::VecDeque;
+use std::ops::Range;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
+
+use super::{MojibakeFix, undo_mojibake};
+
+/// The fewest lines that may hold mojibake in one text run that are shared out among threads.
+const PARALLEL_LINES: usize = 32;
+
+/// How many lines a thread takes at a time.
+const BATCH: usize = 8;
+
+/// What the mojibake repair makes of a held line (`None`: it stays as it is).
+pub(crate) fn judge_line(line: &[u8]) -> Option<MojibakeFix> {
+    simdutf8::basic::from_utf8(line)
+        .ok()
+        .and_then(undo_mojibake)
+}
+
+/// [`judge_line`] for each of `spans` of `lines`, in order. With many of them, on `threads`
+/// threads: the calling one and `threads - 1` kept helpers. With few, or one thread, here.
+pub(crate) fn judge_lines(
+    lines: &[u8],
+    spans: &[Range<usize>],
+    threads: usize,
+) -> Vec<Option<MojibakeFix>> {
+    if threads <= 1 || spans.len() < PARALLEL_LINES {
+        return spans
+            .iter()
+            .map(|span| judge_line(&lines[span.clone()]))
+            .collect();
+    }
+    // The helpers own what they read: a copy of the lines the spans cover.
+    let from = spans[0].start;
+    let to = spans[spans.len() - 1].end;
+    let job = Arc::new(Job {
+        lines: lines[from..to].to_vec(),
+        spans: spans.iter().map(|s| s.start - from..s.end - from).collect(),
+        next: AtomicUsize::new(0),
+        helpers: (threads - 1).min(spans.len().div_ceil(BATCH) - 1),
+        progress: Mutex::new(Progress::default()),
+        finished: Condvar::new(),
+    });
+    let pool = Pool::get();
+    if job.helpers > 0 && pool.offer(&job) {
+        job.work();
+        pool.withdraw(&job);
+    } else {
+        job.work();
+    }
+    let mut progress = lock(&job.progress);
+    while progress.judged < job.spans.len() {
+        progress = job
+            .finished
+            .wait(progress)
+            .unwrap_or_else(PoisonError::into_inner);
+    }
+    if let Some(payload) = progress.panic.take() {
+        // A panic in a helper is the caller's, as it would be on one thread.
+        resume_unwind(payload);
+    }
+    let mut batches = std::mem::take(&mut progress.batches);
+    batches.sort_unstable_by_key(|(first, _)| *first);
+    batches.into_iter().flat_map(|(_, fixes)| fixes).collect()
+}
+
+/// The lines of one text run, shared out a batch at a time.
+struct Job {
+    lines: Vec<u8>,
+    spans: Vec<Range<usize>>,
+    /// The first span of the next batch.
+    next: AtomicUsize,
+    /// How many helpers may take part, besides the calling thread.
+    helpers: usize,
+    progress: Mutex<Progress>,
+    /// Told when the last batch is judged.
+    finished: Condvar,
+}
+
+/// The batches judged so far, by their first span.
+#[derive(Default)]
+struct Progress {
+    batches: Vec<(usize, Vec<Option<MojibakeFix>>)>,
+    judged: usize,
+    /// The first panic a batch raised.
+    panic: Option<Box<dyn Any + Send>>,
+}
+
+impl Job {
+    /// Judges batches until none is left.
+    fn work(&self) {
+        loop {
+            let first = self.next.fetch_add(BATCH, Ordering::Relaxed);
+            if first >= self.spans.len() {
+                return;
+            }
+            let batch = &self.spans[first..self.spans.len().min(first + BATCH)];
+            let fixes = catch_unwind(AssertUnwindSafe(|| {
+                batch
+                    .iter()
+                    .map(|span| judge_line(&self.lines[span.clone()]))
+                    .collect::<Vec<_>>()
+            }));
+            let mut progress = lock(&self.progress);
+            progress.judged += batch.len();
+            match fixes {
+                Ok(fixes) => progress.batches.push((first, fixes)),
+                Err(payload) => {
+                    progress.panic.get_or_insert(payload);
+                }
+            }
+            if progress.judged == self.spans.len() {
+                self.finished.notify_all();
+            }
+        }
+    }
+}
+
+/// The kept helpers and the jobs that still want one.
+struct Pool {
+    queue: Mutex<Queue>,
+    /// Told when a job is offered.
+    offered: Condvar,
+}
+
+#[derive(Default)]
+struct Queue {
+    /// Each with how many helpers have joined it.
+    jobs: VecDeque<(Arc<Job>, usize)>,
+    helpers: usize,
+}
+
+impl Pool {
+    fn get() -> &'static Pool {
+        static POOL: OnceLock<Pool> = OnceLock::new();
+        POOL.get_or_init(|| Pool {
+            queue: Mutex::new(Queue::default()),
+            offered: Condvar::new(),
+        })
+    }
+
+    /// Queues `job` for the helpers, starting those it needs that do not exist yet. False when
+    /// no helper could be started: the calling thread judges alone.
+    fn offer(&'static self, job: &Arc<Job>) -> bool {
+        let mut queue = lock(&self.queue);
+        while queue.helpers < job.helpers {
+            let started = std::thread::Builder::new()
+                .name("mojibake-judge".into())
+                .spawn(move || self.help());
+            if started.is_err() {
+                break;
+            }
+            queue.helpers += 1;
+        }
+        if queue.helpers == 0 {
+            return false;
+        }
+        queue.jobs.push_back((Arc::clone(job), 0));
+        self.offered.notify_all();
+        true
+    }
+
+    /// Takes `job` out of the queue if no helper has: the calling thread has judged all that
+    /// was left, so a helper coming to it now would find nothing.
+    fn withdraw(&self, job: &Arc<Job>) {
+        lock(&self.queue)
+            .jobs
+            .retain(|(queued, _)| !Arc::ptr_eq(queued, job));
+    }
+
+    /// A helper's life: join the first job that still wants a helper, judge until it is done,
+    /// wait for the next.
+    fn help(&self) {
+        loop {
+            let job = {
+                let mut queue = lock(&self.queue);
+                loop {
+                    if let Some((job, joined)) = queue.jobs.front_mut() {
+                        *joined += 1;
+                        let job = Arc::clone(job);
+                        if *joined >= job.helpers {
+                            queue.jobs.pop_front();
+                        }
+                        break job;
+                    }
+                    queue = self
+                        .offered
+                        .wait(queue)
+                        .unwrap_or_else(PoisonError::into_inner);
+                }
+            };
+            job.work();
+        }
+    }
+}
+
+/// Locks `mutex`; a batch that panicked did so outside every lock, so what it guards is whole.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `count` lines, a mix of mojibake, correct text and a line no encoding explains, each
+    /// numbered, and their spans.
+    fn text(count: usize, seed: usize) -> (Vec<u8>, Vec<Range<usize>>) {
+        let kinds = [
+            "GrÃƒÂ¼ÃƒÅ¸e aus KÃ¶ln",
+            "clean text, déjà vu",
+            "itâ€™s a cafÃ© â€“ ÐŸÑ€Ð¸Ð²ÐµÑ‚",
+            "РґРѕСЂРѕРіРµ",
+            "Ã©tÃ© \u{FFFD}",
+        ];
+        let mut lines = Vec::new();
+        let mut spans = Vec::new();
+        for n in 0..count {
+            let start = lines.len();
+            let line = kinds[(n * 7 + seed) % kinds.len()];
+            lines.extend_from_slice(format!("{seed}.{n} {line}\n").as_bytes());
+            spans.push(start..lines.len());
+        }
+        (lines, spans)
+    }
+
+    fn one_by_one(lines: &[u8], spans: &[Range<usize>]) -> Vec<Option<MojibakeFix>> {
+        spans
+            .iter()
+            .map(|s| judge_line(&lines[s.clone()]))
+            .collect()
+    }
+
+    /// Shared out or not, on any number of threads, the answers are those of one thread, in
+    /// order, for runs both shorter and longer than a batch.
+    #[test]
+    fn helpers_answer_as_one_thread_does() {
+        for count in [PARALLEL_LINES - 1, PARALLEL_LINES, 33, 250] {
+            let (lines, spans) = text(count, 1);
+            let expected = one_by_one(&lines, &spans);
+            // Correct text stays, mojibake in one layer and in two is repaired.
+            let texts: Vec<_> = expected[..3]
+                .iter()
+                .map(|f| f.as_ref().map(|f| f.text.as_str()))
+                .collect();
+            assert_eq!(
+                texts,
+                [None, Some("1.1 дороге\n"), Some("1.2 Grüße aus Köln\n")]
+            );
+            for threads in [1, 2, 3, 8] {
+                assert_eq!(judge_lines(&lines, &spans, threads), expected, "{threads}");
+            }
+        }
+    }
+
+    /// Spans that start past the beginning of the text (the run's first lines held no
+    /// mojibake) are judged from where they are.
+    #[test]
+    fn spans_are_read_where_they_are() {
+        let (lines, spans) = text(100, 2);
+        let mut padded = vec![b'x'; 5];
+        padded.extend_from_slice(&lines);
+        let shifted: Vec<_> = spans[10..].iter().map(|s| s.start + 5..s.end + 5).collect();
+        let expected = one_by_one(&lines, &spans[10..]);
+        assert!(expected.iter().any(Option::is_some));
+        assert_eq!(judge_lines(&padded, &shifted, 2), expected);
+    }
+
+    /// Callers on several threads at once share the helpers, and each gets its own answers.
+    #[test]
+    fn callers_at_once_each_get_their_own_answers() {
+        std::thread::scope(|scope| {
+            let callers: Vec<_> = (0..4)
+                .map(|seed| {
+                    scope.spawn(move || {
+                        let (lines, spans) = text(120 + seed * 13, seed);
+                        let expected = one_by_one(&lines, &spans);
+                        for round in 0..20 {
+                            let threads = 2 + (seed + round) % 3;
+                            assert_eq!(judge_lines(&lines, &spans, threads), expected);
+                        }
+                    })
+                })
+                .collect();
+            for caller in callers {
+                caller.join().expect("a caller finishes");
+            }
+        });
+    }
+}
