@@ -78,8 +78,9 @@ wins (ties go to the order above). A stretch changes only where the bytes of its
 form well-formed multi-byte UTF-8 and the result is clearly more plausible: never a control or \
 private-use character; never a letter against a letter of another script ('AÑ’' stays \
 Spanish); never an accented capital ending a word before punctuation ('CAFÉ…', 'HÄ…' stay); \
-never a pair that is ordinary text ('ВІКІ', 'HÅØYA', '√π', '«été'), unless the same line \
-holds clear mojibake of the same kind. A run of non-ASCII characters in which a sequence is \
+never a pair that is ordinary text ('ВІКІ', 'HÅØYA', '√π', '«été', 'Fuß“'), unless the same \
+line holds clear mojibake of the same kind. The letters of Africa's Latin alphabets ('likrÉ›ni' \
+is 'likrɛni'), pointed Hebrew, Syriac, Thaana, NKo and Chakma are restored too. A run of non-ASCII characters in which a sequence is \
 broken is left whole, never half repaired, and a lone pair on a line whose other non-ASCII \
 text is correct UTF-8 stays ('Bremer/Mccoy – DrÃ¥ber'). Correct text in any language comes \
 out unchanged. Damaged mojibake is repaired as far as it can be, on a line that also holds \

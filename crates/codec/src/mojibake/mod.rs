@@ -1086,11 +1086,11 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
     }
     weigh_runs(line, e, found, &covered);
     // The scripts clear mojibake decodes into, as a set of bits.
-    let clear_scripts: u8 = found
+    let clear_scripts: u16 = found
         .iter()
         .filter(|f| f.verdict == Verdict::Yes)
         .filter_map(|f| match f.candidate {
-            Candidate::Group { decoded, .. } => Some(1 << script(decoded) as u8),
+            Candidate::Group { decoded, .. } => Some(1 << script(decoded) as u16),
             _ => None,
         })
         .fold(0, |set, bit| set | bit);
@@ -1106,7 +1106,7 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
                     .iter()
                     .any(|&c| is_c1_control(c))
         });
-    let is_clear = |own: Script| c1_clear || clear_scripts & (1 << own as u8) != 0;
+    let is_clear = |own: Script| c1_clear || clear_scripts & (1 << own as u16) != 0;
     let evidence = found
         .iter()
         .filter(|f| {
@@ -1251,6 +1251,9 @@ enum Script {
     Armenian,
     Hebrew,
     Arabic,
+    Syriac,
+    Thaana,
+    NKo,
     /// Letters every script uses: the micro sign, the modifier letters (ʼ ʻ ˈ).
     Common,
     Other,
@@ -1291,6 +1294,9 @@ const fn script_of(cp: u32) -> Script {
         0x530..=0x58F => Script::Armenian,
         0x590..=0x5FF => Script::Hebrew,
         0x600..=0x6FF | 0x750..=0x77F => Script::Arabic,
+        0x700..=0x74F => Script::Syriac,
+        0x780..=0x7BF => Script::Thaana,
+        0x7C0..=0x7FF => Script::NKo,
         _ => Script::Other,
     }
 }
@@ -1396,9 +1402,11 @@ fn is_plausible(
         return Verdict::No;
     }
     // Below its emoji and symbols, plane 1 holds historic scripts (cuneiform, hieroglyphs,
-    // Linear B): a decoding that lands there is only believed beside clear mojibake ("π’®’",
-    // Greek with quotes read as windows-1253, is not U+12B92).
-    if (0x1_0000..0x1_F000).contains(&cp) {
+    // Linear B) and a few living ones (Chakma, Adlam): elsewhere than in windows-1252, a
+    // decoding that lands there is only believed beside clear mojibake ("π’®’", Greek with
+    // quotes read as windows-1253, is not U+12B92). In windows-1252 the group is "ð" and
+    // three signs ("ð‘„ƒ" is Chakma "𑄃"), which no text writes.
+    if (0x1_0000..0x1_F000).contains(&cp) && e != 0 {
         return Verdict::Weak;
     }
     // A no-break space leads a group only in MacRoman (CA), where a space before a sign is
@@ -1435,9 +1443,22 @@ fn is_plausible(
         return Verdict::Weak;
     }
     if bytes == 2 {
+        // The marks and signs of Hebrew (points, geresh and gershayim: "×\u{90}Ö·" is "אַ",
+        // "×’×³" is "ג׳"), Syriac, Thaana and NKo, and in windows-1252 the Cyrillic titlo and
+        // breathings of Church Slavonic ("Ò†"), belong to the letters beside them: only with
+        // clear mojibake of their script on the line, as "Ö·", "×³", "Ò…" and "ß²" are also a
+        // capital or a times sign before a sign ("PERCHÒ…"), or German "ß" with a square.
+        let is_script_mark = matches!(cp, 0x591..=0x5C7 | 0x5F0..=0x5F4 | 0x730..=0x74A
+            | 0x7A6..=0x7B0 | 0x7EB..=0x7F5)
+            || e == 0 && (0x483..=0x489).contains(&cp);
+        if is_script_mark {
+            return Verdict::Weak;
+        }
         let is_combining = (0x300..=0x36F).contains(&cp);
         let in_range = matches!(cp, 0xA0..=0x2FF | 0x370..=0x3FF | 0x400..=0x52F
-            | 0x531..=0x58F | 0x5D0..=0x5EA | 0x600..=0x6FF | 0x750..=0x77F)
+            | 0x531..=0x58F | 0x5D0..=0x5EA | 0x600..=0x6FF | 0x750..=0x77F
+            // The letters of Syriac, Thaana and NKo; not NKo's digits ("ß…" is German).
+            | 0x710..=0x72F | 0x74D..=0x74F | 0x780..=0x7A5 | 0x7B1 | 0x7CA..=0x7EA)
             || is_combining;
         // What a 2-byte group decodes to is a letter, a digit, a mark, or one of Latin-1's
         // symbols; not a Cyrillic combining sign ("“Ö" through MacRoman is not "\u{485}").
@@ -1445,9 +1466,27 @@ fn is_plausible(
         if !in_range || !is_sign {
             return Verdict::No;
         }
+        // A Syriac, Thaana or NKo letter is "Ü", "Ý", "Þ" or "ß" and a sign: with a quote, a
+        // dash, an ellipsis or a no-break space after it that is how German and Icelandic
+        // words end ("Fuß“", "Fuß\u{A0}"), so only clear mojibake of the script vouches for it.
+        let is_west_asian = matches!(
+            script(decoded),
+            Script::Syriac | Script::Thaana | Script::NKo
+        );
+        if is_west_asian && (ends_words(group[1]) || matches!(group[1], '“' | '‘' | '«' | '‹'))
+        {
+            return Verdict::Weak;
+        }
         // IPA letters are what a no-break space or a capital before a sign makes in MacRoman
-        // ("\u{A0}è" reads as "ʏ", "É¿" as "ɿ"): only beside clear mojibake.
-        if (0x250..=0x2AF).contains(&cp) {
+        // ("\u{A0}è" reads as "ʏ", "É¿" as "ɿ"), and a capital É or Ê before a sign in
+        // windows-1252 ("CAFÉ–BAR"): only beside clear mojibake. But the alphabets of West and
+        // Central Africa write some of them as letters ("likrɛni", "Zapɔ", "Dentuɗi", "imək"):
+        // in windows-1252, right after a lowercase letter, the pair is that letter.
+        // At the start of a word, before a lowercase letter, it is that letter too ("ɔtb").
+        let after_lowercase = prev.is_some_and(|p| is_lowercase(p.c));
+        let starts_word =
+            !prev.is_some_and(|p| is_alphabetic(p.c)) && next.is_some_and(|n| is_lowercase(n.c));
+        if (0x250..=0x2AF).contains(&cp) && !(e == 0 && (after_lowercase || starts_word)) {
             return Verdict::Weak;
         }
         if is_combining {

@@ -3,6 +3,26 @@ use super::*;
 /// (input, expected output), where `None` means unchanged.
 const PATTERNS: &[(&str, Option<&str>)] = &[
     ("cafÃ©", Some("café")),
+    // The IPA letters of African orthographies, after a lowercase letter or starting a word
+    // before one; pointed Hebrew and the geresh; Syriac, NKo and its marks; Chakma in plane 1;
+    // Church Slavonic's breathing.
+    ("likrÉ›ni, ZapÉ”", Some("likrɛni, Zapɔ")),
+    ("DentuÉ—i Amerik", Some("Dentuɗi Amerik")),
+    ("É”tb, nvb", Some("ɔtb, nvb")),
+    ("×\u{90}Ö·×–×¢×¨×‘×™×™×“×–×©", Some("אַזערביידזש")),
+    ("×\u{90}×•×‘×™×’×³×•×•×”", Some("אוביג׳ווה")),
+    ("Ü“Ü˜ÜªÜ“Ü\u{9D}Ü\u{90}Ü\u{9D}Ü¬", Some("ܓܘܪܓܝܐܝܬ")),
+    ("ßžßŠßžß\u{8F}ßžßŠß²", Some("ߞߊߞߏߞߊ߲")),
+    ("ð‘„ƒð‘„‹ð‘„³ð‘„‰ð‘„¨ð‘„‡", Some("𑄃𑄋𑄳𑄉𑄨𑄇")),
+    ("Ð°Ò†Ð±Ñ…Ð°Ì\u{81}Ð·Ñ\u{81}ÐºÑ—Ð¹", Some("а҆бха́зскїй")),
+    // ... but not a capital before a sign where text puts one, nor German "ß", "Ö", "Ü" and
+    // Italian "Ò" before quotes, dashes, ellipses, no-break spaces and middle dots.
+    ("CAFÉ–BAR, CAFÉ”, «É»", None),
+    ("Fuß“ und Straß… sind da, Maß²", None),
+    ("ß\u{A0}ß\u{A0}où, ß’ß’, ß”ß—", None),
+    ("„MÜ“ und „Ü“, Ü™", None),
+    ("PERCHÒ… non so", None),
+    ("ÖL·, Ö·", None),
     // Damage alone is no evidence: a byte lost to `?` ("😀"), an A0 turned into a space ("Р").
     // Beside clear mojibake both are repaired.
     ("x ð?Ÿ˜ y", None),

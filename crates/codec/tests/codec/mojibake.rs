@@ -150,6 +150,36 @@ const WORDS: &[&[&str]] = &[
         "„so“",
         "‹x›",
     ],
+    // The alphabets of West and Central Africa, Azerbaijani; and the capitals, sharp s and
+    // squares that read as their letters, or as Hebrew, Syriac or NKo, before a sign.
+    &[
+        "likrɛni",
+        "Zapɔ",
+        "Dentuɗi",
+        "Barbuɖaa",
+        "tabanɣaliyt",
+        "imək",
+        "ɔtb",
+        "Mʉʉnchɨ",
+        "Fuß",
+        "MÜ",
+        "ÞÓR",
+        "m²",
+        "CAFÉ",
+        "ÉTÉ",
+    ],
+    // Pointed Hebrew and the geresh, Syriac, Thaana, NKo, Church Slavonic, Chakma.
+    &[
+        "אַזערביידזש",
+        "אוביג׳ווה",
+        "ܐܪܡܝܐ",
+        "ܣܘܪܝܝܐ",
+        "ދިވެހި",
+        "ߒߞߏ",
+        "ߞߊ߲ߓߊ߲",
+        "а҆бха́зскїй",
+        "𑄌𑄋𑄴𑄟𑄳𑄦",
+    ],
 ];
 
 const GLUE: &[&str] = &[
