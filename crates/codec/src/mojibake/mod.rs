@@ -1442,6 +1442,10 @@ fn is_plausible(
     {
         return Verdict::Weak;
     }
+    let is_west_asian = matches!(
+        script(decoded),
+        Script::Syriac | Script::Thaana | Script::NKo
+    );
     if bytes == 2 {
         // The marks and signs of Hebrew (points, geresh and gershayim: "×\u{90}Ö·" is "אַ",
         // "×’×³" is "ג׳"), Syriac, Thaana and NKo, and in windows-1252 the Cyrillic titlo and
@@ -1469,10 +1473,6 @@ fn is_plausible(
         // A Syriac, Thaana or NKo letter is "Ü", "Ý", "Þ" or "ß" and a sign: with a quote, a
         // dash, an ellipsis or a no-break space after it that is how German and Icelandic
         // words end ("Fuß“", "Fuß\u{A0}"), so only clear mojibake of the script vouches for it.
-        let is_west_asian = matches!(
-            script(decoded),
-            Script::Syriac | Script::Thaana | Script::NKo
-        );
         if is_west_asian && (ends_words(group[1]) || matches!(group[1], '“' | '‘' | '«' | '‹'))
         {
             return Verdict::Weak;
@@ -1538,10 +1538,11 @@ fn is_plausible(
         };
         // A pair no text holds ("Î³" in "IL2RÎ³cKO") is mojibake even among Latin letters, and
         // a decoded run of a script may start right after a letter of another ("CÑ€Ð¿" is a
-        // Latin C before Cyrillic).
+        // Latin C before Cyrillic). Not a Syriac, Thaana or NKo letter: "Ü" or "ß" and any sign
+        // is a German word, or garble ("ßŸÜ" among Arabic read as MacRoman).
         let chained = |n: Option<Neighbour>| n.is_some_and(|n| n.is_decoded && script(n.c) == own);
         if bytes == 2
-            && !(e == 0 && is_odd_after_letter(group[1]))
+            && !(e == 0 && is_odd_after_letter(group[1]) && !is_west_asian)
             && (clashes(prev) && !chained(next) || clashes(next) && !chained(prev))
         {
             return Verdict::No;

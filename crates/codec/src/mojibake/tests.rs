@@ -23,6 +23,8 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     ("„MÜ“ und „Ü“, Ü™", None),
     ("PERCHÒ… non so", None),
     ("ÖL·, Ö·", None),
+    // Garble left by a MacRoman layer over Arabic: "ßŸ" against "Ü" is no NKo letter.
+    ("سىر ßŸÜÿßŸÜ-ÿ وڭوچە", None),
     // Damage alone is no evidence: a byte lost to `?` ("😀"), an A0 turned into a space ("Р").
     // Beside clear mojibake both are repaired.
     ("x ð?Ÿ˜ y", None),
