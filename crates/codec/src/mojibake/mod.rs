@@ -1288,9 +1288,12 @@ const fn script_of(cp: u32) -> Script {
         | 0xBA
         | 0xC0..=0x2AF
         | 0x1E00..=0x1EFF
+        | 0x2C60..=0x2C7F
+        | 0xA720..=0xA7FF
+        | 0xAB30..=0xAB6F
         | 0xFB00..=0xFB06 => Script::Latin,
         0x370..=0x3FF | 0x1F00..=0x1FFF => Script::Greek,
-        0x400..=0x52F => Script::Cyrillic,
+        0x400..=0x52F | 0x1C80..=0x1C8F | 0x2DE0..=0x2DFF | 0xA640..=0xA69F => Script::Cyrillic,
         0x530..=0x58F => Script::Armenian,
         0x590..=0x5FF => Script::Hebrew,
         0x600..=0x6FF | 0x750..=0x77F => Script::Arabic,
@@ -1482,11 +1485,16 @@ fn is_plausible(
         // windows-1252 ("CAFÉ–BAR"): only beside clear mojibake. But the alphabets of West and
         // Central Africa write some of them as letters ("likrɛni", "Zapɔ", "Dentuɗi", "imək"):
         // in windows-1252, right after a lowercase letter, the pair is that letter.
-        // At the start of a word, before a lowercase letter, it is that letter too ("ɔtb").
+        // At the start of a word, before a lowercase letter, it is that letter too ("ɔtb"), and
+        // after the capital of a word in title case ("Dɔmimiki", not "CAFÉ–bar").
         let after_lowercase = prev.is_some_and(|p| is_lowercase(p.c));
-        let starts_word =
-            !prev.is_some_and(|p| is_alphabetic(p.c)) && next.is_some_and(|n| is_lowercase(n.c));
-        if (0x250..=0x2AF).contains(&cp) && !(e == 0 && (after_lowercase || starts_word)) {
+        let before_lowercase = next.is_some_and(|n| is_lowercase(n.c));
+        let starts_word = !prev.is_some_and(|p| is_alphabetic(p.c)) && before_lowercase;
+        let after_initial = prev.is_some_and(|p| !p.is_decoded && is_uppercase(p.c))
+            && !before_prev.is_some_and(|p| is_alphabetic(p.c))
+            && before_lowercase;
+        let is_african_letter = after_lowercase || starts_word || after_initial;
+        if (0x250..=0x2AF).contains(&cp) && !(e == 0 && is_african_letter) {
             return Verdict::Weak;
         }
         if is_combining {

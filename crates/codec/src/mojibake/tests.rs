@@ -9,6 +9,11 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     ("likrÉ›ni, ZapÉ”", Some("likrɛni, Zapɔ")),
     ("DentuÉ—i Amerik", Some("Dentuɗi Amerik")),
     ("É”tb, nvb", Some("ɔtb, nvb")),
+    ("DÉ”mimiki, MÉ›sik", Some("Dɔmimiki, Mɛsik")),
+    // Latin and Cyrillic letters of the extended blocks are of their script: "ꞌ" between
+    // Latin letters, "е" after Church Slavonic's combining "ⷣ".
+    ("NdaêžŒa", Some("Ndaꞌa")),
+    ("Ð½Ð´â·§Ò‡Ñ§, Ð¿Ð½â·£Ðµ, Ð²Ñ‚Ð¾â·¬Ò‡", Some("ндⷧ҇ѧ, пнⷣе, втоⷬ҇")),
     ("×\u{90}Ö·×–×¢×¨×‘×™×™×“×–×©", Some("אַזערביידזש")),
     ("×\u{90}×•×‘×™×’×³×•×•×”", Some("אוביג׳ווה")),
     ("Ü“Ü˜ÜªÜ“Ü\u{9D}Ü\u{90}Ü\u{9D}Ü¬", Some("ܓܘܪܓܝܐܝܬ")),
@@ -17,7 +22,7 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     ("Ð°Ò†Ð±Ñ…Ð°Ì\u{81}Ð·Ñ\u{81}ÐºÑ—Ð¹", Some("а҆бха́зскїй")),
     // ... but not a capital before a sign where text puts one, nor German "ß", "Ö", "Ü" and
     // Italian "Ò" before quotes, dashes, ellipses, no-break spaces and middle dots.
-    ("CAFÉ–BAR, CAFÉ”, «É»", None),
+    ("CAFÉ–BAR, CAFÉ–bar, CAFÉ”, «É»", None),
     ("Fuß“ und Straß… sind da, Maß²", None),
     ("ß\u{A0}ß\u{A0}où, ß’ß’, ß”ß—", None),
     ("„MÜ“ und „Ü“, Ü™", None),
