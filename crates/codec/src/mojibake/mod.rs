@@ -600,10 +600,13 @@ fn one_layer(text: &str) -> Option<(String, usize, u8)> {
     // Most first, ties in table order, which is the order ties are broken in.
     order.sort_unstable_by_key(|&e| (std::cmp::Reverse(readable[e]), e));
     let mut best: Option<Plan> = None;
+    // A tie on weight goes to fewer odd decodings, then to the earlier encoding.
     let cannot_win = |best: &Option<Plan>, e: usize, most: usize| {
         let best_weight = best.as_ref().map_or(0, |b| b.weight);
-        let could_tie_earlier = best.as_ref().is_some_and(|b| e < b.encoding);
-        most < best_weight || most == best_weight && !could_tie_earlier
+        let could_win_tie = best
+            .as_ref()
+            .is_some_and(|b| b.oddities > 0 || e < b.encoding);
+        most < best_weight || most == best_weight && !could_win_tie
     };
     for &mut e in order {
         if cannot_win(&best, e, readable[e]) {
@@ -615,11 +618,22 @@ fn one_layer(text: &str) -> Option<(String, usize, u8)> {
         if cannot_win(&best, e, bound) {
             continue;
         }
-        let best_weight = best.as_ref().map_or(0, |b| b.weight);
         let plan = plan_for(&line, e, found);
-        if plan.weight > best_weight
-            || plan.weight == best_weight && best.as_ref().is_some_and(|b| e < b.encoding)
-        {
+        let wins = match &best {
+            None => plan.weight > 0,
+            Some(b) => {
+                (
+                    plan.weight,
+                    std::cmp::Reverse(plan.oddities),
+                    std::cmp::Reverse(e),
+                ) > (
+                    b.weight,
+                    std::cmp::Reverse(b.oddities),
+                    std::cmp::Reverse(b.encoding),
+                )
+            }
+        };
+        if wins {
             best = Some(plan);
         }
     }
@@ -710,6 +724,9 @@ struct Plan {
     found: Vec<Found>,
     /// The bytes of UTF-8 the accepted groups explain: the encoding with most wins.
     weight: usize,
+    /// Among encodings of equal weight, the one with fewer odd decodings wins (see
+    /// [`is_odd_decoding`]).
+    oddities: usize,
 }
 
 /// What a candidate stretch of characters becomes.
@@ -778,11 +795,38 @@ enum Verdict {
 fn plan_for(line: &Line, e: usize, mut found: Vec<Found>) -> Plan {
     judge(line, e, &mut found);
     let weight = found.iter().filter(|f| f.accepted).map(Found::weight).sum();
+    let oddities = found
+        .iter()
+        .filter(|f| f.accepted)
+        .filter(|f| match f.candidate {
+            Candidate::Group { decoded, .. } => {
+                let before = f.start.checked_sub(1).map(|p| line.chars[p]);
+                is_odd_decoding(decoded, before)
+            }
+            _ => false,
+        })
+        .count();
     Plan {
         encoding: e,
         found,
         weight,
+        oddities,
     }
+}
+
+/// A decoded character that text rarely holds where it lands: a letter of Latin Extended-B
+/// other than those of Romanian, Vietnamese, pinyin and the African alphabets ("Ƥ", "ƶ": the
+/// "ä" and "ö" of Estonian read through windows-1250 where windows-1257 was meant), or a
+/// capital right after a lowercase letter ("vokieĨių"). Two encodings that explain the same
+/// bytes are told apart by these.
+fn is_odd_decoding(decoded: char, before: Option<char>) -> bool {
+    let rare = match u32::from(decoded) {
+        0x1A0 | 0x1A1 | 0x1AF | 0x1B0 | 0x1CD..=0x1DC | 0x218..=0x21B => false,
+        0x181 | 0x186 | 0x189 | 0x18A | 0x18E..=0x190 | 0x194 | 0x1B2 | 0x1B3 | 0x1B4 => false,
+        0x180..=0x24F => true,
+        _ => false,
+    };
+    rare || is_uppercase(decoded) && before.is_some_and(is_lowercase)
 }
 
 /// One position of a group: a byte, or a byte that was lost or turned into a space.
@@ -1436,8 +1480,14 @@ fn is_plausible(
     }
     // Letters of a script that decode to a letter of the same script are a word of it ("Тё"
     // in Russian is not "Ҹ" through windows-1251, "ášť" in Czech not "ṻ"), unless the line shows more of the
-    // same mojibake ("Рё" beside "Р°" is "и").
+    // same mojibake ("Рё" beside "Р°" is "и"). A capital inside a lowercase word is no word
+    // of any script, but a lead ("jĆødisk" is "jødisk" through windows-1257, "aÄŤinski" is
+    // "ačinski" through windows-1250).
+    let capital_inside_word = prev.is_some_and(|p| !p.is_decoded && is_lowercase(p.c))
+        && is_uppercase(group[0])
+        && is_lowercase(decoded);
     if e != 0
+        && !capital_inside_word
         && is_alphabetic(decoded)
         && group
             .iter()
@@ -1473,11 +1523,12 @@ fn is_plausible(
         if !in_range || !is_sign {
             return Verdict::No;
         }
-        // A Syriac, Thaana or NKo letter is "Ü", "Ý", "Þ" or "ß" and a sign: with a quote, a
-        // dash, an ellipsis or a no-break space after it that is how German and Icelandic
-        // words end ("Fuß“", "Fuß\u{A0}"), so only clear mojibake of the script vouches for it.
-        if is_west_asian && (ends_words(group[1]) || matches!(group[1], '“' | '‘' | '«' | '‹'))
-        {
+        // A Syriac, Thaana or NKo letter is "Ü", "Ý", "Þ" or "ß" and a sign, a Hebrew one "×"
+        // and a sign: with a quote, a dash, an ellipsis or a no-break space after it that is
+        // how German and Icelandic words end ("Fuß“", "Fuß\u{A0}") and how a times sign
+        // stands ("2×\u{A0}3"), so only clear mojibake of the script vouches for it.
+        let sign_after_text = ends_words(group[1]) || matches!(group[1], '“' | '‘' | '«' | '‹');
+        if (is_west_asian || script(decoded) == Script::Hebrew) && sign_after_text {
             return Verdict::Weak;
         }
         // IPA letters are what a no-break space or a capital before a sign makes in MacRoman

@@ -10,6 +10,18 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     ("DentuÉ—i Amerik", Some("Dentuɗi Amerik")),
     ("É”tb, nvb", Some("ɔtb, nvb")),
     ("DÉ”mimiki, MÉ›sik", Some("Dɔmimiki, Mɛsik")),
+    // A capital inside a lowercase word is a lead, in any encoding: windows-1250, -1257.
+    ("azerbejdĹľanski, aÄŤinski", Some("azerbejdžanski, ačinski")),
+    ("jĆødisk-arabisk", Some("jødisk-arabisk")),
+    // Windows-1250 explains these bytes as well as windows-1257 does, with letters of Latin
+    // Extended-B and capitals inside words ("LƤƤne", "vokieĨių"): the plainer reading wins.
+    ("LĆ¤Ć¤ne-Virumaa, grĆ¶Ć¶ni", Some("Lääne-Virumaa, grööni")),
+    ("trijos vokieÄ¨iÅ³", Some("trijos vokiečių")),
+    (
+        "Rwanda, RĆ©union, CuraĆ§ao",
+        Some("Rwanda, Réunion, Curaçao"),
+    ),
+    ("×\u{A0}×\u{A0}où", None),
     // Latin and Cyrillic letters of the extended blocks are of their script: "ꞌ" between
     // Latin letters, "е" after Church Slavonic's combining "ⷣ".
     ("NdaêžŒa", Some("Ndaꞌa")),
