@@ -1464,8 +1464,17 @@ fn is_plausible(
     }
     // Text drawn with box characters reads as letters in IBM437 ("├┤" is "ô"), formulas as
     // letters in MacRoman ("√π" is "ù", "∆°" is "ơ"): only with clear mojibake beside them.
+    // Two box characters against a word of two letters or more, with no other box character
+    // beside them, draw nothing: they are a letter ("j├╕disk" is "jødisk", "merkist├╢" is
+    // "merkistö"); between single letters they are line art ("├┤a┼┐a┼┐a").
     let in_word = prev.is_some_and(|p| !p.is_decoded && is_alphabetic(p.c));
-    if group.iter().all(|&c| is_box(c)) || group.iter().all(|&c| is_math(c)) && !in_word {
+    let is_letter = |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && is_alphabetic(n.c));
+    let is_drawing = |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && is_box(n.c));
+    let beside_word =
+        is_letter(prev) && is_letter(before_prev) || is_letter(next) && is_letter(after_next);
+    let in_text = beside_word && !is_drawing(prev) && !is_drawing(next);
+    if group.iter().all(|&c| is_box(c)) && !in_text || group.iter().all(|&c| is_math(c)) && !in_word
+    {
         return Verdict::Weak;
     }
     // Letters that windows-1252 has too, where they form no group, are text in the languages

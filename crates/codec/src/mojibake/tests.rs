@@ -22,6 +22,11 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
         Some("Rwanda, Réunion, Curaçao"),
     ),
     ("×\u{A0}×\u{A0}où", None),
+    // Box characters against a word are a letter through IBM437; between single letters and
+    // beside other box characters they are drawing.
+    ("j├╕disk-arabisk, merkist├╢", Some("jødisk-arabisk, merkistö")),
+    ("├┤a┼┐a┼┐a┼┐a", None),
+    ("│ab├┤cd│", None),
     // Latin and Cyrillic letters of the extended blocks are of their script: "ꞌ" between
     // Latin letters, "е" after Church Slavonic's combining "ⷣ".
     ("NdaêžŒa", Some("Ndaꞌa")),
