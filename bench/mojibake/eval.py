@@ -143,13 +143,28 @@ LEGACY = {
     "cp437": ["fr", "de", "es", "pt"],
 }
 
+# The same encodings in more of the languages that met them: the neighbours, minorities and
+# other languages of the regions where each was the default.
+LEGACY_MORE = {
+    "cp1250": ["sq", "bs", "de", "sr_Latn", "hsb", "dsb", "tk"],
+    "iso8859_2": ["sq", "bs", "de", "ro", "hsb"],
+    "cp1251": ["kk", "ky", "tt", "ba", "mn", "tg", "sah", "cv", "ce", "os", "uz_Cyrl", "bs_Cyrl",
+               "sr_Cyrl"],
+    "cp1253": ["el", "el_CY"],
+    "cp1254": ["tr", "az", "ku", "tk", "gag"],
+    "cp1257": ["lt", "lv", "et", "fi", "sv", "da", "nb", "de", "pl"],
+    "mac_roman": ["nl", "da", "nb", "nn", "fi", "is", "ca", "ga", "gd", "cy", "eu", "gl", "br",
+                  "lb", "rm", "fo", "af", "wa"],
+    "cp437": ["nl", "da", "nb", "fi", "is", "ca", "gl", "sv", "it", "de"],
+}
 
-def legacy_rows(binary):
+
+def legacy_rows(binary, table=LEGACY):
     """UTF-8 read through each legacy encoding (undefined bytes as C1 controls, as sloppy
     decoders keep them) in the languages it served."""
     print("| UTF-8 read as | lines | utf8fix --mojibake | ftfy.fix_encoding |")
     print("|---|---:|---:|---:|")
-    for codec, langs in LEGACY.items():
+    for codec, langs in table.items():
         _, clean = corpus_of(langs)
         def broken(line):
             out = []
@@ -285,6 +300,7 @@ def main():
 
     print()
     legacy_rows(args.utf8fix)
+    legacy_rows(args.utf8fix, LEGACY_MORE)
     ftfy_suite(args.utf8fix)
     speed_rows(args.utf8fix, clean)
     print(f"time for all inputs: utf8fix {ours_time:.2f} s, ftfy {theirs_time:.2f} s")

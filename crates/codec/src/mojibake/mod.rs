@@ -1595,6 +1595,9 @@ fn is_plausible(
     }
     if is_alphabetic(decoded) {
         let own = script(decoded);
+        // Chuvash is often typed with the Latin "ă", "ĕ" and "ç" for its Cyrillic letters
+        // ("вăтаçĕр"): those sit among Cyrillic letters.
+        let is_chuvash_letter = |c: char| matches!(c, 'ă' | 'Ă' | 'ĕ' | 'Ĕ' | 'ç' | 'Ç');
         let clashes = |n: Option<Neighbour>| {
             n.is_some_and(|n| {
                 let theirs = script(n.c);
@@ -1602,6 +1605,8 @@ fn is_plausible(
                     && theirs != own
                     && theirs != Script::Common
                     && own != Script::Common
+                    && !(is_chuvash_letter(decoded) && theirs == Script::Cyrillic)
+                    && !(own == Script::Cyrillic && is_chuvash_letter(n.c))
             })
         };
         // A pair no text holds ("Î³" in "IL2RÎ³cKO") is mojibake even among Latin letters, and
@@ -1705,7 +1710,10 @@ fn is_plausible(
         let prev_original = prev.filter(|p| !p.is_decoded).map(|p| p.c);
         let after_capital = prev_original.is_some_and(is_uppercase);
         let after_lowercase = prev_original.is_some_and(is_lowercase);
-        let after_decoded = prev.is_some_and(|p| p.is_decoded && p.is_sure);
+        // A decoded neighbour says the word goes on, unless this group decodes to a letter
+        // text rarely holds ("CAFÉ’É…" is no "CAFɒɅ").
+        let after_decoded =
+            prev.is_some_and(|p| p.is_decoded && p.is_sure) && !is_odd_decoding(decoded, None);
         if after_capital && is_lowercase(decoded) {
             return Verdict::Weak;
         }

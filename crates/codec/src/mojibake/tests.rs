@@ -24,8 +24,16 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     ("×\u{A0}×\u{A0}où", None),
     // Box characters against a word are a letter through IBM437; between single letters and
     // beside other box characters they are drawing.
-    ("j├╕disk-arabisk, merkist├╢", Some("jødisk-arabisk, merkistö")),
+    (
+        "j├╕disk-arabisk, merkist├╢",
+        Some("jødisk-arabisk, merkistö"),
+    ),
     ("├┤a┼┐a┼┐a┼┐a", None),
+    // Chuvash typed with the Latin ă, ĕ, ç among Cyrillic letters, through windows-1251.
+    (
+        "РІДѓС‚Р°Г§Д•СЂ, РІДѓСЂДѓРјДѓС€, С‚Д•СЂД•СЃР»РµРІ",
+        Some("вăтаçĕр, вăрăмăш, тĕрĕслев"),
+    ),
     ("│ab├┤cd│", None),
     // Latin and Cyrillic letters of the extended blocks are of their script: "ꞌ" between
     // Latin letters, "е" after Church Slavonic's combining "ⷣ".
@@ -40,6 +48,7 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     // ... but not a capital before a sign where text puts one, nor German "ß", "Ö", "Ü" and
     // Italian "Ò" before quotes, dashes, ellipses, no-break spaces and middle dots.
     ("CAFÉ–BAR, CAFÉ–bar, CAFÉ”, «É»", None),
+    ("CAFÉ\u{A0}É… CAFÉ’É…", None),
     ("Fuß“ und Straß… sind da, Maß²", None),
     ("ß\u{A0}ß\u{A0}où, ß’ß’, ß”ß—", None),
     ("„MÜ“ und „Ü“, Ü™", None),
