@@ -29,7 +29,11 @@
 //!   quote, not Cyrillic ђ);
 //! - some groups read as well as text as they do as mojibake ("CAFÉ…", "HÄ…", "Ã’s", "ВІ",
 //!   box drawing): those are *weak*, and are decoded only when the same line holds clear mojibake
-//!   of the same kind.
+//!   of the same kind;
+//! - but what no text writes is clear: a capital inside a lowercase word ("aÄŤinski"), box
+//!   characters against a word ("j├╕disk"), in windows-1252 the IPA letters of African alphabets
+//!   after a lowercase letter ("likrÉ›ni"); and the marks of Hebrew, Syriac, Thaana and NKo are
+//!   believed beside clear mojibake of their script.
 //!
 //! Then the line as a whole is weighed:
 //!
@@ -40,7 +44,8 @@
 //!   weak;
 //! - a single 2-byte group on a line whose other non-ASCII characters are correct UTF-8 is the
 //!   text as written ("Bremer/Mccoy – DrÃ¥ber");
-//! - the encoding that explains the most bytes wins; on a tie the earlier in [`ENCODINGS`].
+//! - the encoding that explains the most bytes wins; on a tie the one whose reading has fewer
+//!   odd letters (`is_odd_decoding`), then the earlier in [`ENCODINGS`].
 //!
 //! Damaged mojibake is repaired as far as it can be, and only with clear mojibake on the line (or
 //! inside a word, where nothing else explains it): a group with a byte lost to U+FFFD or `?`
