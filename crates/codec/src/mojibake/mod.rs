@@ -605,12 +605,13 @@ fn one_layer(text: &str) -> Option<(String, usize, u8)> {
     // Most first, ties in table order, which is the order ties are broken in.
     order.sort_unstable_by_key(|&e| (std::cmp::Reverse(readable[e]), e));
     let mut best: Option<Plan> = None;
-    // A tie on weight goes to fewer odd decodings, then to the earlier encoding.
+    // A tie on weight goes to fewer odd decodings, then to the commoner letters, then to the
+    // earlier encoding.
     let cannot_win = |best: &Option<Plan>, e: usize, most: usize| {
         let best_weight = best.as_ref().map_or(0, |b| b.weight);
         let could_win_tie = best
             .as_ref()
-            .is_some_and(|b| b.oddities > 0 || e < b.encoding);
+            .is_some_and(|b| b.oddities > 0 || b.rarity > 0 || e < b.encoding);
         most < best_weight || most == best_weight && !could_win_tie
     };
     for &mut e in order {
@@ -630,10 +631,12 @@ fn one_layer(text: &str) -> Option<(String, usize, u8)> {
                 (
                     plan.weight,
                     std::cmp::Reverse(plan.oddities),
+                    std::cmp::Reverse(plan.rarity),
                     std::cmp::Reverse(e),
                 ) > (
                     b.weight,
                     std::cmp::Reverse(b.oddities),
+                    std::cmp::Reverse(b.rarity),
                     std::cmp::Reverse(b.encoding),
                 )
             }
@@ -732,6 +735,8 @@ struct Plan {
     /// Among encodings of equal weight, the one with fewer odd decodings wins (see
     /// [`is_odd_decoding`]).
     oddities: usize,
+    /// Then the one whose decoded letters are commoner (see [`rarity`]).
+    rarity: usize,
 }
 
 /// What a candidate stretch of characters becomes.
@@ -811,11 +816,41 @@ fn plan_for(line: &Line, e: usize, mut found: Vec<Found>) -> Plan {
             _ => false,
         })
         .count();
+    // Windows-1252, the commonest by far, keeps its ties ("Kĩkũyũ" is no "čkũ" through
+    // windows-1257): only the others are told apart by their letters.
+    let rarity = found
+        .iter()
+        .filter(|f| f.accepted && e != 0)
+        .map(|f| match f.candidate {
+            Candidate::Group { decoded, .. } => rarity(decoded),
+            _ => 0,
+        })
+        .sum();
     Plan {
         encoding: e,
         found,
         weight,
         oddities,
+        rarity,
+    }
+}
+
+/// How rarely text holds `c`, decoded from a group: 0 for the accented letters most languages
+/// written in Latin letters use, 1 for those of fewer ("å", "ø", "ť", "ď"), 2 for anything
+/// else. Windows-1250 and ISO-8859-2 differ in a dozen places, so a short line often reads in
+/// both: "ĂĄ" is "á" in one and "å" in the other, "ĹĄ" is "š" or "ť", "ĂĽ" is "ü" or "å".
+fn rarity(c: char) -> usize {
+    let lower = c.to_lowercase().next().unwrap_or(c);
+    match lower {
+        'á' | 'é' | 'í' | 'ó' | 'ú' | 'ý' | 'à' | 'è' | 'ì' | 'ò' | 'ù' | 'â' | 'ê' | 'î' | 'ô'
+        | 'û' | 'ä' | 'ë' | 'ï' | 'ö' | 'ü' | 'ç' | 'ñ' | 'ã' | 'õ' | 'č' | 'š' | 'ž' | 'ř'
+        | 'ě' | 'ů' | 'ł' | 'ą' | 'ę' | 'ż' | 'ś' | 'ć' | 'ń' | 'ź' | 'ő' | 'ű' | 'ă' | 'ț'
+        | 'ș' | 'ş' | 'ţ' | 'ğ' | 'ı' | 'ā' | 'ē' | 'ī' | 'ū' | 'ė' | 'į' | 'ų' | 'ß' => {
+            0
+        }
+        'å' | 'ø' | 'æ' | 'œ' | 'ť' | 'ď' | 'ň' | 'ľ' | 'ĺ' | 'ŕ' | 'ÿ' | 'ļ' | 'ķ' | 'ņ' | 'ģ'
+        | 'ð' | 'þ' | 'đ' | 'ō' | 'ġ' | 'ħ' | 'ċ' | 'ŵ' | 'ŷ' | 'ĩ' | 'ũ' | 'ŋ' => 1,
+        _ => 2,
     }
 }
 

@@ -21,6 +21,9 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
         "Rwanda, RĆ©union, CuraĆ§ao",
         Some("Rwanda, Réunion, Curaçao"),
     ),
+    // Windows-1250 and ISO-8859-2 read these alike but for a letter: the commoner one wins
+    // ("š" over "ť", "á" over "å").
+    ("akanĹĄtina, abchĂĄzĹĄtina", Some("akanština, abcházština")),
     ("×\u{A0}×\u{A0}où", None),
     // Box characters against a word are a letter through IBM437; between single letters and
     // beside other box characters they are drawing.
