@@ -1127,8 +1127,16 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
     let covered = covering(chars.len(), found);
     let decoded_at = |found: &[Found], index: usize| -> Option<Neighbour> {
         if let Some(&k) = covered.get(index).filter(|&&k| k != usize::MAX) {
+            // Two capitals of one script read as one letter elsewhere than in windows-1252 are
+            // likelier a word ("ЕЊ"): such a neighbour is no sign that the word goes on.
+            let group = &chars[found[k].start..found[k].start + found[k].len];
+            let is_capital_pair = e != 0
+                && group.len() == 2
+                && group.iter().all(|&c| is_uppercase(c))
+                && script(group[0]) == script(group[1]);
             let (c, is_sure) = match found[k].candidate {
-                Candidate::Group { decoded, .. } | Candidate::Cesu { decoded } => (decoded, true),
+                Candidate::Group { decoded, .. } => (decoded, !is_capital_pair),
+                Candidate::Cesu { decoded } => (decoded, true),
                 Candidate::Spaced { decoded, .. } => (decoded, false),
                 _ => ('\u{FFFD}', false),
             };
@@ -1159,7 +1167,7 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
             Candidate::Cesu { .. } => Verdict::Yes,
             Candidate::Damaged { strong: true } => Verdict::Yes,
             Candidate::Spaced { decoded: 'à', .. }
-                if f.start > 0 && is_lowercase(chars[f.start - 1]) =>
+                if e == 0 && f.start > 0 && is_lowercase(chars[f.start - 1]) =>
             {
                 // A lowercase letter, a capital Ã and a space: "voilÃ le" is nothing but "voilà".
                 Verdict::Yes
@@ -1527,6 +1535,21 @@ fn is_plausible(
     {
         return Verdict::WithEvidence;
     }
+    // Three or four letters of one script (an apostrophe inside the word counts as one) are a
+    // word of it, whatever they decode to: Ukrainian "дії" is no CJK "䳿" through
+    // windows-1251, "д’є" no "䒺". Real mojibake of CJK text holds signs in most of its groups,
+    // and those vouch for the others.
+    let is_word = |c: char| is_alphabetic(c) || matches!(c, '’' | 'ʼ');
+    if e != 0
+        && bytes > 2
+        && group.iter().all(|&c| is_word(c))
+        && group
+            .iter()
+            .filter(|&&c| is_alphabetic(c))
+            .all(|&c| script(c) == script(group[0]))
+    {
+        return Verdict::Weak;
+    }
     // Letters of a script that decode to a letter of the same script are a word of it ("Тё"
     // in Russian is not "Ҹ" through windows-1251, "ášť" in Czech not "ṻ"), unless the line shows more of the
     // same mojibake ("Рё" beside "Р°" is "и"). A capital inside a lowercase word is no word
@@ -1541,6 +1564,32 @@ fn is_plausible(
         && group
             .iter()
             .all(|&c| is_alphabetic(c) && script(c) == script(decoded))
+    {
+        return Verdict::Weak;
+    }
+    // Elsewhere than windows-1252, two capitals of one script are a word of it whatever they
+    // decode to (Serbian "ОГРАНИЧЕЊЕ" is no "ОГРАНИЧŌ" through windows-1251); a letter of
+    // Latin Extended-B is what a letter and a quote make ("»З«" is no "»ǫ"); and a letter
+    // before an apostrophe is a word ("Л’Акуила" is no "˒Акуила").
+    let is_capital_pair = bytes == 2
+        && group.iter().all(|&c| is_uppercase(c))
+        && script(group[0]) == script(group[1]);
+    let is_elided = bytes == 2 && is_alphabetic(group[0]) && matches!(group[1], '’' | 'ʼ');
+    // And a capital ending a word in capitals before punctuation or a no-break space
+    // ("УПОЗОРЕЊЕ…", "ЕЊЕ\u{A0}").
+    let after_capital = prev.is_some_and(|p| {
+        if p.is_decoded {
+            // Decoded from two capitals (see `judge`).
+            !p.is_sure
+        } else {
+            is_uppercase(p.c)
+        }
+    });
+    let ends_capital_word =
+        bytes == 2 && is_uppercase(group[0]) && ends_words(group[1]) && after_capital;
+    if e != 0
+        && !capital_inside_word
+        && (is_capital_pair || is_elided || ends_capital_word || is_odd_decoding(decoded, None))
     {
         return Verdict::Weak;
     }
@@ -1600,8 +1649,10 @@ fn is_plausible(
         if is_combining {
             // A mark decoded from a pair no text holds ("Ì¶", "Ì€": a capital and a symbol),
             // after anything, as in struck-out prices and emoticons; from a plainer pair only
-            // after a letter, and with more on the line.
-            return if is_odd_after_letter(group[1]) {
+            // after a letter, and with more on the line. Two letters are a plainer pair ("ĚŽ" in
+            // Czech capitals is no "\u{30E}" through windows-1250).
+            let is_plain_pair = group.iter().all(|&c| is_alphabetic(c));
+            return if is_odd_after_letter(group[1]) && !is_plain_pair {
                 Verdict::Yes
             } else if prev.is_some_and(|p| is_alphabetic(p.c)) {
                 Verdict::Weak

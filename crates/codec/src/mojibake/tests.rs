@@ -52,6 +52,16 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     // Italian "Ò" before quotes, dashes, ellipses, no-break spaces and middle dots.
     ("CAFÉ–BAR, CAFÉ–bar, CAFÉ”, «É»", None),
     ("CAFÉ\u{A0}É… CAFÉ’É…", None),
+    // Translated user interfaces: Ukrainian, Czech, Serbian, German, Italian names in
+    // Cyrillic, Bulgarian. Each has groups in some legacy encoding, none is mojibake.
+    ("Підпис діє до %s; строк дії ключа", None),
+    ("Від’ємне вирівнювання, теґів", None),
+    ("BĚŽÍ, ZASTAVENO", None),
+    ("*** УПОЗОРЕЊЕ *** [НИЈЕ конвертовано]", None),
+    ("Kyrillisch, »З« und »Ж« vertauscht", None),
+    ("Л’Акуила", None),
+    ("ТриГ РДФ документ", None),
+    ("сръбска — кирилица", None),
     ("Fuß“ und Straß… sind da, Maß²", None),
     ("ß\u{A0}ß\u{A0}où, ß’ß’, ß”ß—", None),
     ("„MÜ“ und „Ü“, Ü™", None),
