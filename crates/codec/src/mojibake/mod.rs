@@ -859,6 +859,7 @@ fn rarity(c: char) -> usize {
 /// "ä" and "ö" of Estonian read through windows-1250 where windows-1257 was meant), or a
 /// capital right after a lowercase letter ("vokieĨių"). Two encodings that explain the same
 /// bytes are told apart by these.
+#[inline]
 fn is_odd_decoding(decoded: char, before: Option<char>) -> bool {
     let rare = match u32::from(decoded) {
         0x1A0 | 0x1A1 | 0x1AF | 0x1B0 | 0x1CD..=0x1DC | 0x218..=0x21B => false,
@@ -1125,21 +1126,28 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
     }
     // Neighbours are judged as they would read once the other candidates are decoded.
     let covered = covering(chars.len(), found);
-    let decoded_at = |found: &[Found], index: usize| -> Option<Neighbour> {
+    // What each candidate reads as to its neighbours, and whether that says the word goes on.
+    // Two capitals of one script read as one letter elsewhere than in windows-1252 are likelier
+    // a word ("ЕЊ"): such a neighbour is no sign of it.
+    let readings: Vec<(char, bool)> = found
+        .iter()
+        .map(|f| match f.candidate {
+            Candidate::Group { decoded, .. } => {
+                let group = &chars[f.start..f.start + f.len];
+                let is_capital_pair = e != 0
+                    && group.len() == 2
+                    && group.iter().all(|&c| is_uppercase(c))
+                    && script(group[0]) == script(group[1]);
+                (decoded, !is_capital_pair)
+            }
+            Candidate::Cesu { decoded } => (decoded, true),
+            Candidate::Spaced { decoded, .. } => (decoded, false),
+            _ => ('\u{FFFD}', false),
+        })
+        .collect();
+    let decoded_at = |index: usize| -> Option<Neighbour> {
         if let Some(&k) = covered.get(index).filter(|&&k| k != usize::MAX) {
-            // Two capitals of one script read as one letter elsewhere than in windows-1252 are
-            // likelier a word ("ЕЊ"): such a neighbour is no sign that the word goes on.
-            let group = &chars[found[k].start..found[k].start + found[k].len];
-            let is_capital_pair = e != 0
-                && group.len() == 2
-                && group.iter().all(|&c| is_uppercase(c))
-                && script(group[0]) == script(group[1]);
-            let (c, is_sure) = match found[k].candidate {
-                Candidate::Group { decoded, .. } => (decoded, !is_capital_pair),
-                Candidate::Cesu { decoded } => (decoded, true),
-                Candidate::Spaced { decoded, .. } => (decoded, false),
-                _ => ('\u{FFFD}', false),
-            };
+            let (c, is_sure) = readings[k];
             return Some(Neighbour {
                 c,
                 is_decoded: true,
@@ -1152,15 +1160,14 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
             is_sure: false,
         })
     };
-    for k in 0..found.len() {
-        let f = &found[k];
+    for f in found.iter_mut() {
         let verdict = match f.candidate {
             Candidate::Group { decoded, bytes } => {
                 let context = Context {
-                    before_prev: f.start.checked_sub(2).and_then(|p| decoded_at(found, p)),
-                    prev: f.start.checked_sub(1).and_then(|p| decoded_at(found, p)),
-                    next: decoded_at(found, f.start + f.len),
-                    after_next: decoded_at(found, f.start + f.len + 1),
+                    before_prev: f.start.checked_sub(2).and_then(&decoded_at),
+                    prev: f.start.checked_sub(1).and_then(&decoded_at),
+                    next: decoded_at(f.start + f.len),
+                    after_next: decoded_at(f.start + f.len + 1),
                 };
                 is_plausible(decoded, bytes, &chars[f.start..f.start + f.len], e, context)
             }
@@ -1174,7 +1181,7 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
             }
             _ => Verdict::WithEvidence,
         };
-        found[k].verdict = verdict;
+        f.verdict = verdict;
     }
     weigh_runs(line, e, found, &covered);
     // The scripts clear mojibake decodes into, as a set of bits.
