@@ -158,6 +158,9 @@ LEGACY_MORE = {
     "cp437": ["nl", "da", "nb", "fi", "is", "ca", "gl", "sv", "it", "de"],
 }
 
+# Text in other scripts read through them: every group decodes to a 3-byte character.
+LEGACY_CJK = {codec: ["ja", "zh", "ko", "th"] for codec in LEGACY}
+
 
 def legacy_rows(binary, table=LEGACY):
     """UTF-8 read through each legacy encoding (undefined bytes as C1 controls, as sloppy
@@ -301,6 +304,7 @@ def main():
     print()
     legacy_rows(args.utf8fix)
     legacy_rows(args.utf8fix, LEGACY_MORE)
+    legacy_rows(args.utf8fix, LEGACY_CJK)
     ftfy_suite(args.utf8fix)
     speed_rows(args.utf8fix, clean)
     print(f"time for all inputs: utf8fix {ours_time:.2f} s, ftfy {theirs_time:.2f} s")

@@ -836,8 +836,8 @@ fn plan_for(line: &Line, e: usize, mut found: Vec<Found>) -> Plan {
 }
 
 /// How rarely text holds `c`, decoded from a group: 0 for the accented letters most languages
-/// written in Latin letters use, 1 for those of fewer ("å", "ø", "ť", "ď"), 2 for anything
-/// else. Windows-1250 and ISO-8859-2 differ in a dozen places, so a short line often reads in
+/// written in Latin letters use and for the letters of other scripts, 1 for the Latin letters
+/// of fewer languages ("å", "ø", "ť", "ď"), 2 for anything else. Windows-1250 and ISO-8859-2 differ in a dozen places, so a short line often reads in
 /// both: "ĂĄ" is "á" in one and "å" in the other, "ĹĄ" is "š" or "ť", "ĂĽ" is "ü" or "å".
 fn rarity(c: char) -> usize {
     let lower = c.to_lowercase().next().unwrap_or(c);
@@ -850,6 +850,10 @@ fn rarity(c: char) -> usize {
         }
         'å' | 'ø' | 'æ' | 'œ' | 'ť' | 'ď' | 'ň' | 'ľ' | 'ĺ' | 'ŕ' | 'ÿ' | 'ļ' | 'ķ' | 'ņ' | 'ģ'
         | 'ð' | 'þ' | 'đ' | 'ō' | 'ġ' | 'ħ' | 'ċ' | 'ŵ' | 'ŷ' | 'ĩ' | 'ũ' | 'ŋ' => 1,
+        // The letters of other scripts, ideographs and syllables included, are what their
+        // mojibake decodes to ("ę\u{9C}\u{88}" is "月" through windows-1257, not "\u{A708}"
+        // through windows-1250).
+        _ if is_alphabetic(c) && script(c) != Script::Latin => 0,
         _ => 2,
     }
 }
@@ -1542,13 +1546,15 @@ fn is_plausible(
     {
         return Verdict::WithEvidence;
     }
-    // Three or four letters of one script (an apostrophe inside the word counts as one) are a
-    // word of it, whatever they decode to: Ukrainian "дії" is no CJK "䳿" through
-    // windows-1251, "д’є" no "䒺". Real mojibake of CJK text holds signs in most of its groups,
-    // and those vouch for the others.
+    // Three or four letters of one script other than Latin (an apostrophe inside the word
+    // counts as one) are a word of it, whatever they decode to: Ukrainian "дії" is no CJK "䳿"
+    // through windows-1251, "д’є" no "䒺". Real mojibake of CJK text holds signs in most of
+    // its groups, and those vouch for the others; three accented Latin letters in a row are no
+    // word ("Êúà" is "月" through MacRoman).
     let is_word = |c: char| is_alphabetic(c) || matches!(c, '’' | 'ʼ');
     if e != 0
         && bytes > 2
+        && script(group[0]) != Script::Latin
         && group.iter().all(|&c| is_word(c))
         && group
             .iter()
