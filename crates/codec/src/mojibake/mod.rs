@@ -45,7 +45,8 @@
 //! - a single 2-byte group on a line whose other non-ASCII characters are correct UTF-8 is the
 //!   text as written ("Bremer/Mccoy – DrÃ¥ber");
 //! - the encoding that explains the most bytes wins; on a tie the one whose reading has fewer
-//!   odd letters (`is_odd_decoding`), then the earlier in [`ENCODINGS`].
+//!   odd letters (`is_odd_decoding`), then, outside windows-1252, commoner ones (`rarity`),
+//!   then the earlier in [`ENCODINGS`].
 //!
 //! Damaged mojibake is repaired as far as it can be, and only with clear mojibake on the line (or
 //! inside a word, where nothing else explains it): a group with a byte lost to U+FFFD or `?`
@@ -837,8 +838,9 @@ fn plan_for(line: &Line, e: usize, mut found: Vec<Found>) -> Plan {
 
 /// How rarely text holds `c`, decoded from a group: 0 for the accented letters most languages
 /// written in Latin letters use and for the letters of other scripts, 1 for the Latin letters
-/// of fewer languages ("å", "ø", "ť", "ď"), 2 for anything else. Windows-1250 and ISO-8859-2 differ in a dozen places, so a short line often reads in
-/// both: "ĂĄ" is "á" in one and "å" in the other, "ĹĄ" is "š" or "ť", "ĂĽ" is "ü" or "å".
+/// of fewer languages ("å", "ø", "ť", "ď"), 2 for anything else. Windows-1250 and ISO-8859-2
+/// differ in a dozen places, so a short line often reads in both: "ĂĄ" is "á" in one and "å"
+/// in the other, "ĹĄ" is "š" or "ť", "ĂĽ" is "ü" or "å".
 fn rarity(c: char) -> usize {
     let lower = c.to_lowercase().next().unwrap_or(c);
     match lower {
