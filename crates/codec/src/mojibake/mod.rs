@@ -1534,7 +1534,14 @@ fn is_plausible(
     let beside_word =
         is_letter(prev) && is_letter(before_prev) || is_letter(next) && is_letter(after_next);
     let in_text = beside_word && !is_drawing(prev) && !is_drawing(next);
-    if group.iter().all(|&c| is_box(c)) && !in_text || group.iter().all(|&c| is_math(c)) && !in_word
+    // Signs that start a word of two lowercase letters or more are its first letter
+    // ("√∏stfrisisk" is "østfrisisk"); a formula has a digit or a letter before them ("2√πr").
+    let is_lower = |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && is_lowercase(n.c));
+    let starts_word = !prev.is_some_and(|p| p.c.is_alphanumeric() || is_math(p.c))
+        && is_lower(next)
+        && is_lower(after_next);
+    if group.iter().all(|&c| is_box(c)) && !in_text
+        || group.iter().all(|&c| is_math(c)) && !in_word && !starts_word
     {
         return Verdict::Weak;
     }

@@ -34,6 +34,12 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     ("├┤a┼┐a┼┐a┼┐a", None),
     // Three Latin letters are no word: CJK through MacRoman ("2月, 3月").
     ("2Êúà, 3Êúà", Some("2月, 3月")),
+    // MacRoman signs starting a lowercase word are its first letter; in a formula they stay.
+    (
+        "zuni, √∏stfrisisk, √∂sterrikisk",
+        Some("zuni, østfrisisk, österrikisk"),
+    ),
+    ("2√πr, x √πr² y", None),
     // Through windows-1257 and windows-1250 alike; the ideograph is the commoner reading.
     ("2ę\u{9C}\u{88}, 3ę\u{9C}\u{88}", Some("2月, 3月")),
     // Chuvash typed with the Latin ă, ĕ, ç among Cyrillic letters, through windows-1251.
