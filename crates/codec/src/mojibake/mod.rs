@@ -819,14 +819,18 @@ fn plan_for(line: &Line, e: usize, mut found: Vec<Found>) -> Plan {
         .count();
     // Windows-1252, the commonest by far, keeps its ties ("Kĩkũyũ" is no "čkũ" through
     // windows-1257): only the others are told apart by their letters.
-    let rarity = found
-        .iter()
-        .filter(|f| f.accepted && e != 0)
-        .map(|f| match f.candidate {
-            Candidate::Group { decoded, .. } => rarity(decoded),
-            _ => 0,
-        })
-        .sum();
+    let rarity = if e == 0 {
+        0
+    } else {
+        found
+            .iter()
+            .filter(|f| f.accepted)
+            .map(|f| match f.candidate {
+                Candidate::Group { decoded, .. } => rarity(decoded),
+                _ => 0,
+            })
+            .sum()
+    };
     Plan {
         encoding: e,
         found,
@@ -834,6 +838,12 @@ fn plan_for(line: &Line, e: usize, mut found: Vec<Found>) -> Plan {
         oddities,
         rarity,
     }
+}
+
+/// Two capitals of one script: elsewhere than in windows-1252, likelier a word of it than one
+/// letter ("ЕЊ" in Serbian "ОГРАНИЧЕЊЕ").
+fn is_capital_pair(group: &[char]) -> bool {
+    matches!(group, [a, b] if is_uppercase(*a) && is_uppercase(*b) && script(*a) == script(*b))
 }
 
 /// How rarely text holds `c`, decoded from a group: 0 for the accented letters most languages
@@ -1138,14 +1148,10 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
     let readings: Vec<(char, bool)> = found
         .iter()
         .map(|f| match f.candidate {
-            Candidate::Group { decoded, .. } => {
-                let group = &chars[f.start..f.start + f.len];
-                let is_capital_pair = e != 0
-                    && group.len() == 2
-                    && group.iter().all(|&c| is_uppercase(c))
-                    && script(group[0]) == script(group[1]);
-                (decoded, !is_capital_pair)
-            }
+            Candidate::Group { decoded, .. } => (
+                decoded,
+                e == 0 || !is_capital_pair(&chars[f.start..f.start + f.len]),
+            ),
             Candidate::Cesu { decoded } => (decoded, true),
             Candidate::Spaced { decoded, .. } => (decoded, false),
             _ => ('\u{FFFD}', false),
@@ -1537,11 +1543,11 @@ fn is_plausible(
     // Signs that start a word of two lowercase letters or more are its first letter
     // ("√∏stfrisisk" is "østfrisisk"); a formula has a digit or a letter before them ("2√πr").
     let is_lower = |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && is_lowercase(n.c));
-    let starts_word = !prev.is_some_and(|p| p.c.is_alphanumeric() || is_math(p.c))
+    let opens_lowercase_word = !prev.is_some_and(|p| p.c.is_alphanumeric() || is_math(p.c))
         && is_lower(next)
         && is_lower(after_next);
     if group.iter().all(|&c| is_box(c)) && !in_text
-        || group.iter().all(|&c| is_math(c)) && !in_word && !starts_word
+        || group.iter().all(|&c| is_math(c)) && !in_word && !opens_lowercase_word
     {
         return Verdict::Weak;
     }
@@ -1593,13 +1599,10 @@ fn is_plausible(
     // decode to (Serbian "ОГРАНИЧЕЊЕ" is no "ОГРАНИЧŌ" through windows-1251); a letter of
     // Latin Extended-B is what a letter and a quote make ("»З«" is no "»ǫ"); and a letter
     // before an apostrophe is a word ("Л’Акуила" is no "˒Акуила").
-    let is_capital_pair = bytes == 2
-        && group.iter().all(|&c| is_uppercase(c))
-        && script(group[0]) == script(group[1]);
     let is_elided = bytes == 2 && is_alphabetic(group[0]) && matches!(group[1], '’' | 'ʼ');
     // And a capital ending a word in capitals before punctuation or a no-break space
     // ("УПОЗОРЕЊЕ…", "ЕЊЕ\u{A0}").
-    let after_capital = prev.is_some_and(|p| {
+    let after_capitals = prev.is_some_and(|p| {
         if p.is_decoded {
             // Decoded from two capitals (see `judge`).
             !p.is_sure
@@ -1608,10 +1611,13 @@ fn is_plausible(
         }
     });
     let ends_capital_word =
-        bytes == 2 && is_uppercase(group[0]) && ends_words(group[1]) && after_capital;
+        bytes == 2 && is_uppercase(group[0]) && ends_words(group[1]) && after_capitals;
     if e != 0
         && !capital_inside_word
-        && (is_capital_pair || is_elided || ends_capital_word || is_odd_decoding(decoded, None))
+        && (is_capital_pair(group)
+            || is_elided
+            || ends_capital_word
+            || is_odd_decoding(decoded, None))
     {
         return Verdict::Weak;
     }

@@ -3,13 +3,24 @@ use super::*;
 /// (input, expected output), where `None` means unchanged.
 const PATTERNS: &[(&str, Option<&str>)] = &[
     ("cafÃ©", Some("café")),
-    // The IPA letters of African orthographies, after a lowercase letter or starting a word
-    // before one; pointed Hebrew and the geresh; Syriac, NKo and its marks; Chakma in plane 1;
-    // Church Slavonic's breathing.
+    // The IPA letters of African orthographies, after a lowercase letter, starting a word
+    // before one, or after a title-case capital.
     ("likrÉ›ni, ZapÉ”", Some("likrɛni, Zapɔ")),
     ("DentuÉ—i Amerik", Some("Dentuɗi Amerik")),
     ("É”tb, nvb", Some("ɔtb, nvb")),
     ("DÉ”mimiki, MÉ›sik", Some("Dɔmimiki, Mɛsik")),
+    // Pointed Hebrew and the geresh; Syriac; NKo and its marks; Chakma in plane 1; Church
+    // Slavonic's breathing.
+    ("×\u{90}Ö·×–×¢×¨×‘×™×™×“×–×©", Some("אַזערביידזש")),
+    ("×\u{90}×•×‘×™×’×³×•×•×”", Some("אוביג׳ווה")),
+    ("Ü“Ü˜ÜªÜ“Ü\u{9D}Ü\u{90}Ü\u{9D}Ü¬", Some("ܓܘܪܓܝܐܝܬ")),
+    ("ßžßŠßžß\u{8F}ßžßŠß²", Some("ߞߊߞߏߞߊ߲")),
+    ("ð‘„ƒð‘„‹ð‘„³ð‘„‰ð‘„¨ð‘„‡", Some("𑄃𑄋𑄳𑄉𑄨𑄇")),
+    ("Ð°Ò†Ð±Ñ…Ð°Ì\u{81}Ð·Ñ\u{81}ÐºÑ—Ð¹", Some("а҆бха́зскїй")),
+    // Latin and Cyrillic letters of the extended blocks are of their script: "ꞌ" between
+    // Latin letters, "е" after Church Slavonic's combining "ⷣ".
+    ("NdaêžŒa", Some("Ndaꞌa")),
+    ("Ð½Ð´â·§Ò‡Ñ§, Ð¿Ð½â·£Ðµ, Ð²Ñ‚Ð¾â·¬Ò‡", Some("ндⷧ҇ѧ, пнⷣе, втоⷬ҇")),
     // A capital inside a lowercase word is a lead, in any encoding: windows-1250, -1257.
     ("azerbejdĹľanski, aÄŤinski", Some("azerbejdžanski, ačinski")),
     ("jĆødisk-arabisk", Some("jødisk-arabisk")),
@@ -24,7 +35,15 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     // Windows-1250 and ISO-8859-2 read these alike but for a letter: the commoner one wins
     // ("š" over "ť", "á" over "å").
     ("akanĹĄtina, abchĂĄzĹĄtina", Some("akanština, abcházština")),
-    ("×\u{A0}×\u{A0}où", None),
+    // Through windows-1257 and windows-1250 alike; the ideograph is the commoner reading.
+    ("2ę\u{9C}\u{88}, 3ę\u{9C}\u{88}", Some("2月, 3月")),
+    // Three Latin letters are no word: CJK through MacRoman ("2月, 3月").
+    ("2Êúà, 3Êúà", Some("2月, 3月")),
+    // Chuvash typed with the Latin ă, ĕ, ç among Cyrillic letters, through windows-1251.
+    (
+        "РІДѓС‚Р°Г§Д•СЂ, РІДѓСЂДѓРјДѓС€, С‚Д•СЂД•СЃР»РµРІ",
+        Some("вăтаçĕр, вăрăмăш, тĕрĕслев"),
+    ),
     // Box characters against a word are a letter through IBM437; between single letters and
     // beside other box characters they are drawing.
     (
@@ -32,36 +51,26 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
         Some("jødisk-arabisk, merkistö"),
     ),
     ("├┤a┼┐a┼┐a┼┐a", None),
-    // Three Latin letters are no word: CJK through MacRoman ("2月, 3月").
-    ("2Êúà, 3Êúà", Some("2月, 3月")),
+    ("│ab├┤cd│", None),
+    ("word ab├┤─cd", None),
+    ("┌──┐ab├┤─", None),
     // MacRoman signs starting a lowercase word are its first letter; in a formula they stay.
     (
         "zuni, √∏stfrisisk, √∂sterrikisk",
         Some("zuni, østfrisisk, österrikisk"),
     ),
     ("2√πr, x √πr² y", None),
-    // Through windows-1257 and windows-1250 alike; the ideograph is the commoner reading.
-    ("2ę\u{9C}\u{88}, 3ę\u{9C}\u{88}", Some("2月, 3月")),
-    // Chuvash typed with the Latin ă, ĕ, ç among Cyrillic letters, through windows-1251.
-    (
-        "РІДѓС‚Р°Г§Д•СЂ, РІДѓСЂДѓРјДѓС€, С‚Д•СЂД•СЃР»РµРІ",
-        Some("вăтаçĕр, вăрăмăш, тĕрĕслев"),
-    ),
-    ("│ab├┤cd│", None),
-    // Latin and Cyrillic letters of the extended blocks are of their script: "ꞌ" between
-    // Latin letters, "е" after Church Slavonic's combining "ⷣ".
-    ("NdaêžŒa", Some("Ndaꞌa")),
-    ("Ð½Ð´â·§Ò‡Ñ§, Ð¿Ð½â·£Ðµ, Ð²Ñ‚Ð¾â·¬Ò‡", Some("ндⷧ҇ѧ, пнⷣе, втоⷬ҇")),
-    ("×\u{90}Ö·×–×¢×¨×‘×™×™×“×–×©", Some("אַזערביידזש")),
-    ("×\u{90}×•×‘×™×’×³×•×•×”", Some("אוביג׳ווה")),
-    ("Ü“Ü˜ÜªÜ“Ü\u{9D}Ü\u{90}Ü\u{9D}Ü¬", Some("ܓܘܪܓܝܐܝܬ")),
-    ("ßžßŠßžß\u{8F}ßžßŠß²", Some("ߞߊߞߏߞߊ߲")),
-    ("ð‘„ƒð‘„‹ð‘„³ð‘„‰ð‘„¨ð‘„‡", Some("𑄃𑄋𑄳𑄉𑄨𑄇")),
-    ("Ð°Ò†Ð±Ñ…Ð°Ì\u{81}Ð·Ñ\u{81}ÐºÑ—Ð¹", Some("а҆бха́зскїй")),
     // ... but not a capital before a sign where text puts one, nor German "ß", "Ö", "Ü" and
-    // Italian "Ò" before quotes, dashes, ellipses, no-break spaces and middle dots.
+    // Italian "Ò" before quotes, dashes, ellipses, no-break spaces and middle dots, nor a
+    // times sign before a no-break space.
     ("CAFÉ–BAR, CAFÉ–bar, CAFÉ”, «É»", None),
     ("CAFÉ\u{A0}É… CAFÉ’É…", None),
+    ("Fuß“ und Straß… sind da, Maß²", None),
+    ("ß\u{A0}ß\u{A0}où, ß’ß’, ß”ß—", None),
+    ("„MÜ“ und „Ü“, Ü™", None),
+    ("PERCHÒ… non so", None),
+    ("ÖL·, Ö·", None),
+    ("×\u{A0}×\u{A0}où", None),
     // Translated user interfaces: Ukrainian, Czech, Serbian, German, Italian names in
     // Cyrillic, Bulgarian. Each has groups in some legacy encoding, none is mojibake.
     ("Підпис діє до %s; строк дії ключа", None),
@@ -72,11 +81,6 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     ("Л’Акуила", None),
     ("ТриГ РДФ документ", None),
     ("сръбска — кирилица", None),
-    ("Fuß“ und Straß… sind da, Maß²", None),
-    ("ß\u{A0}ß\u{A0}où, ß’ß’, ß”ß—", None),
-    ("„MÜ“ und „Ü“, Ü™", None),
-    ("PERCHÒ… non so", None),
-    ("ÖL·, Ö·", None),
     // Garble left by a MacRoman layer over Arabic: "ßŸ" against "Ü" is no NKo letter.
     ("سىر ßŸÜÿßŸÜ-ÿ وڭوچە", None),
     // Damage alone is no evidence: a byte lost to `?` ("😀"), an A0 turned into a space ("Р").
