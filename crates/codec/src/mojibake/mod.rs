@@ -871,15 +871,19 @@ fn rarity(c: char) -> usize {
 }
 
 /// A decoded character that text rarely holds where it lands: a letter of Latin Extended-B
-/// other than those of Romanian, Vietnamese, pinyin and the African alphabets ("Ƥ", "ƶ": the
-/// "ä" and "ö" of Estonian read through windows-1250 where windows-1257 was meant), or a
-/// capital right after a lowercase letter ("vokieĨių"). Two encodings that explain the same
-/// bytes are told apart by these.
+/// other than those of Romanian, Vietnamese, pinyin, Sami, Navajo and the African alphabets
+/// ("Ƥ", "ƶ": the "ä" and "ö" of Estonian read through windows-1250 where windows-1257 was
+/// meant), or a capital right after a lowercase letter ("vokieĨių"). Two encodings that explain
+/// the same bytes are told apart by these.
 #[inline]
 fn is_odd_decoding(decoded: char, before: Option<char>) -> bool {
     let rare = match u32::from(decoded) {
         0x1A0 | 0x1A1 | 0x1AF | 0x1B0 | 0x1CD..=0x1DC | 0x218..=0x21B => false,
-        0x181 | 0x186 | 0x189 | 0x18A | 0x18E..=0x190 | 0x194 | 0x1B2 | 0x1B3 | 0x1B4 => false,
+        0x181 | 0x186 | 0x189 | 0x18A | 0x18E..=0x192 | 0x194 | 0x198 | 0x199 | 0x1B2..=0x1B4 => {
+            false
+        }
+        // Clicks of the Khoisan languages, Sami's ǥ ǧ ǩ ǯ, Navajo's ǫ, pinyin's ǹ, Livonian's ȳ.
+        0x1B7 | 0x1C0..=0x1C3 | 0x1DD | 0x1E4..=0x1F0 | 0x1F8 | 0x1F9 | 0x232 | 0x233 => false,
         0x180..=0x24F => true,
         _ => false,
     };
@@ -1618,6 +1622,16 @@ fn is_plausible(
             || is_elided
             || ends_capital_word
             || is_odd_decoding(decoded, None))
+    {
+        return Verdict::Weak;
+    }
+    // In windows-1252 too, such a letter with no letter on either side is what a capital and a
+    // sign make in a list of symbols ("€Æ¾÷ß" is no "€ƾ÷ß"): only beside clear mojibake.
+    let is_letter_beside = |n: Option<Neighbour>| n.is_some_and(|n| is_alphabetic(n.c));
+    if bytes == 2
+        && is_odd_decoding(decoded, None)
+        && !is_letter_beside(prev)
+        && !is_letter_beside(next)
     {
         return Verdict::Weak;
     }

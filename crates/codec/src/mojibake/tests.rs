@@ -71,6 +71,10 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     ("PERCHÒ… non so", None),
     ("ÖL·, Ö·", None),
     ("×\u{A0}×\u{A0}où", None),
+    // A list of symbols: a capital before a fraction is no rare letter of Latin Extended-B,
+    // whose clear mojibake stands among letters ("Hausa Æ™" is "ƙ").
+    ("b='€Æ¾÷ß', Æ¾", None),
+    ("maÆ™i, Æ™arfe", Some("maƙi, ƙarfe")),
     // Translated user interfaces: Ukrainian, Czech, Serbian, German, Italian names in
     // Cyrillic, Bulgarian. Each has groups in some legacy encoding, none is mojibake.
     ("Підпис діє до %s; строк дії ключа", None),
