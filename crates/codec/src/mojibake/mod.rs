@@ -887,7 +887,10 @@ fn is_odd_decoding(decoded: char, before: Option<char>) -> bool {
         0x180..=0x24F => true,
         _ => false,
     };
-    rare || is_uppercase(decoded) && before.is_some_and(is_lowercase)
+    // "ß" is lowercase and never starts a word ("GĂźceratça" is "Güceratça" through
+    // ISO-8859-2, not "Gßceratça" through windows-1250).
+    let odd_sharp_s = decoded == 'ß' && before.is_some_and(|b| !is_lowercase(b));
+    rare || odd_sharp_s || is_uppercase(decoded) && before.is_some_and(is_lowercase)
 }
 
 /// One position of a group: a byte, or a byte that was lost or turned into a space.
@@ -1570,10 +1573,22 @@ fn is_plausible(
     // through windows-1251, "д’є" no "䒺". Real mojibake of CJK text holds signs in most of
     // its groups, and those vouch for the others; three accented Latin letters in a row are no
     // word ("Êúà" is "月" through MacRoman).
+    // Squeezed against an original letter of another script, they are no word: "Tiбєїng" is
+    // Vietnamese "Tiếng" through windows-1251, and "вЂЊ" between Persian letters is a ZWNJ.
     let is_word = |c: char| is_alphabetic(c) || matches!(c, '’' | 'ʼ');
+    let is_foreign_letter = |n: Option<Neighbour>| {
+        n.is_some_and(|n| {
+            !n.is_decoded
+                && is_alphabetic(n.c)
+                && !matches!(script(n.c), Script::Common)
+                && script(n.c) != script(group[0])
+        })
+    };
     if e != 0
         && bytes > 2
         && script(group[0]) != Script::Latin
+        && !is_foreign_letter(prev)
+        && !is_foreign_letter(next)
         && group.iter().all(|&c| is_word(c))
         && group
             .iter()
@@ -1583,15 +1598,27 @@ fn is_plausible(
         return Verdict::Weak;
     }
     // Letters of a script that decode to a letter of the same script are a word of it ("Тё"
-    // in Russian is not "Ҹ" through windows-1251, "ášť" in Czech not "ṻ"), unless the line shows more of the
-    // same mojibake ("Рё" beside "Р°" is "и"). A capital inside a lowercase word is no word
-    // of any script, but a lead ("jĆødisk" is "jødisk" through windows-1257, "aÄŤinski" is
-    // "ačinski" through windows-1250).
+    // in Russian is not "Ҹ" through windows-1251, "ášť" in Czech not "ṻ"), unless the line
+    // shows more of the same mojibake ("Рё" beside "Р°" is "и"). A capital inside a lowercase
+    // word is no word of any script, but a lead ("jĆødisk" is "jødisk" through windows-1257,
+    // "aÄŤinski" is "ačinski" through windows-1250). Nor are three letters that decode to a
+    // letter of Vietnamese, which no word of these encodings' languages holds ("Tiáşżng" is
+    // "Tiếng"), nor a group led by "ƒ", the florin or function sign that MacRoman has at C4
+    // ("afƒÅru" is "afāru", "abhazƒÉ" is "abhază").
     let capital_inside_word = prev.is_some_and(|p| !p.is_decoded && is_lowercase(p.c))
         && is_uppercase(group[0])
         && is_lowercase(decoded);
+    let is_vietnamese = bytes == 3 && (0x1EA0..=0x1EF9).contains(&cp);
+    // No word goes on in lowercase after two capitals of the same script: such a pair is one
+    // letter ("JĂĽdisch" is "Jüdisch" through windows-1250, "ГЃrabes" is "Árabes" through
+    // windows-1251).
+    let before_lowercase_word = next.is_some_and(|n| !n.is_decoded && is_lowercase(n.c));
+    let is_pair_before_lowercase = is_capital_pair(group) && before_lowercase_word;
     if e != 0
         && !capital_inside_word
+        && !is_pair_before_lowercase
+        && !is_vietnamese
+        && group[0] != 'ƒ'
         && is_alphabetic(decoded)
         && group
             .iter()
@@ -1618,7 +1645,7 @@ fn is_plausible(
         bytes == 2 && is_uppercase(group[0]) && ends_words(group[1]) && after_capitals;
     if e != 0
         && !capital_inside_word
-        && (is_capital_pair(group)
+        && (is_capital_pair(group) && !is_pair_before_lowercase
             || is_elided
             || ends_capital_word
             || is_odd_decoding(decoded, None))
@@ -1685,7 +1712,36 @@ fn is_plausible(
             && !before_prev.is_some_and(|p| is_alphabetic(p.c))
             && before_lowercase;
         let is_african_letter = after_lowercase || starts_word || after_initial;
-        if (0x250..=0x2AF).contains(&cp) && !(e == 0 && is_african_letter) {
+        // Elsewhere than windows-1252 the pair is a letter of the encoding's script or a sign,
+        // which no text puts between two lowercase Latin letters ("HaЙ—a" is Hausa "Haɗa"
+        // through windows-1251, "Ha…óa" through MacRoman).
+        let is_latin_lower = |n: Option<Neighbour>| {
+            n.is_some_and(|n| is_lowercase(n.c) && script(n.c) == Script::Latin)
+        };
+        let inside_latin_word =
+            prev.is_some_and(|p| !p.is_decoded) && is_latin_lower(prev) && is_latin_lower(next);
+        let is_african_alphabet = matches!(
+            cp,
+            0x251
+                | 0x253
+                | 0x254
+                | 0x256
+                | 0x257
+                | 0x259
+                | 0x25B
+                | 0x263
+                | 0x266
+                | 0x268
+                | 0x269
+                | 0x26A
+                | 0x272
+                | 0x283
+                | 0x289..=0x28B | 0x292
+        );
+        if (0x250..=0x2AF).contains(&cp)
+            && !(e == 0 && is_african_letter)
+            && !(e != 0 && inside_latin_word && is_african_alphabet)
+        {
             return Verdict::Weak;
         }
         if is_combining {
@@ -1706,11 +1762,17 @@ fn is_plausible(
         // "²"): text, unless the line shows more.
         let is_symbolic = !is_alphabetic(decoded) || script(decoded) == Script::Common;
         // A quote before a word or a sign is how text starts or joins one ("«été", "“Öl", "«©",
-        // "’à’Über"), whatever a MacRoman reading makes of it.
+        // "’à’Über"), whatever a MacRoman reading makes of it. Not a guillemet inside a
+        // lowercase word, where no text puts one: MacRoman reads C8 as "»" ("ba»ôkir" is
+        // Romanian "bașkir").
+        let is_guillemet_in_word = matches!(group[0], '«' | '»')
+            && prev.is_some_and(|p| !p.is_decoded && is_lowercase(p.c))
+            && next.is_some_and(|n| is_lowercase(n.c));
         if matches!(
             group[0],
             '«' | '“' | '‘' | '‚' | '„' | '‹' | '¿' | '¡' | '’' | '”' | '»' | '›'
-        ) {
+        ) && !is_guillemet_in_word
+        {
             return Verdict::Weak;
         }
         let is_word_letter = |c: &char| is_alphabetic(*c) && !matches!(c, 'µ' | 'ª' | 'º');
@@ -1806,6 +1868,17 @@ fn is_plausible(
     // ideograph or syllable too; real CJK and Hangul mojibake does that only among more of its
     // own script on the line.
     if bytes > 2 && group[1] == '\u{A0}' {
+        return Verdict::Weak;
+    }
+    // So does a word-final accented letter before a closing guillemet and punctuation ("«mamá»…"
+    // is no "«mamễ", "«está»—dijo" no "«estỗdijo"): real Vietnamese mojibake, which makes
+    // such groups of "ễ", "ỗ", "ờ" and "ớ", holds more groups on the line.
+    let closes_quote = group.len() == 3
+        && is_alphabetic(group[0])
+        && group[1] == '»'
+        && matches!(group[2], '…' | '—' | '–' | '”' | '’' | '»' | '›')
+        && (!next.is_some_and(|n| is_alphabetic(n.c)) || matches!(group[2], '—' | '–'));
+    if closes_quote {
         return Verdict::Weak;
     }
     // "Ã" and a byte 80..BF is a Latin-1 letter, the commonest mojibake of all ("NÃ–" is "NÖ",

@@ -74,6 +74,8 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     // A list of symbols: a capital before a fraction is no rare letter of Latin Extended-B,
     // whose clear mojibake stands among letters ("Hausa Æ™" is "ƙ").
     ("b='€Æ¾÷ß', Æ¾", None),
+    // Spanish quotes: a word-final letter, a closing guillemet and punctuation.
+    ("«mamá»… «está»—dijo", None),
     ("maÆ™i, Æ™arfe", Some("maƙi, ƙarfe")),
     // Translated user interfaces: Ukrainian, Czech, Serbian, German, Italian names in
     // Cyrillic, Bulgarian. Each has groups in some legacy encoding, none is mojibake.

@@ -23,6 +23,8 @@ const WORDS: &[&[&str]] = &[
         "¡sí!",
         "pingüino",
         "acción",
+        "«está»—dijo",
+        "«mamá»…",
     ],
     &[
         "São",
@@ -163,6 +165,7 @@ const WORDS: &[&[&str]] = &[
         "«oui»",
         "„so“",
         "‹x›",
+        "'€Æ¾÷ß'",
     ],
     // The alphabets of West and Central Africa, Azerbaijani; and the capitals, sharp s and
     // squares that read as their letters, or as Hebrew, Syriac or NKo, before a sign.
@@ -175,6 +178,9 @@ const WORDS: &[&[&str]] = &[
         "imək",
         "ɔtb",
         "Mʉʉnchɨ",
+        "Haɗaɗɗiyar",
+        "ƙasar",
+        "Gwichʼin",
         "Fuß",
         "MÜ",
         "ÞÓR",
@@ -298,17 +304,28 @@ fn issue_14_each_legacy_encoding_is_undone() {
             &[
                 "Zażółć gęślą jaźń, mówię",
                 "Příliš žluťoučký kůň úpěl ďábelské ódy",
+                "Jüdisch",
+                "Tiếng Acoli",
             ],
         ),
         (
             "iso-8859-2",
-            &["Mám dost třetího tisíciletí", "Árvíztűrő tükörfúrógép"],
+            &[
+                "Mám dost třetího tisíciletí",
+                "Árvíztűrő tükörfúrógép",
+                "Güceratça, égyptien",
+            ],
         ),
         (
             "windows-1251",
             &[
                 "Съешь же ещё этих мягких французских булок",
                 "Україна — це Європа",
+                // Other scripts read through it: Vietnamese, Portuguese, Hausa, Persian.
+                "Tiếng Acoli",
+                "Emirados Árabes Unidos",
+                "Haɗaɗɗiyar Daular",
+                "توی\u{200C}یایی",
             ],
         ),
         (
@@ -316,6 +333,7 @@ fn issue_14_each_legacy_encoding_is_undone() {
             &[
                 "Γειά σου κόσμε, τι κάνεις;",
                 "Ξεσκεπάζω την ψυχοφθόρα βδελυγμία",
+                "Lüksemburg",
             ],
         ),
         (
@@ -327,13 +345,22 @@ fn issue_14_each_legacy_encoding_is_undone() {
         ),
         (
             "windows-1257",
-            &["Šiaip įdomu, kaip įsivaizduoji", "Latvijā ģimene ļoti"],
+            &[
+                "Šiaip įdomu, kaip įsivaizduoji",
+                "Latvijā ģimene ļoti",
+                "Tiếng",
+            ],
         ),
         (
             "macintosh",
             &[
                 "Le Schtroumpf conseille gâteaux et baies",
                 "Grüße aus Köln, señor",
+                // Romanian, Latvian and Lithuanian: "ƒ" and "»" lead their letters.
+                "abhază, aceh",
+                "bașkiră",
+                "afāru, aghem",
+                "Armėnija",
             ],
         ),
     ];
