@@ -195,6 +195,66 @@ def legacy_rows(binary, table=LEGACY, short=False):
     print()
 
 
+def catalog_lines(directory, count=20000):
+    """Translated messages: every line with non-ASCII text of every gettext catalog (`*.mo`)
+    under `directory`, a random `count` of them (fixed seed) of under 300 characters."""
+    import gettext
+    found = set()
+    for root, _, files in os.walk(directory):
+        for name in files:
+            if not name.endswith(".mo"):
+                continue
+            try:
+                with open(os.path.join(root, name), "rb") as f:
+                    catalog = gettext.GNUTranslations(f)
+            except Exception:
+                continue
+            for value in catalog._catalog.values():
+                if isinstance(value, str):
+                    for line in value.split("\n"):
+                        line = line.strip()
+                        if line and not line.isascii() and len(line) < 300:
+                            found.add(line)
+    lines = sorted(found)
+    random.Random(7).shuffle(lines)
+    return len(found), lines[:count]
+
+
+def catalog_rows(binary, directory):
+    """Real user-interface text in every language the machine has catalogs for, read through
+    each encoding: sentences with placeholders, quotes and punctuation, where the CLDR lines
+    are lists of names."""
+    total, lines = catalog_lines(directory)
+    if not lines:
+        print(f"no gettext catalogs with non-ASCII text under {directory}")
+        return
+    ours, _ = run_utf8fix(binary, lines)
+    theirs, _ = run_ftfy(lines)
+    print(f"{len(lines)} of {total} translated messages (gettext catalogs under the given "
+          f"directory); clean lines changed: utf8fix {sum(o != c for o, c in zip(ours, lines))}, "
+          f"ftfy {sum(t != c for t, c in zip(theirs, lines))}")
+    print()
+    print("| UTF-8 read as | lines | utf8fix --mojibake | ftfy.fix_encoding |")
+    print("|---|---:|---:|---:|")
+    for codec in ["cp1252", "latin-1"] + list(LEGACY):
+        def broken(line):
+            out = []
+            for b in line.encode("utf-8"):
+                try:
+                    out.append(bytes([b]).decode(codec))
+                except UnicodeDecodeError:
+                    out.append(chr(b))
+            return "".join(out)
+        pairs = [(c, broken(c)) for c in lines if broken(c) != c]
+        ours, _ = run_utf8fix(binary, [b for _, b in pairs])
+        theirs, _ = run_ftfy([b for _, b in pairs])
+        a = sum(o == c for (c, _), o in zip(pairs, ours))
+        b = sum(t == c for (c, _), t in zip(pairs, theirs))
+        n = len(pairs)
+        print(f"| {codec} | {n} | {a} ({100 * a / n:.2f}%) | {b} ({100 * b / n:.2f}%) |")
+    print()
+
+
 def corpus_of(langs):
     """The CLDR lines of exactly these locales."""
     lines = []
@@ -258,6 +318,8 @@ def main():
     parser.add_argument("--utf8fix", default="target/release/utf8fix")
     parser.add_argument("--locales", type=int, default=60, help="how many locales (at least 13)")
     parser.add_argument("--show", type=int, default=0, help="print N failures of each kind")
+    parser.add_argument("--catalogs", metavar="DIR",
+                        help="also read the gettext catalogs (*.mo) under DIR through each encoding")
     args = parser.parse_args()
 
     chosen, clean = corpus(args.locales)
@@ -314,6 +376,8 @@ def main():
     legacy_rows(args.utf8fix, LEGACY_MORE)
     legacy_rows(args.utf8fix, LEGACY_CJK)
     legacy_rows(args.utf8fix, LEGACY_ALL, short=True)
+    if args.catalogs:
+        catalog_rows(args.utf8fix, args.catalogs)
     ftfy_suite(args.utf8fix)
     speed_rows(args.utf8fix, clean)
     print(f"time for all inputs: utf8fix {ours_time:.2f} s, ftfy {theirs_time:.2f} s")

@@ -812,7 +812,10 @@ fn plan_for(line: &Line, e: usize, mut found: Vec<Found>) -> Plan {
         .filter(|f| match f.candidate {
             Candidate::Group { decoded, .. } => {
                 let before = f.start.checked_sub(1).map(|p| line.chars[p]);
-                is_odd_decoding(decoded, before)
+                // "ß" is lowercase and never starts a word ("GĂźceratça" is "Güceratça"
+                // through ISO-8859-2, not "Gßceratça" through windows-1250).
+                let sharp_s_first = decoded == 'ß' && !before.is_some_and(is_lowercase);
+                is_odd_decoding(decoded, before) || sharp_s_first
             }
             _ => false,
         })
@@ -846,6 +849,61 @@ fn is_capital_pair(group: &[char]) -> bool {
     matches!(group, [a, b] if is_uppercase(*a) && is_uppercase(*b) && script(*a) == script(*b))
 }
 
+/// The languages that write `c`, a letter of Latin-1 or Latin Extended-A, as a set of bits; 0
+/// for any other character, and for the Latin-1 letters every Western language shares.
+fn languages(c: char) -> u16 {
+    const WESTERN: u16 = 1;
+    const POLISH: u16 = 1 << 1;
+    const CZECH_SLOVAK: u16 = 1 << 2;
+    const HUNGARIAN: u16 = 1 << 3;
+    const ROMANIAN: u16 = 1 << 4;
+    const SOUTH_SLAVIC: u16 = 1 << 5;
+    const BALTIC: u16 = 1 << 6;
+    const TURKIC: u16 = 1 << 7;
+    const ESPERANTO: u16 = 1 << 8;
+    const MALTESE: u16 = 1 << 9;
+    const SAMI_AND_OTHERS: u16 = 1 << 10;
+    let lower = c.to_lowercase().next().unwrap_or(c);
+    match lower {
+        'á' | 'é' | 'í' | 'ó' | 'ú' => WESTERN | CZECH_SLOVAK | HUNGARIAN | POLISH,
+        'ä' | 'ö' | 'ü' => WESTERN | CZECH_SLOVAK | HUNGARIAN | TURKIC | BALTIC,
+        'â' | 'î' => WESTERN | ROMANIAN | TURKIC,
+        'ç' => WESTERN | TURKIC,
+        'ô' | 'ý' => WESTERN | CZECH_SLOVAK,
+        'õ' => WESTERN | BALTIC,
+        'û' => WESTERN | TURKIC,
+        'à'..='ÿ' => WESTERN,
+        'ą' | 'ę' => POLISH | BALTIC,
+        'ć' => POLISH | SOUTH_SLAVIC,
+        'ł' | 'ń' | 'ś' | 'ź' => POLISH,
+        'ż' => POLISH | MALTESE,
+        'č' | 'š' | 'ž' => CZECH_SLOVAK | SOUTH_SLAVIC | BALTIC | SAMI_AND_OTHERS,
+        'ď' | 'ě' | 'ĺ' | 'ľ' | 'ň' | 'ŕ' | 'ř' | 'ť' | 'ů' => CZECH_SLOVAK,
+        'ő' | 'ű' => HUNGARIAN,
+        'ă' | 'ș' | 'ț' | 'ţ' => ROMANIAN,
+        'ş' => ROMANIAN | TURKIC,
+        'đ' => SOUTH_SLAVIC | SAMI_AND_OTHERS,
+        'ā' | 'ē' | 'ī' | 'ū' | 'ģ' | 'ķ' | 'ļ' | 'ņ' | 'ė' | 'į' | 'ų' => BALTIC,
+        'ğ' | 'ı' => TURKIC,
+        'ĉ' | 'ĝ' | 'ĥ' | 'ĵ' | 'ŝ' | 'ŭ' => ESPERANTO,
+        'ċ' | 'ġ' | 'ħ' => MALTESE,
+        'ŋ' | 'ŧ' => SAMI_AND_OTHERS,
+        _ => 0,
+    }
+}
+
+/// Two letters that no language writes side by side: "ĂŤ" and "Ăź" mix Romanian with Czech or
+/// Polish, "ÄŚ" German with Polish. Such a pair is a group of mojibake, whatever its case.
+fn is_foreign_pair(group: &[char]) -> bool {
+    match group {
+        [a, b] => {
+            let (x, y) = (languages(*a), languages(*b));
+            x != 0 && y != 0 && x & y == 0
+        }
+        _ => false,
+    }
+}
+
 /// How rarely text holds `c`, decoded from a group: 0 for the accented letters most languages
 /// written in Latin letters use and for the letters of other scripts, 1 for the Latin letters
 /// of fewer languages ("å", "ø", "ť", "ď"), 2 for anything else. Windows-1250 and ISO-8859-2
@@ -873,8 +931,8 @@ fn rarity(c: char) -> usize {
 /// A decoded character that text rarely holds where it lands: a letter of Latin Extended-B
 /// other than those of Romanian, Vietnamese, pinyin, Sami, Navajo and the African alphabets
 /// ("Ƥ", "ƶ": the "ä" and "ö" of Estonian read through windows-1250 where windows-1257 was
-/// meant), or a capital right after a lowercase letter ("vokieĨių"). Two encodings that explain
-/// the same bytes are told apart by these.
+/// meant), a capital right after a lowercase letter ("vokieĨių"), or a C1 control. Two
+/// encodings that explain the same bytes are told apart by these.
 #[inline]
 fn is_odd_decoding(decoded: char, before: Option<char>) -> bool {
     let rare = match u32::from(decoded) {
@@ -887,10 +945,9 @@ fn is_odd_decoding(decoded: char, before: Option<char>) -> bool {
         0x180..=0x24F => true,
         _ => false,
     };
-    // "ß" is lowercase and never starts a word ("GĂźceratça" is "Güceratça" through
-    // ISO-8859-2, not "Gßceratça" through windows-1250).
-    let odd_sharp_s = decoded == 'ß' && before.is_some_and(|b| !is_lowercase(b));
-    rare || odd_sharp_s || is_uppercase(decoded) && before.is_some_and(is_lowercase)
+    // A C1 control is no text at all: ISO-8859-2 reads "ÂŤ" as "«" where windows-1250 reads
+    // U+008D.
+    rare || is_c1_control(decoded) || is_uppercase(decoded) && before.is_some_and(is_lowercase)
 }
 
 /// One position of a group: a byte, or a byte that was lost or turned into a space.
@@ -1504,8 +1561,15 @@ fn is_plausible(
     if is_between_layers || is_c1 && is_c1_control(group[1]) {
         return Verdict::Yes;
     }
+    // Elsewhere than windows-1252 and Latin-1, whose undefined bytes sloppy decoders keep as
+    // C1 controls, a group that decodes to one is two letters of the text ("ÂŤ" is "«" through
+    // ISO-8859-2, not U+008D through windows-1250).
     if is_c1 {
-        return Verdict::WithEvidence;
+        return if e == 0 {
+            Verdict::WithEvidence
+        } else {
+            Verdict::No
+        };
     }
     // A C1 control right after a letter is never text: the pair is Latin-1 mojibake ("Ð\u{95}"
     // is "Е", whatever stands beside it).
@@ -1544,8 +1608,12 @@ fn is_plausible(
     let in_word = prev.is_some_and(|p| !p.is_decoded && is_alphabetic(p.c));
     let is_letter = |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && is_alphabetic(n.c));
     let is_drawing = |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && is_box(n.c));
-    let beside_word =
-        is_letter(prev) && is_letter(before_prev) || is_letter(next) && is_letter(after_next);
+    // A pair between two letters, with no box character or other group beyond them, is inside
+    // a word too ("f├╝r" is "für"; "├┤a┼┐a┼┐a" is line art).
+    let is_plain = |n: Option<Neighbour>| !n.is_some_and(|n| n.is_decoded || is_box(n.c));
+    let beside_word = is_letter(prev) && is_letter(before_prev)
+        || is_letter(next) && is_letter(after_next)
+        || is_letter(prev) && is_letter(next) && is_plain(before_prev) && is_plain(after_next);
     let in_text = beside_word && !is_drawing(prev) && !is_drawing(next);
     // Signs that start a word of two lowercase letters or more are its first letter
     // ("√∏stfrisisk" is "østfrisisk"); a formula has a digit or a letter before them ("2√πr").
@@ -1584,9 +1652,14 @@ fn is_plausible(
                 && script(n.c) != script(group[0])
         })
     };
+    // Nor is a run with a capital after a lowercase letter: "вЂћ" is "„" through windows-1251.
+    let has_inner_capital = group
+        .windows(2)
+        .any(|pair| is_lowercase(pair[0]) && is_uppercase(pair[1]));
     if e != 0
         && bytes > 2
         && script(group[0]) != Script::Latin
+        && !has_inner_capital
         && !is_foreign_letter(prev)
         && !is_foreign_letter(next)
         && group.iter().all(|&c| is_word(c))
@@ -1613,10 +1686,35 @@ fn is_plausible(
     // letter ("JĂĽdisch" is "Jüdisch" through windows-1250, "ГЃrabes" is "Árabes" through
     // windows-1251).
     let before_lowercase_word = next.is_some_and(|n| !n.is_decoded && is_lowercase(n.c));
-    let is_pair_before_lowercase = is_capital_pair(group) && before_lowercase_word;
+    // Nor is a pair that makes a word of its own after an elision ("c'ГЁ" is Italian "c'è"
+    // through windows-1251, "c'ĆØ" through windows-1257).
+    let after_elision = matches!(prev, Some(p) if !p.is_decoded && matches!(p.c, '\'' | '’'))
+        && before_prev.is_some_and(|p| !p.is_decoded && is_lowercase(p.c))
+        && !next.is_some_and(|n| is_alphabetic(n.c));
+    // And a standalone capital pair that is a Latin-1 letter ("%s ГЁ una" is Italian "è",
+    // "ГҐ" Norwegian "å" through windows-1251): no two-letter word of capitals is written so.
+    let is_standalone =
+        !prev.is_some_and(|p| is_alphabetic(p.c)) && !next.is_some_and(|n| is_alphabetic(n.c));
+    let is_latin1_pair = byte_in(group[0], e) == 0xC3 && is_standalone;
+    let is_pair_before_lowercase = is_capital_pair(group)
+        && (before_lowercase_word || after_elision || is_latin1_pair)
+        || is_foreign_pair(group);
+    // Nor does a Latin word start with a capital and one of the lowercase letters these
+    // encodings hold at 80..BF (ą ł ľ ś š ş ť ź ž ż), alone or after one capital: "Ăźbergeben"
+    // is "übergeben" through ISO-8859-2, "FĆølgende" "Følgende" through windows-1257.
+    let starts_word_here = !prev.is_some_and(|p| is_alphabetic(p.c))
+        || prev.is_some_and(|p| !p.is_decoded && is_uppercase(p.c))
+            && !before_prev.is_some_and(|p| is_alphabetic(p.c));
+    let is_title_pair = bytes == 2
+        && script(decoded) == Script::Latin
+        && script(group[0]) == Script::Latin
+        && is_uppercase(group[0])
+        && is_lowercase(group[1])
+        && starts_word_here;
     if e != 0
         && !capital_inside_word
         && !is_pair_before_lowercase
+        && !is_title_pair
         && !is_vietnamese
         && group[0] != 'ƒ'
         && is_alphabetic(decoded)
@@ -1776,7 +1874,16 @@ fn is_plausible(
             return Verdict::Weak;
         }
         let is_word_letter = |c: &char| is_alphabetic(*c) && !matches!(c, 'µ' | 'ª' | 'º');
-        if is_symbolic && group.iter().all(is_word_letter) {
+        // Spanish opens its questions and exclamations with "¿" and "¡" ("ÂżEstá" is "¿Está"
+        // through windows-1250), and guillemets are what two letters of no one language make
+        // ("ÂŤ%sÂť" is "«%s»" through ISO-8859-2; "Āø", a lone cedilla, stays).
+        let opens_sentence =
+            matches!(decoded, '¿' | '¡') && next.is_some_and(|n| is_alphabetic(n.c));
+        if is_symbolic
+            && !opens_sentence
+            && !(is_foreign_pair(group) && matches!(decoded, '«' | '»'))
+            && group.iter().all(is_word_letter)
+        {
             return Verdict::Weak;
         }
         // "’s" after a capital is English ("There are a lot of Ã’s"); the possessive and the
@@ -1833,15 +1940,23 @@ fn is_plausible(
         }
         // Three- and four-byte groups decode to scripts that do mix with Latin letters in real
         // text ("RINET基金", "文字A"), but then in runs: against an original letter of another
-        // script, the other side must be decoded text of the same script. A lone ideograph
-        // squeezed against a Latin word ("été\u{A0}©", "café”…") is the text as written.
+        // script, the other side must be decoded text of the same script, or the line must
+        // show clear mojibake of that script, for the kana, ideographs and syllables that mix
+        // with Latin words ("GUIë¥¼ 실행" is Korean "GUI를" among more of it, "%sã\u{81}¨%s"
+        // Japanese "%sと%s"). A lone ideograph squeezed against a Latin word
+        // ("été\u{A0}©", "café”…") is the text as written.
         let against_original =
             |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded) && clashes(n);
+        let is_east_asian = matches!(cp, 0x3040..=0x30FF | 0x3400..=0x9FFF | 0xAC00..=0xD7A3);
         if bytes > 2
             && (against_original(prev) && !chained(next)
                 || against_original(next) && !chained(prev))
         {
-            return Verdict::No;
+            return if is_east_asian {
+                Verdict::Weak
+            } else {
+                Verdict::No
+            };
         }
     }
     // A sign (or an unassigned code point) of a script's block squeezed against a letter of the
@@ -1860,7 +1975,7 @@ fn is_plausible(
     let is_odd_sign = e != 0
         && bytes > 2
         && !is_alphabetic(decoded)
-        && !matches!(cp, 0x2000..=0x22FF | 0xFEFF | 0xFF00..=0xFFEF);
+        && !matches!(cp, 0x2000..=0x22FF | 0x3000..=0x303F | 0xFEFF | 0xFF00..=0xFFEF);
     if (is_far_sign || is_odd_sign) && (touches_letter(prev) || touches_letter(next)) {
         return Verdict::No;
     }
@@ -1884,7 +1999,10 @@ fn is_plausible(
     // "Ã" and a byte 80..BF is a Latin-1 letter, the commonest mojibake of all ("NÃ–" is "NÖ",
     // "NÃ¼" is "Nü", "Ã…rhus" is "Århus"): the general end-of-word rules at the bottom are for
     // the rarer leads, and "Ã" has its own narrower ones.
-    let is_latin1_letter = byte_in(group[0], e) == 0xC3;
+    // "Â" (C2 where it is that letter) and a byte A0..BF, a Latin-1 sign, is as common: the
+    // no-break space French puts before a colon ("%PÂ\u{A0}: ne peut"). MacRoman's C2, "¬",
+    // keeps the general rules ("`¬´", one of ftfy's negative cases).
+    let is_latin1_letter = byte_in(group[0], e) == 0xC3 || group[0] == 'Â';
     let ends_the_word = !next.is_some_and(|n| is_alphabetic(n.c) || n.is_decoded);
     // An apostrophe or a no-break space after a capitalised word ("HÄ’été", "HÄ\u{A0}été")
     // separates words; at the start of a word it is the second byte of a letter
@@ -1893,7 +2011,11 @@ fn is_plausible(
     let is_original_capital =
         |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && is_uppercase(n.c));
     let separates_words = matches!(group[1], '’' | '\u{A0}');
-    if bytes == 2 && !is_latin1_letter && separates_words && is_original_capital(prev) {
+    // (A capital of another script does not make a word with the lead: "%PВ\u{A0}:" is a
+    // no-break space through windows-1251.)
+    let same_word = prev.is_some_and(|p| script(p.c) == script(group[0]));
+    if bytes == 2 && !is_latin1_letter && separates_words && is_original_capital(prev) && same_word
+    {
         return Verdict::Weak;
     }
     // For "Ã" the same holds only inside an all-capitals word ("IRMÃ’été", "IRMÃ\u{A0}été"),

@@ -199,6 +199,37 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     ("Çok güzel, İstanbul’da", None),
     ("Ångström, Øresund, Ærø", None),
     ("naïve façade — “quotes” ‘single’ … • ™", None),
+    // Translated messages (gettext catalogs) through each encoding: a no-break space before a
+    // colon, Korean and Japanese against placeholders, Italian "è" alone and after an elision,
+    // a title-case word, box characters inside a word, Spanish "¿", guillemets and quotes,
+    // CJK punctuation, and pairs of letters no one language writes.
+    (
+        "Erreur %PÂ\u{A0}: ne peut",
+        Some("Erreur %P\u{A0}: ne peut"),
+    ),
+    (
+        "ê¼´ì\u{9D}„ ì°¾ì\u{9D}„ ìˆ˜ ì—†ì–´ì„œ GUIë¥¼ ì‹¤í–‰í•\u{A0} ìˆ˜ ì—†ìŠµë‹ˆë‹¤",
+        Some("꼴을 찾을 수 없어서 GUI를 실행할 수 없습니다"),
+    ),
+    (
+        "%sã\u{81}¨%sã\u{81}®ä¸¡æ–¹ã‚’å\u{90}Œæ™‚ã\u{81}«",
+        Some("%sと%sの両方を同時に"),
+    ),
+    ("%s ГЁ una funzione", Some("%s è una funzione")),
+    ("non c'ĆØ la stringa", Some("non c'è la stringa")),
+    ("Klarte ikke ГҐ laste", Some("Klarte ikke å laste")),
+    ("an `diff` Ăźbergeben", Some("an `diff` übergeben")),
+    ("FĆølgende", Some("Følgende")),
+    ("ignoriert f├╝r %s", Some("ignoriert für %s")),
+    ("ÂżEstĂˇ seguro?", Some("¿Está seguro?")),
+    ("Verzeichnis Âť%sÂŤ nicht", Some("Verzeichnis »%s« nicht")),
+    ("oДЌekГЎvГЎna вЂћ)вЂњ", Some("očekávána „)“")),
+    ("éťžäż®č¨‚ç‰\u{88}ďĽšă€Ś%să€Ť", Some("非修訂版：「%s」")),
+    ("ÄŚAS", Some("ČAS")),
+    ("DISP_FĂŤSICO", Some("DISP_FÍSICO")),
+    // ... but a lone cedilla from two letters of no one language stays (one of ftfy's negative
+    // cases).
+    ("Connect with Āø on Facebook", None),
 ];
 
 #[test]
