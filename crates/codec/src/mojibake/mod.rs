@@ -1611,18 +1611,22 @@ fn is_plausible(
     // A pair between two letters, with no box character or other group beyond them, is inside
     // a word too ("f├╝r" is "für"; "├┤a┼┐a┼┐a" is line art).
     let is_plain = |n: Option<Neighbour>| !n.is_some_and(|n| n.is_decoded || is_box(n.c));
-    let beside_word = is_letter(prev) && is_letter(before_prev)
-        || is_letter(next) && is_letter(after_next)
-        || is_letter(prev) && is_letter(next) && is_plain(before_prev) && is_plain(after_next);
-    let in_text = beside_word && !is_drawing(prev) && !is_drawing(next);
+    let in_text = || {
+        let beside_word = is_letter(prev) && is_letter(before_prev)
+            || is_letter(next) && is_letter(after_next)
+            || is_letter(prev) && is_letter(next) && is_plain(before_prev) && is_plain(after_next);
+        beside_word && !is_drawing(prev) && !is_drawing(next)
+    };
     // Signs that start a word of two lowercase letters or more are its first letter
     // ("√∏stfrisisk" is "østfrisisk"); a formula has a digit or a letter before them ("2√πr").
     let is_lower = |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && is_lowercase(n.c));
-    let opens_lowercase_word = !prev.is_some_and(|p| p.c.is_alphanumeric() || is_math(p.c))
-        && is_lower(next)
-        && is_lower(after_next);
-    if group.iter().all(|&c| is_box(c)) && !in_text
-        || group.iter().all(|&c| is_math(c)) && !in_word && !opens_lowercase_word
+    let opens_lowercase_word = || {
+        is_lower(next)
+            && is_lower(after_next)
+            && !prev.is_some_and(|p| p.c.is_alphanumeric() || is_math(p.c))
+    };
+    if group.iter().all(|&c| is_box(c)) && !in_text()
+        || group.iter().all(|&c| is_math(c)) && !in_word && !opens_lowercase_word()
     {
         return Verdict::Weak;
     }
@@ -1670,93 +1674,94 @@ fn is_plausible(
     {
         return Verdict::Weak;
     }
-    // Letters of a script that decode to a letter of the same script are a word of it ("Тё"
-    // in Russian is not "Ҹ" through windows-1251, "ášť" in Czech not "ṻ"), unless the line
-    // shows more of the same mojibake ("Рё" beside "Р°" is "и"). A capital inside a lowercase
-    // word is no word of any script, but a lead ("jĆødisk" is "jødisk" through windows-1257,
-    // "aÄŤinski" is "ačinski" through windows-1250). Nor are three letters that decode to a
-    // letter of Vietnamese, which no word of these encodings' languages holds ("Tiáşżng" is
-    // "Tiếng"), nor a group led by "ƒ", the florin or function sign that MacRoman has at C4
-    // ("afƒÅru" is "afāru", "abhazƒÉ" is "abhază").
-    let capital_inside_word = prev.is_some_and(|p| !p.is_decoded && is_lowercase(p.c))
-        && is_uppercase(group[0])
-        && is_lowercase(decoded);
-    let is_vietnamese = bytes == 3 && (0x1EA0..=0x1EF9).contains(&cp);
-    // No word goes on in lowercase after two capitals of the same script: such a pair is one
-    // letter ("JĂĽdisch" is "Jüdisch" through windows-1250, "ГЃrabes" is "Árabes" through
-    // windows-1251).
-    let before_lowercase_word = next.is_some_and(|n| !n.is_decoded && is_lowercase(n.c));
-    // Nor is a pair that makes a word of its own after an elision ("c'ГЁ" is Italian "c'è"
-    // through windows-1251, "c'ĆØ" through windows-1257).
-    let after_elision = matches!(prev, Some(p) if !p.is_decoded && matches!(p.c, '\'' | '’'))
-        && before_prev.is_some_and(|p| !p.is_decoded && is_lowercase(p.c))
-        && !next.is_some_and(|n| is_alphabetic(n.c));
-    // And a standalone capital pair that is a Latin-1 letter ("%s ГЁ una" is Italian "è",
-    // "ГҐ" Norwegian "å" through windows-1251): no two-letter word of capitals is written so.
-    let is_standalone =
-        !prev.is_some_and(|p| is_alphabetic(p.c)) && !next.is_some_and(|n| is_alphabetic(n.c));
-    let is_latin1_pair = byte_in(group[0], e) == 0xC3 && is_standalone;
-    let is_pair_before_lowercase = is_capital_pair(group)
-        && (before_lowercase_word || after_elision || is_latin1_pair)
-        || is_foreign_pair(group);
-    // Nor does a Latin word start with a capital and one of the lowercase letters these
-    // encodings hold at 80..BF (ą ł ľ ś š ş ť ź ž ż), alone or after one capital: "Ăźbergeben"
-    // is "übergeben" through ISO-8859-2, "FĆølgende" "Følgende" through windows-1257.
-    let starts_word_here = !prev.is_some_and(|p| is_alphabetic(p.c))
-        || prev.is_some_and(|p| !p.is_decoded && is_uppercase(p.c))
-            && !before_prev.is_some_and(|p| is_alphabetic(p.c));
-    let is_title_pair = bytes == 2
-        && script(decoded) == Script::Latin
-        && script(group[0]) == Script::Latin
-        && is_uppercase(group[0])
-        && is_lowercase(group[1])
-        && starts_word_here;
-    if e != 0
-        && !capital_inside_word
-        && !is_pair_before_lowercase
-        && !is_title_pair
-        && !is_vietnamese
-        && group[0] != 'ƒ'
-        && is_alphabetic(decoded)
-        && group
-            .iter()
-            .all(|&c| is_alphabetic(c) && script(c) == script(decoded))
-    {
-        return Verdict::Weak;
-    }
-    // Elsewhere than windows-1252, two capitals of one script are a word of it whatever they
-    // decode to (Serbian "ОГРАНИЧЕЊЕ" is no "ОГРАНИЧŌ" through windows-1251); a letter of
-    // Latin Extended-B is what a letter and a quote make ("»З«" is no "»ǫ"); and a letter
-    // before an apostrophe is a word ("Л’Акуила" is no "˒Акуила").
-    let is_elided = bytes == 2 && is_alphabetic(group[0]) && matches!(group[1], '’' | 'ʼ');
-    // And a capital ending a word in capitals before punctuation or a no-break space
-    // ("УПОЗОРЕЊЕ…", "ЕЊЕ\u{A0}").
-    let after_capitals = prev.is_some_and(|p| {
-        if p.is_decoded {
-            // Decoded from two capitals (see `judge`).
-            !p.is_sure
-        } else {
-            is_uppercase(p.c)
+    // The rules below are for the encodings other than windows-1252, whose leads are letters.
+    if e != 0 {
+        // Letters of a script that decode to a letter of the same script are a word of it ("Тё"
+        // in Russian is not "Ҹ" through windows-1251, "ášť" in Czech not "ṻ"), unless the line
+        // shows more of the same mojibake ("Рё" beside "Р°" is "и"). A capital inside a lowercase
+        // word is no word of any script, but a lead ("jĆødisk" is "jødisk" through windows-1257,
+        // "aÄŤinski" is "ačinski" through windows-1250). Nor are three letters that decode to a
+        // letter of Vietnamese, which no word of these encodings' languages holds ("Tiáşżng" is
+        // "Tiếng"), nor a group led by "ƒ", the florin or function sign that MacRoman has at C4
+        // ("afƒÅru" is "afāru", "abhazƒÉ" is "abhază").
+        let capital_inside_word = prev.is_some_and(|p| !p.is_decoded && is_lowercase(p.c))
+            && is_uppercase(group[0])
+            && is_lowercase(decoded);
+        let is_vietnamese = bytes == 3 && (0x1EA0..=0x1EF9).contains(&cp);
+        // No word goes on in lowercase after two capitals of the same script: such a pair is one
+        // letter ("JĂĽdisch" is "Jüdisch" through windows-1250, "ГЃrabes" is "Árabes" through
+        // windows-1251).
+        let before_lowercase_word = next.is_some_and(|n| !n.is_decoded && is_lowercase(n.c));
+        // Nor is a pair that makes a word of its own after an elision ("c'ГЁ" is Italian "c'è"
+        // through windows-1251, "c'ĆØ" through windows-1257).
+        let after_elision = matches!(prev, Some(p) if !p.is_decoded && matches!(p.c, '\'' | '’'))
+            && before_prev.is_some_and(|p| !p.is_decoded && is_lowercase(p.c))
+            && !next.is_some_and(|n| is_alphabetic(n.c));
+        // And a standalone capital pair that is a Latin-1 letter ("%s ГЁ una" is Italian "è",
+        // "ГҐ" Norwegian "å" through windows-1251): no two-letter word of capitals is written so.
+        let is_standalone =
+            !prev.is_some_and(|p| is_alphabetic(p.c)) && !next.is_some_and(|n| is_alphabetic(n.c));
+        let is_latin1_pair = byte_in(group[0], e) == 0xC3 && is_standalone;
+        let is_pair_before_lowercase = is_capital_pair(group)
+            && (before_lowercase_word || after_elision || is_latin1_pair)
+            || is_foreign_pair(group);
+        // Nor does a Latin word start with a capital and one of the lowercase letters these
+        // encodings hold at 80..BF (ą ł ľ ś š ş ť ź ž ż), alone or after one capital: "Ăźbergeben"
+        // is "übergeben" through ISO-8859-2, "FĆølgende" "Følgende" through windows-1257.
+        let starts_word_here = !prev.is_some_and(|p| is_alphabetic(p.c))
+            || prev.is_some_and(|p| !p.is_decoded && is_uppercase(p.c))
+                && !before_prev.is_some_and(|p| is_alphabetic(p.c));
+        let is_title_pair = bytes == 2
+            && script(decoded) == Script::Latin
+            && script(group[0]) == Script::Latin
+            && is_uppercase(group[0])
+            && is_lowercase(group[1])
+            && starts_word_here;
+        if !capital_inside_word
+            && !is_pair_before_lowercase
+            && !is_title_pair
+            && !is_vietnamese
+            && group[0] != 'ƒ'
+            && is_alphabetic(decoded)
+            && group
+                .iter()
+                .all(|&c| is_alphabetic(c) && script(c) == script(decoded))
+        {
+            return Verdict::Weak;
         }
-    });
-    let ends_capital_word =
-        bytes == 2 && is_uppercase(group[0]) && ends_words(group[1]) && after_capitals;
-    if e != 0
-        && !capital_inside_word
-        && (is_capital_pair(group) && !is_pair_before_lowercase
-            || is_elided
-            || ends_capital_word
-            || is_odd_decoding(decoded, None))
-    {
-        return Verdict::Weak;
+        // Elsewhere than windows-1252, two capitals of one script are a word of it whatever they
+        // decode to (Serbian "ОГРАНИЧЕЊЕ" is no "ОГРАНИЧŌ" through windows-1251); a letter of
+        // Latin Extended-B is what a letter and a quote make ("»З«" is no "»ǫ"); and a letter
+        // before an apostrophe is a word ("Л’Акуила" is no "˒Акуила").
+        let is_elided = bytes == 2 && is_alphabetic(group[0]) && matches!(group[1], '’' | 'ʼ');
+        // And a capital ending a word in capitals before punctuation or a no-break space
+        // ("УПОЗОРЕЊЕ…", "ЕЊЕ\u{A0}").
+        let after_capitals = prev.is_some_and(|p| {
+            if p.is_decoded {
+                // Decoded from two capitals (see `judge`).
+                !p.is_sure
+            } else {
+                is_uppercase(p.c)
+            }
+        });
+        let ends_capital_word =
+            bytes == 2 && is_uppercase(group[0]) && ends_words(group[1]) && after_capitals;
+        if !capital_inside_word
+            && (is_capital_pair(group) && !is_pair_before_lowercase
+                || is_elided
+                || ends_capital_word
+                || is_odd_decoding(decoded, None))
+        {
+            return Verdict::Weak;
+        }
     }
     // In windows-1252 too, such a letter with no letter on either side is what a capital and a
     // sign make in a list of symbols ("€Æ¾÷ß" is no "€ƾ÷ß"): only beside clear mojibake.
     let is_letter_beside = |n: Option<Neighbour>| n.is_some_and(|n| is_alphabetic(n.c));
     if bytes == 2
-        && is_odd_decoding(decoded, None)
         && !is_letter_beside(prev)
         && !is_letter_beside(next)
+        && is_odd_decoding(decoded, None)
     {
         return Verdict::Weak;
     }
