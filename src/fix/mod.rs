@@ -82,13 +82,14 @@ Spanish); never an accented capital ending a word before punctuation ('CAFÉ…'
 never a pair that is ordinary text ('ВІКІ', 'HÅØYA', '√π', '«été', 'Fuß“'), unless the same \
 line holds clear mojibake of the same kind. The letters of Africa's Latin alphabets ('likrÉ›ni' \
 is 'likrɛni'), pointed Hebrew, Syriac, Thaana, NKo and Chakma are restored too, and a capital \
-inside a lowercase word is read as the lead byte it is ('aÄŤinski' is 'ačinski'). A run of non-ASCII characters in which a sequence is \
+inside a lowercase word is read as the lead byte it is ('aÄŤinski' is 'ačinski'), as are two \
+letters that no one language writes side by side ('ÄŚAS' is 'ČAS'). A run of non-ASCII characters in which a sequence is \
 broken is left whole, never half repaired, and a lone pair on a line whose other non-ASCII \
 text is correct UTF-8 stays ('Bremer/Mccoy – DrÃ¥ber'). Correct text in any language comes \
 out unchanged. Damaged mojibake is repaired as far as it can be, on a line that also holds \
 clear mojibake (a byte lost to U+FFFD in windows-1252 text, and 'voilÃ le', need none): a \
 sequence with a byte lost to U+FFFD or '?' becomes one U+FFFD, a byte A0 turned into a space \
-is put back ('voilÃ le' is 'voilà le', 'Ã s' is 'às'), 'â€' that lost its last byte becomes \
+is put back ('voilÃ le' is 'voilà le', 'Ã s' is 'às', 'hÃ i' is Vietnamese 'hài'), 'â€' that lost its last byte becomes \
 U+FFFD, CESU-8 pairs become one character, and C1 controls standing alone (Latin-1 read where windows-1252 was meant) \
 become windows-1252's characters. With -v each changed line is reported with the chain it \
 undid ('windows-1252 x2', 'windows-1251'). Lines longer than 64 KiB are repaired in pieces, \

@@ -1130,7 +1130,9 @@ fn decode_group(bytes: &[u8]) -> Option<char> {
 
 /// After "Ã" and a space, whether the space was the A0 of "à" and the word goes on: the
 /// Portuguese contractions "às", "àquele", "àquela", "àquilo" (their "à" is never a word of its
-/// own). Elsewhere "à" is a word, and the A0 was dropped before the word's own space.
+/// own), and the Vietnamese syllables that "à" begins or carries ("hài", "vào", "màu", "bàn",
+/// "làm", "hàng", "hành", "sàch"), whose tails are no word of French ("à y" is, and stays).
+/// Elsewhere "à" is a word, and the A0 was dropped before the word's own space.
 fn drops_space_after_a_grave(after: &[char]) -> bool {
     let word: String = after.iter().take(7).collect();
     let starts = |w: &str| {
@@ -1147,6 +1149,9 @@ fn drops_space_after_a_grave(after: &[char]) -> bool {
         || starts("queles")
         || starts("quelas")
         || starts("quilos")
+        || ["i", "o", "u", "n", "m", "ng", "nh", "c", "ch", "t", "p"]
+            .iter()
+            .any(|tail| starts(tail))
 }
 
 /// A high surrogate at `i` (three characters) followed by a low one: the supplementary

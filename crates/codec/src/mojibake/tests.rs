@@ -227,6 +227,14 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     ("éťžäż®č¨‚ç‰\u{88}ďĽšă€Ś%să€Ť", Some("非修訂版：「%s」")),
     ("ÄŚAS", Some("ČAS")),
     ("DISP_FĂŤSICO", Some("DISP_FÍSICO")),
+    // Vietnamese syllables that "à" carries, its A0 turned into a space: through windows-1250
+    // and windows-1252; French "à y" keeps its space.
+    (
+        "Xem clip hĂ i, phim hĂ i má»›i hay nháşĄt",
+        Some("Xem clip hài, phim hài mới hay nhất"),
+    ),
+    ("phim hÃ i hay, lÃ m viá»‡c", Some("phim hài hay, làm việc")),
+    ("prÃªt Ã  y aller", Some("prêt à y aller")),
     // ... but a lone cedilla from two letters of no one language stays (one of ftfy's negative
     // cases).
     ("Connect with Āø on Facebook", None),
