@@ -1746,7 +1746,8 @@ fn is_plausible(
                 // Decoded from two capitals (see `judge`).
                 !p.is_sure
             } else {
-                is_uppercase(p.c)
+                // Of the same script: "%PВ\u{A0}:" is a no-break space through windows-1251.
+                is_uppercase(p.c) && script(p.c) == script(group[0])
             }
         });
         let ends_capital_word =
@@ -2055,7 +2056,15 @@ fn is_plausible(
         if after_capital && is_lowercase(decoded) {
             return Verdict::Weak;
         }
-        if !after_lowercase && !after_decoded && ends_words(group[1]) {
+        // A lead of another script than the letter before it is no letter of that word
+        // ("%PВ\u{A0}:" is a no-break space through windows-1251).
+        let glued = prev_original.is_some_and(|p| {
+            is_alphabetic(p)
+                && is_alphabetic(group[0])
+                && script(p) != script(group[0])
+                && script(group[0]) != Script::Common
+        });
+        if !after_lowercase && !after_decoded && !glued && ends_words(group[1]) {
             return Verdict::Weak;
         }
     }

@@ -208,6 +208,10 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
         Some("Erreur %P\u{A0}: ne peut"),
     ),
     (
+        "Erreur %PВ\u{A0}: ne peut",
+        Some("Erreur %P\u{A0}: ne peut"),
+    ),
+    (
         "ê¼´ì\u{9D}„ ì°¾ì\u{9D}„ ìˆ˜ ì—†ì–´ì„œ GUIë¥¼ ì‹¤í–‰í•\u{A0} ìˆ˜ ì—†ìŠµë‹ˆë‹¤",
         Some("꼴을 찾을 수 없어서 GUI를 실행할 수 없습니다"),
     ),
