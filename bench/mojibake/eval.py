@@ -85,6 +85,10 @@ ENCODINGS = {
     "triple": lambda s: as_cp1252(as_cp1252(s.encode("utf-8"), "c1").encode("utf-8"), "c1"),
     "latin1": lambda s: s.encode("utf-8").decode("latin-1"),
     "lost-byte": lambda s: as_cp1252(s.encode("utf-8"), "fffd"),
+    # An encoder that could not write the undefined bytes wrote `?` (lines that hold a `?` of
+    # their own are left out of this row), and a no-break space became a plain one.
+    "question": lambda s: as_cp1252(s.encode("utf-8"), "fffd").replace("\ufffd", "?"),
+    "a0-space": lambda s: as_cp1252(s.encode("utf-8"), "c1").replace("\u00a0", " "),
 }
 
 
@@ -343,11 +347,13 @@ def main():
         broken = [encode(line) for line in clean]
         # Only lines that the encoding changed are mojibake at all.
         pairs = [(c, b) for c, b in zip(clean, broken) if c != b]
+        if name == "question":
+            pairs = [(c, b) for c, b in pairs if "?" not in c]
         originals = [c for c, _ in pairs]
         inputs = [b for _, b in pairs]
         ours, t1 = run_utf8fix(args.utf8fix, inputs)
         theirs, t2 = run_ftfy(inputs)
-        if name == "lost-byte":
+        if name in ("lost-byte", "question", "a0-space"):
             # The lost character cannot come back: a U+FFFD in its place is the best outcome.
             def restored(original, fixed):
                 return fixed == original or (
@@ -355,7 +361,7 @@ def main():
                     and all(f == o or f == "\ufffd" for f, o in zip(fixed, original))
                     and "\ufffd" in fixed
                 )
-            label = "lost-byte: restored (U+FFFD for a lost character)"
+            label = f"{name}: restored (U+FFFD for a lost character)"
         else:
             def restored(original, fixed):
                 return fixed == original

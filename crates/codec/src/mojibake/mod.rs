@@ -1009,7 +1009,7 @@ fn candidate_at(line: &Line, e: usize, i: usize, lead: u8) -> Option<(usize, Can
             Slot::Lost
         } else if c == '?' && !slots[1..len].contains(&Slot::Question) {
             Slot::Question
-        } else if c == ' ' && !slots[1..len].contains(&Slot::Space) {
+        } else if c == ' ' && !slots[1..len].contains(&Slot::Space) && has_nbsp_at_a0(e) {
             Slot::Space
         } else {
             break;
@@ -1032,14 +1032,22 @@ fn candidate_at(line: &Line, e: usize, i: usize, lead: u8) -> Option<(usize, Can
         return None;
     }
     if lost > 0 {
-        // A `?` is trusted where a lost byte is common: after C2/C3, or beside real
-        // continuation bytes of a longer group.
+        // A `?` is trusted where a lost byte is common: after C2/C3, beside real continuation
+        // bytes of a longer group, or after another lead inside a word ("абхазÑ?кий": the 81
+        // of "с" is undefined in windows-1252, and an encoder wrote `?`), at its end too when a
+        // group goes before ("бафиÑ?," is "бафия,").
         let questions = slots.iter().filter(|s| **s == Slot::Question).count();
         let real = slots[1..]
             .iter()
             .filter(|s| matches!(s, Slot::Byte(_)))
             .count();
-        if questions > 0 && !(needed == 2 && matches!(lead, 0xC2 | 0xC3) || real >= 1) {
+        let word_goes_on = chars.get(i + len).is_some_and(|&c| is_alphabetic(c))
+            || i >= 2
+                && !chars[i - 1].is_ascii()
+                && is_continuation(line.byte(i - 1, e))
+                && is_lead(line.byte(i - 2, e));
+        let trusted = needed == 2 && (matches!(lead, 0xC2 | 0xC3) || word_goes_on) || real >= 1;
+        if questions > 0 && !trusted {
             return None;
         }
         if !could_be_valid(slots, e) {
@@ -1064,9 +1072,11 @@ fn candidate_at(line: &Line, e: usize, i: usize, lead: u8) -> Option<(usize, Can
     }
     let bytes = &bytes[..len];
     if spaced {
+        // Three-byte groups of any lead: past E3 (CJK, Hangul) only beside clear mojibake of
+        // the script they decode to (see `judge`).
         let restorable = match needed {
             2 => takes_spaced_a0(lead),
-            3 => matches!(lead, 0xE0..=0xE3),
+            3 => true,
             _ => lead == 0xF0,
         };
         let decoded = decode_group(bytes)?;
@@ -1107,6 +1117,12 @@ fn candidate_at(line: &Line, e: usize, i: usize, lead: u8) -> Option<(usize, Can
         }
         None => None,
     }
+}
+
+/// Whether byte A0 is the no-break space in encoding `e`, which is what a space can stand for:
+/// MacRoman has "†" there and IBM437 "á", which nothing turns into a space.
+fn has_nbsp_at_a0(e: usize) -> bool {
+    byte_in('\u{A0}', e) == 0xA0
 }
 
 /// The character that `bytes`, a lead C2..F4 and as many continuation bytes as it declares,
@@ -1260,6 +1276,9 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
                 // A lowercase letter, a capital Ã and a space: "voilÃ le" is nothing but "voilà".
                 Verdict::Yes
             }
+            // A lead past E3, a space and a sign is also how text runs ("très – bien" is no
+            // "tr耖bien"): only among clear mojibake of its script ("ë ˆì¦ˆ" is Korean "레즈").
+            Candidate::Spaced { decoded, .. } if u32::from(decoded) >= 0x4000 => Verdict::Weak,
             _ => Verdict::WithEvidence,
         };
         f.verdict = verdict;
@@ -1312,7 +1331,7 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
             Verdict::No => false,
             Verdict::WithEvidence => evidence > 0,
             Verdict::Weak => match f.candidate {
-                Candidate::Group { decoded, .. } => {
+                Candidate::Group { decoded, .. } | Candidate::Spaced { decoded, .. } => {
                     let own = script(decoded);
                     touching
                         || !matches!(own, Script::Latin | Script::Common) && is_clear(own)

@@ -239,6 +239,25 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     ),
     ("phim hÃ i hay, lÃ m viá»‡c", Some("phim hài hay, làm việc")),
     ("prÃªt Ã  y aller", Some("prêt à y aller")),
+    // A byte an encoder could not write, as `?`, after any lead inside a word or after a
+    // group; A0 turned into a space inside CJK and Hangul groups, beside clear mojibake of
+    // their script. A `?` that ends a question, and a space between "è" and a dash, stay.
+    (
+        "Ð°Ð±Ñ…Ð°Ð·Ñ?ÐºÐ¸Ð¹, Ð±Ð°Ñ„Ð¸Ñ?, Î‘Ï†Ï?Î¹ÎºÎ®",
+        Some("абхаз\u{FFFD}кий, бафи\u{FFFD}, Αφ\u{FFFD}ική"),
+    ),
+    ("¿Y la Ñ? cafÃ© crÃ¨me", Some("¿Y la Ñ? café crème")),
+    ("ë ˆì¦ˆê¸°ì•ˆì–´", Some("레즈기안어")),
+    (
+        "cafÃ© trÃ¨s – bien, très – bien",
+        Some("café très – bien, très – bien"),
+    ),
+    // A space stands for A0 only where A0 is the no-break space: not in IBM437 ("á") or
+    // MacRoman ("†"), where "µ│ " is no "泠".
+    (
+        "µ»öσê⌐µù╢µ│  âÄ, µ»öσê⌐µù╢",
+        Some("µ»öσê⌐µù╢µ│  âÄ, 比利时"),
+    ),
     // ... but a lone cedilla from two letters of no one language stays (one of ftfy's negative
     // cases).
     ("Connect with Āø on Facebook", None),
