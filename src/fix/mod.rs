@@ -89,7 +89,8 @@ text is correct UTF-8 stays ('Bremer/Mccoy – DrÃ¥ber'). Correct text in any 
 out unchanged. Damaged mojibake is repaired as far as it can be, on a line that also holds \
 clear mojibake (a byte lost to U+FFFD in windows-1252 text, and 'voilÃ le', need none): a \
 sequence with a byte lost to U+FFFD or '?' becomes one U+FFFD, a byte A0 turned into a space \
-is put back ('voilÃ le' is 'voilà le', 'Ã s' is 'às', 'hÃ i' is Vietnamese 'hài'), 'â€' that lost its last byte becomes \
+is put back ('voilÃ le' is 'voilà le', 'Ã s' is 'às', 'hÃ i' is Vietnamese 'hài'; not in \
+MacRoman or IBM437, whose A0 is no space), 'â€' that lost its last byte becomes \
 U+FFFD, CESU-8 pairs become one character, and C1 controls standing alone (Latin-1 read where windows-1252 was meant) \
 become windows-1252's characters. With -v each changed line is reported with the chain it \
 undid ('windows-1252 x2', 'windows-1251'). Lines longer than 64 KiB are repaired in pieces, \
