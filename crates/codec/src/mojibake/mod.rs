@@ -2051,11 +2051,15 @@ fn is_plausible(
     // For "Ã" the same holds only inside an all-capitals word ("IRMÃ’été", "IRMÃ\u{A0}été"),
     // with a closing quote or an ellipsis that ends it too ("“IRMÃ”", "«IRMÃ»", "IRMÃ…"). After
     // a single capital the word is in title case and "Ã" is mojibake ("TÃ\u{A0}idh" is
-    // "Tàidh", "DÃ\u{A0}" is "Dà"), as it is after a lowercase letter ("voilÃ\u{A0}").
+    // "Tàidh", "DÃ\u{A0}" is "Dà"), as it is after a lowercase letter ("voilÃ\u{A0}"). Before
+    // the punctuation French spaces off, "Â" and a no-break space is that space ("d'IDÂ\u{A0};"),
+    // where before a word it may end one in capitals ("MISUTÂ\u{A0}AJIKKO", romaji).
     let in_capital_word = is_original_capital(prev) && is_original_capital(before_prev);
     let is_trailing =
         matches!(group[1], '…' | '”' | '»' | '™' | '›' | '‘' | '´' | '©') && ends_the_word;
-    if is_latin1_letter && in_capital_word && (separates_words || is_trailing) {
+    let french_spacing = group == ['Â', '\u{A0}']
+        && next.is_some_and(|n| matches!(n.c, ';' | ':' | '!' | '?' | '»'));
+    if is_latin1_letter && !french_spacing && in_capital_word && (separates_words || is_trailing) {
         return Verdict::Weak;
     }
     if bytes == 2 && !is_latin1_letter && !next.is_some_and(|n| is_alphabetic(n.c) || n.is_decoded)

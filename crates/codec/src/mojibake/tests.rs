@@ -252,6 +252,13 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
         "cafÃ© trÃ¨s – bien, très – bien",
         Some("café très – bien, très – bien"),
     ),
+    // French spacing before punctuation after a word in capitals; romaji in capitals keeps
+    // its "Â" (one of ftfy's negative cases).
+    (
+        "que celui d'IDÂ\u{A0}; ou Ã©cho",
+        Some("que celui d'ID\u{A0}; ou écho"),
+    ),
+    ("MISUTÂ\u{A0}AJIKKO", None),
     // A space stands for A0 only where A0 is the no-break space: not in IBM437 ("á") or
     // MacRoman ("†"), where "µ│ " is no "泠".
     (
