@@ -173,27 +173,38 @@ LEGACY_ALL_LANGS = ["ru", "uk", "el", "ar", "fa", "he", "hi", "bn", "ta", "ka", 
 LEGACY_ALL = {codec: LEGACY_ALL_LANGS for codec in LEGACY}
 
 
+def read_through(line, codec):
+    """`line`'s UTF-8 read as `codec`, undefined bytes as C1 controls (as sloppy decoders
+    keep them)."""
+    out = []
+    for b in line.encode("utf-8"):
+        try:
+            out.append(bytes([b]).decode(codec))
+        except UnicodeDecodeError:
+            out.append(chr(b))
+    return "".join(out)
+
+
+def restored_through(binary, clean, codec):
+    """The lines of `clean` that `codec` changes, and how many of them each tool restores
+    exactly: (lines, utf8fix, ftfy)."""
+    pairs = [(c, read_through(c, codec)) for c in clean]
+    pairs = [(c, b) for c, b in pairs if b != c]
+    ours, _ = run_utf8fix(binary, [b for _, b in pairs])
+    theirs, _ = run_ftfy([b for _, b in pairs])
+    a = sum(o == c for (c, _), o in zip(pairs, ours))
+    b = sum(t == c for (c, _), t in zip(pairs, theirs))
+    return len(pairs), a, b
+
+
 def legacy_rows(binary, table=LEGACY, short=False):
-    """UTF-8 read through each legacy encoding (undefined bytes as C1 controls, as sloppy
-    decoders keep them) in the languages it served."""
+    """UTF-8 read through each legacy encoding (see `read_through`) in the languages it
+    served."""
     print("| UTF-8 read as | lines | utf8fix --mojibake | ftfy.fix_encoding |")
     print("|---|---:|---:|---:|")
     for codec, langs in table.items():
         _, clean = corpus_of(langs)
-        def broken(line):
-            out = []
-            for b in line.encode("utf-8"):
-                try:
-                    out.append(bytes([b]).decode(codec))
-                except UnicodeDecodeError:
-                    out.append(chr(b))
-            return "".join(out)
-        pairs = [(c, broken(c)) for c in clean if broken(c) != c]
-        ours, _ = run_utf8fix(binary, [b for _, b in pairs])
-        theirs, _ = run_ftfy([b for _, b in pairs])
-        a = sum(o == c for (c, _), o in zip(pairs, ours))
-        b = sum(t == c for (c, _), t in zip(pairs, theirs))
-        n = len(pairs)
+        n, a, b = restored_through(binary, clean, codec)
         named = f"{len(langs)} languages" if short else ", ".join(langs)
         print(f"| {codec} ({named}) | {n} | {a} ({100 * a / n:.2f}%) | {b} ({100 * b / n:.2f}%) |")
     print()
@@ -241,20 +252,7 @@ def catalog_rows(binary, directory):
     print("| UTF-8 read as | lines | utf8fix --mojibake | ftfy.fix_encoding |")
     print("|---|---:|---:|---:|")
     for codec in ["cp1252", "latin-1"] + list(LEGACY):
-        def broken(line):
-            out = []
-            for b in line.encode("utf-8"):
-                try:
-                    out.append(bytes([b]).decode(codec))
-                except UnicodeDecodeError:
-                    out.append(chr(b))
-            return "".join(out)
-        pairs = [(c, broken(c)) for c in lines if broken(c) != c]
-        ours, _ = run_utf8fix(binary, [b for _, b in pairs])
-        theirs, _ = run_ftfy([b for _, b in pairs])
-        a = sum(o == c for (c, _), o in zip(pairs, ours))
-        b = sum(t == c for (c, _), t in zip(pairs, theirs))
-        n = len(pairs)
+        n, a, b = restored_through(binary, lines, codec)
         print(f"| {codec} | {n} | {a} ({100 * a / n:.2f}%) | {b} ({100 * b / n:.2f}%) |")
     print()
 

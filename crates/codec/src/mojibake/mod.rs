@@ -1698,6 +1698,12 @@ fn is_plausible(
     {
         return Verdict::Weak;
     }
+    // No letter on either side, decoded or not.
+    let stands_alone =
+        !prev.is_some_and(|p| is_alphabetic(p.c)) && !next.is_some_and(|n| is_alphabetic(n.c));
+    // A neighbour of the lead's script (the lead is a letter of the text elsewhere than in
+    // windows-1252).
+    let of_lead_script = |c: char| script(c) == script(group[0]);
     // The rules below are for the encodings other than windows-1252, whose leads are letters.
     if e != 0 {
         // Letters of a script that decode to a letter of the same script are a word of it ("Тё"
@@ -1723,9 +1729,7 @@ fn is_plausible(
             && !next.is_some_and(|n| is_alphabetic(n.c));
         // And a standalone capital pair that is a Latin-1 letter ("%s ГЁ una" is Italian "è",
         // "ГҐ" Norwegian "å" through windows-1251): no two-letter word of capitals is written so.
-        let is_standalone =
-            !prev.is_some_and(|p| is_alphabetic(p.c)) && !next.is_some_and(|n| is_alphabetic(n.c));
-        let is_latin1_pair = byte_in(group[0], e) == 0xC3 && is_standalone;
+        let is_latin1_pair = byte_in(group[0], e) == 0xC3 && stands_alone;
         let is_pair_before_lowercase = is_capital_pair(group)
             && (before_lowercase_word || after_elision || is_latin1_pair)
             || is_foreign_pair(group);
@@ -1766,7 +1770,7 @@ fn is_plausible(
                 !p.is_sure
             } else {
                 // Of the same script: "%PВ\u{A0}:" is a no-break space through windows-1251.
-                is_uppercase(p.c) && script(p.c) == script(group[0])
+                is_uppercase(p.c) && of_lead_script(p.c)
             }
         });
         let ends_capital_word =
@@ -1782,12 +1786,7 @@ fn is_plausible(
     }
     // In windows-1252 too, such a letter with no letter on either side is what a capital and a
     // sign make in a list of symbols ("€Æ¾÷ß" is no "€ƾ÷ß"): only beside clear mojibake.
-    let is_letter_beside = |n: Option<Neighbour>| n.is_some_and(|n| is_alphabetic(n.c));
-    if bytes == 2
-        && !is_letter_beside(prev)
-        && !is_letter_beside(next)
-        && is_odd_decoding(decoded, None)
-    {
+    if bytes == 2 && stands_alone && is_odd_decoding(decoded, None) {
         return Verdict::Weak;
     }
     let is_west_asian = matches!(
@@ -2043,7 +2042,7 @@ fn is_plausible(
     let separates_words = matches!(group[1], '’' | '\u{A0}');
     // (A capital of another script does not make a word with the lead: "%PВ\u{A0}:" is a
     // no-break space through windows-1251.)
-    let same_word = prev.is_some_and(|p| script(p.c) == script(group[0]));
+    let same_word = prev.is_some_and(|p| of_lead_script(p.c));
     if bytes == 2 && !is_latin1_letter && separates_words && is_original_capital(prev) && same_word
     {
         return Verdict::Weak;
@@ -2084,7 +2083,7 @@ fn is_plausible(
         let glued = prev_original.is_some_and(|p| {
             is_alphabetic(p)
                 && is_alphabetic(group[0])
-                && script(p) != script(group[0])
+                && !of_lead_script(p)
                 && script(group[0]) != Script::Common
         });
         if !after_lowercase && !after_decoded && !glued && ends_words(group[1]) {

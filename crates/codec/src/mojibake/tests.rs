@@ -77,6 +77,8 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     // Spanish quotes: a word-final letter, a closing guillemet and punctuation.
     ("«mamá»… «está»—dijo", None),
     ("maÆ™i, Æ™arfe", Some("maƙi, ƙarfe")),
+    // The letters of real orthographies are not rare, standing alone too: Hausa "ƙ".
+    ("(Æ™)", Some("(ƙ)")),
     // Translated user interfaces: Ukrainian, Czech, Serbian, German, Italian names in
     // Cyrillic, Bulgarian. Each has groups in some legacy encoding, none is mojibake.
     ("Підпис діє до %s; строк дії ключа", None),
