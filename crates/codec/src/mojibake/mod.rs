@@ -587,15 +587,15 @@ fn one_layer(text: &str) -> Option<(String, usize, u8)> {
     }
     let chars = &line.chars[..];
     // An encoding explains at most the characters it reads as bytes 80..FF (a candidate's weight
-    // is never more than its characters): counted in one pass, this orders the encodings and
-    // passes over those that cannot beat the best so far without looking for their candidates.
-    let mut readable = [0u32; COUNT];
-    for (row, _) in line.rows.iter().zip(chars).filter(|(_, c)| !c.is_ascii()) {
-        for (count, &byte) in readable.iter_mut().zip(row.iter()) {
-            *count += u32::from(byte >= 0x80);
+    // is never more than its characters): counted for each possible encoding (one or two in
+    // most lines), this orders them and passes over those that cannot beat the best so far
+    // without looking for their candidates.
+    let mut readable = [0usize; COUNT];
+    for (e, count) in readable.iter_mut().enumerate() {
+        if possible & (1 << e) != 0 {
+            *count = line.rows.iter().filter(|row| row[e] >= 0x80).count();
         }
     }
-    let readable = readable.map(|count| count as usize);
     let mut order = [0usize; COUNT];
     let mut tried = 0;
     for e in (0..COUNT).filter(|e| possible & (1 << e) != 0) {
@@ -1282,6 +1282,12 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
             _ => Verdict::WithEvidence,
         };
         f.verdict = verdict;
+    }
+    // Every acceptance needs a group that is clear mojibake by itself (below), and the verdicts
+    // of the whole line only ever take one back: with none, nothing is accepted. Most clean
+    // lines the filter lets through end here, without weighing their runs.
+    if !found.iter().any(|f| f.verdict == Verdict::Yes) {
+        return;
     }
     weigh_runs(line, e, found, &covered);
     // The scripts clear mojibake decodes into, as a set of bits.
