@@ -8,16 +8,16 @@
 //! (U+0400..U+040F, U+0450..U+045F), in Greek only the accented capitals; and the character
 //! before must be able to begin or continue a group (Russian and Greek lowercase letters cannot,
 //! being 3- and 4-byte leads in windows-1251 and -1253). Both are found with SIMD, 32 bytes at a
-//! time, from the two bytes of each character and of the one before it, looked up in 16-byte
-//! tables: a superset that needs no decoding. A block with no first byte of a table character in
-//! it or just before it (ASCII, CJK, Indic, Arabic...) is passed over after one test. Each place
-//! found is then settled from the masks of its character and the one before, or, when that one
-//! continues a group begun further back, by the state machine that `possible_encodings` runs
-//! ([`super::Pending`]), started four characters back: no group is longer, so the answer is the
-//! one a pass over the whole line gives. The filter is exact: it points into the first line that
-//! `possible_encodings` would find something in, and passes over every other (tests check this
-//! on every pair of the tables' characters and on random lines of them, on both the SIMD and the
-//! bytewise path).
+//! time with AVX2 or 64 with AVX-512 VBMI, from the two bytes of each character and of the one
+//! before it, looked up in tables: a superset that needs no decoding. A block with no first
+//! byte of a table character in it or just before it (ASCII, CJK, Indic, Arabic...) is passed
+//! over after one test. Each place found is then settled from the masks of its character and
+//! the one before, or, when that one continues a group begun further back, by the state machine
+//! that `possible_encodings` runs ([`super::Pending`]), started four characters back: no group
+//! is longer, so the answer is the one a pass over the whole line gives. The filter is exact: it
+//! points into the first line that `possible_encodings` would find something in, and passes
+//! over every other (tests check this on every pair of the tables' characters, at every place
+//! of two blocks, and on random lines of them, on each SIMD path and the bytewise one).
 
 use super::{LEADS, MaskTable, Pending};
 use crate::unit::is_continuation;
@@ -125,6 +125,10 @@ pub(crate) fn first_suspect(text: &[u8]) -> Option<usize> {
     let table = MaskTable::get();
     #[cfg(target_arch = "x86_64")]
     {
+        if avx512::is_available() {
+            // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
+            return unsafe { avx512::first_suspect(text, table) };
+        }
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: the processor has AVX2, checked just above.
             return unsafe { avx2::first_suspect(text, table) };
@@ -417,6 +421,294 @@ mod avx2 {
     }
 }
 
+/// The filter 64 bytes at a time, for the processors with AVX-512 VBMI (Ice Lake and later,
+/// Zen 4), whose byte permutation looks a byte up in a table of 64: the 64 possible lead bytes
+/// C0..FF, or the 64 continuation bytes 80..BF, each in one step. A 2-byte character is in a
+/// set when the bits its lead and its second byte select share one. Those tables are made once
+/// from the masks themselves, a bit for each lead byte that matters (the rarest three share
+/// one, and C2 is one comparison), so that the sets are the characters' exact roles where the
+/// AVX2 path's boxes take whole ranges: "č", "ć", "ě" and the other letters that are a lead byte in every encoding
+/// end nothing. It also passes over a space unless "Ã" or its like comes before it. Fewer
+/// places then reach the bytewise confirmation.
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use std::arch::x86_64::{
+        __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask, _mm512_cmplt_epu8_mask,
+        _mm512_loadu_si512, _mm512_mask_test_epi8_mask, _mm512_movepi8_mask,
+        _mm512_permutexvar_epi8, _mm512_set1_epi8,
+    };
+
+    use std::sync::OnceLock;
+
+    use super::super::Masks;
+    use super::{LEADS, MaskTable, ends_a_candidate};
+
+    /// Whether this processor takes the AVX-512 path (std caches the answer).
+    #[inline]
+    pub(super) fn is_available() -> bool {
+        std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vbmi")
+    }
+
+    /// The 64 bytes of `text` from `at`.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn load(text: &[u8], at: usize) -> __m512i {
+        let bytes = &text[at..at + 64];
+        // SAFETY: `bytes` is 64 readable bytes and `_mm512_loadu_si512` has no alignment need.
+        unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
+    }
+
+    /// A set of 2-byte characters as two tables of 64: the bit of each lead byte C0..FF that
+    /// has a character in the set (none for E0..FF), and for each second byte 80..BF the bits
+    /// of the leads with which it makes one. C2 has no bit: its characters are all in a set or
+    /// none is (C1 controls and Latin-1 signs, each a continuation byte somewhere), which one
+    /// byte comparison tells.
+    #[derive(Clone, Copy)]
+    pub(super) struct Set {
+        lead: [u8; 64],
+        second: [u8; 64],
+        /// Every character of C2 is in the set (if any is).
+        c2: bool,
+    }
+
+    impl Set {
+        /// The 2-byte characters whose masks `is_in` takes.
+        fn of(table: &MaskTable, is_in: impl Fn(Masks) -> bool) -> Set {
+            let mut set = Set {
+                lead: [0; 64],
+                second: [0; 64],
+                c2: false,
+            };
+            for lead in 0xC2..=0xDFu8 {
+                for second in 0x80..=0xBFu8 {
+                    if !is_in(table.of(&[lead, second]).0) {
+                        continue;
+                    }
+                    if lead == 0xC2 {
+                        set.c2 = true;
+                    } else {
+                        set.lead[usize::from(lead - 0xC0)] = bit_of(lead);
+                        set.second[usize::from(second - 0x80)] |= bit_of(lead);
+                    }
+                }
+            }
+            set
+        }
+
+        /// Whether the character `lead`, `second` is in the set, as the SIMD lookup says.
+        #[cfg(test)]
+        pub(super) fn contains(&self, lead: u8, second: u8) -> bool {
+            if lead == 0xC2 {
+                return self.c2;
+            }
+            lead >= 0xC0
+                && (0x80..0xC0).contains(&second)
+                && self.lead[usize::from(lead - 0xC0)] & self.second[usize::from(second - 0x80)]
+                    != 0
+        }
+    }
+
+    /// The bit of a lead byte: one each for those of Latin-1, Latin Extended-A, Greek and
+    /// Cyrillic; the rarest (C6, CB, D2) share the last, where a character of one then counts
+    /// for the others too (a superset, which the confirmation settles).
+    fn bit_of(lead: u8) -> u8 {
+        match lead {
+            0xC3 => 1,
+            0xC4 => 1 << 1,
+            0xC5 => 1 << 2,
+            0xCE => 1 << 3,
+            0xCF => 1 << 4,
+            0xD0 => 1 << 5,
+            0xD1 => 1 << 6,
+            _ => 1 << 7,
+        }
+    }
+
+    /// The three sets the filter reads with, made once.
+    pub(super) struct Sets {
+        /// A continuation byte in some encoding: what may end a candidate.
+        pub(super) ends: Set,
+        /// A 2-byte lead or a continuation byte in some encoding: what may come before an
+        /// ending.
+        pub(super) before_ends: Set,
+        /// The letters after which a space may stand for the A0 of "à" ("Ã", "Г", "Γ"...).
+        pub(super) before_spaces: Set,
+    }
+
+    pub(super) fn sets(table: &MaskTable) -> &'static Sets {
+        static SETS: OnceLock<Sets> = OnceLock::new();
+        SETS.get_or_init(|| Sets {
+            ends: Set::of(table, |m| m.cont != 0),
+            before_ends: Set::of(table, |m| m.lead[0] | m.cont != 0),
+            before_spaces: Set::of(table, |m| m.c3 != 0),
+        })
+    }
+
+    /// A [`Set`] in registers.
+    struct Tables {
+        lead: __m512i,
+        second: __m512i,
+        /// All ones when the characters of C2 are in the set.
+        c2: u64,
+    }
+
+    impl Tables {
+        #[target_feature(enable = "avx512f")]
+        fn new(set: &Set) -> Tables {
+            Tables {
+                lead: load(&set.lead, 0),
+                second: load(&set.second, 0),
+                c2: if set.c2 { u64::MAX } else { 0 },
+            }
+        }
+
+        /// The places of a block where a 2-byte character of the set starts, `v` holding the
+        /// block and `next` the byte after each; `leads` the places of bytes C0..FF and `c2`
+        /// those of C2. Byte permutation reads only the low six bits of each byte: among the
+        /// leads those name C0..FF, and after a lead of two bytes, in well-formed text, a byte
+        /// 80..BF.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+        fn contains(&self, v: __m512i, next: __m512i, leads: u64, c2: u64) -> u64 {
+            let lead = _mm512_permutexvar_epi8(v, self.lead);
+            let second = _mm512_permutexvar_epi8(next, self.second);
+            _mm512_mask_test_epi8_mask(leads, lead, second) | c2 & self.c2
+        }
+    }
+
+    /// What the places of a block are, one bit each, for the block after it.
+    #[derive(Clone, Copy, Default)]
+    struct Places {
+        /// A 2-byte character that comes before an ending (`BEFORE_ENDS`) starts here.
+        before_ends: u64,
+        /// A letter a space may follow (`before_spaces`) starts here.
+        before_spaces: u64,
+        /// A 3-byte character of the tables starts here.
+        three: u64,
+        /// The first byte of a table character (`LEADS`).
+        leads: u64,
+        /// A byte that is not ASCII.
+        not_ascii: u64,
+    }
+
+    /// The tables the blocks are read with.
+    struct Filter {
+        ends: Tables,
+        before_ends: Tables,
+        before_spaces: Tables,
+        /// 1 for each byte of `LEADS` among C0..FF, by its low six bits.
+        table_leads: __m512i,
+    }
+
+    impl Filter {
+        #[target_feature(enable = "avx512f")]
+        fn new(table: &MaskTable) -> Filter {
+            let mut table_leads = [0u8; 64];
+            for &lead in LEADS {
+                table_leads[usize::from(lead - 0xC0)] = 1;
+            }
+            let sets = sets(table);
+            Filter {
+                ends: Tables::new(&sets.ends),
+                before_ends: Tables::new(&sets.before_ends),
+                before_spaces: Tables::new(&sets.before_spaces),
+                table_leads: load(&table_leads, 0),
+            }
+        }
+
+        /// The places of the block of `bytes` at `i` that may end a candidate, as bits, with
+        /// `before` the block before; and this block, for the next. The same reasoning as the
+        /// AVX2 path's, step by step.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+        fn block(&self, bytes: &[u8], i: usize, before: Places) -> (u64, Places) {
+            let is = |v: __m512i, byte: u8| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(byte as i8));
+            let v = load(bytes, i);
+            let starts = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xC0_u8 as i8));
+            let found = _mm512_permutexvar_epi8(v, self.table_leads);
+            let leads = _mm512_mask_test_epi8_mask(starts, found, found);
+            let not_ascii = _mm512_movepi8_mask(v);
+            let mut here = Places {
+                leads,
+                not_ascii,
+                ..Places::default()
+            };
+            // No first byte of a table character here nor in the two bytes before: no ending.
+            if leads == 0 && before.leads >> 62 == 0 {
+                return (0, here);
+            }
+            // No character start or space right after a byte that is not ASCII, and no C2: no
+            // ending; every character that starts here may come before one, for the next block.
+            let spaces = is(v, b' ');
+            let after_not_ascii = not_ascii << 1 | before.not_ascii >> 63;
+            let c2 = is(v, 0xC2);
+            if (starts | spaces) & after_not_ascii | c2 == 0 {
+                here.before_ends = starts;
+                here.before_spaces = starts;
+                here.three = starts;
+                return (0, here);
+            }
+            let next = load(bytes, i + 1);
+            let below_a0 = _mm512_cmplt_epu8_mask(next, _mm512_set1_epi8(0xA0_u8 as i8));
+            // E2 80..9F and EF A0..BF, as `super::in_tables_3`.
+            here.three = is(v, 0xE2) & below_a0 | is(v, 0xEF) & !below_a0;
+            here.before_ends = self.before_ends.contains(v, next, starts, c2);
+            here.before_spaces = self.before_spaces.contains(v, next, starts, c2);
+            // A C1 control ends a candidate alone.
+            let c1 = c2 & below_a0;
+            let back = |now: u64, then: u64, k: u32| now << k | then >> (64 - k);
+            let ends = self.ends.contains(v, next, starts, c2) | here.three;
+            let after =
+                back(here.before_ends, before.before_ends, 2) | back(here.three, before.three, 3);
+            let spaces_after = spaces & back(here.before_spaces, before.before_spaces, 2);
+            (c1 | ends & after | spaces_after, here)
+        }
+    }
+
+    /// [`super::first_suspect`] 64 bytes at a time.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have AVX-512 F, BW and VBMI ([`is_available`]).
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    pub(super) unsafe fn first_suspect(text: &[u8], table: &MaskTable) -> Option<usize> {
+        let filter = Filter::new(table);
+        // The first of the places `from + k` for the bits `k` of `hits` that ends a candidate.
+        let confirm = |from: usize, mut hits: u64| {
+            while hits != 0 {
+                let at = from + hits.trailing_zeros() as usize;
+                if ends_a_candidate(text, at, table) {
+                    return Some(at);
+                }
+                hits &= hits - 1;
+            }
+            None
+        };
+        // Bytes before the text read as 0, as in `may_end_a_candidate`.
+        let mut before = Places::default();
+        let mut i = 0;
+        while i + 65 <= text.len() {
+            let (hits, here) = filter.block(text, i, before);
+            if let Some(at) = confirm(i, hits) {
+                return Some(at);
+            }
+            before = here;
+            i += 64;
+        }
+        // The last places through a copy with zeros past the end, which read as 0 too.
+        let rest = text.len() - i;
+        if rest == 0 {
+            return None;
+        }
+        let mut copy = [0u8; 65];
+        copy[..rest].copy_from_slice(&text[i..]);
+        let (hits, _) = filter.block(&copy, 0, before);
+        confirm(i, hits & u64::MAX >> (64 - rest))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{Masks, possible_encodings, tables::OTHER_BYTES};
@@ -434,12 +726,44 @@ mod tests {
         chars
     }
 
-    /// What each path gives: the SIMD one (where the processor has it) and the one that reads
-    /// a byte at a time.
-    fn both_paths(text: &str) -> [Option<usize>; 2] {
+    /// What each path gives: the AVX-512 and the AVX2 one (where the processor has them; the
+    /// bytewise answer stands in for a path it lacks) and the one that reads a byte at a time.
+    fn both_paths(text: &str) -> [Option<usize>; 3] {
         let bytes = text.as_bytes();
-        let by_byte = scan(bytes, MaskTable::get());
-        [first_suspect(bytes), by_byte]
+        let table = MaskTable::get();
+        let by_byte = scan(bytes, table);
+        #[cfg(target_arch = "x86_64")]
+        {
+            let wide = if avx512::is_available() {
+                // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
+                unsafe { avx512::first_suspect(bytes, table) }
+            } else {
+                by_byte
+            };
+            let narrow = if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2, checked just above.
+                unsafe { avx2::first_suspect(bytes, table) }
+            } else {
+                by_byte
+            };
+            [wide, narrow, by_byte]
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        [by_byte; 3]
+    }
+
+    /// Says once, in the test output, which SIMD paths this processor could not test.
+    #[test]
+    fn the_simd_paths_this_processor_has() {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if !avx512::is_available() {
+                eprintln!("no AVX-512 VBMI here: the 64-byte filter is not tested");
+            }
+            if !std::is_x86_feature_detected!("avx2") {
+                eprintln!("no AVX2 here: the 32-byte filter is not tested");
+            }
+        }
     }
 
     /// The byte range of the first line of `text` in which `possible_encodings` finds
@@ -479,12 +803,51 @@ mod tests {
                 let pair = format!("{a}{b}");
                 assert_exact(&pair);
                 found += usize::from(first_possible_line(&pair).is_some());
-                let lead = "x".repeat(usize::from(u32::from(a) as u8) % 37);
+                let lead = "x".repeat(usize::from(u32::from(a) as u8) % 67);
                 assert_exact(&format!("{lead}{pair}{}", "y".repeat(40)));
             }
         }
         // Pairs that start a group exist in every encoding: the test saw some.
         assert!(found > 1000, "{found}");
+    }
+
+    /// Short pieces of mojibake and near misses at every place of two blocks of either SIMD path,
+    /// after ASCII and after letters that are not: each part of a piece may fall at a block's
+    /// end (the letter a space follows, the character two or three before an ending).
+    #[test]
+    fn every_place_of_two_blocks() {
+        let pieces = [
+            "Ã ",
+            "Ã©",
+            "â€œ",
+            "Ã\u{85}",
+            "\u{85}",
+            "Ð¿Ñ€",
+            "Î³Î¹",
+            "Ã ?",
+            "Ã\u{FFFD}",
+            "é ",
+            "Ã ",
+            "вЂ",
+            "Ã©Ã",
+            "ÃƒÂ©",
+            "Г ",
+            "ĂŽ",
+            "Ć ",
+        ];
+        for filler in ["x", "é", "ж", "中"] {
+            for piece in pieces {
+                for at in 0..=140 {
+                    let before: String = filler.repeat(at / filler.len() + 1);
+                    let cut = (0..=at)
+                        .rev()
+                        .find(|&i| before.is_char_boundary(i))
+                        .unwrap_or(0);
+                    assert_exact(&format!("{}{piece}{}\n", &before[..cut], "y".repeat(70)));
+                    assert_exact(&format!("{}{piece}", &before[..cut]));
+                }
+            }
+        }
     }
 
     /// The boxes hold every 2-byte character they stand for, and the 3-byte test every 3-byte
@@ -506,6 +869,7 @@ mod tests {
             }
         }
         let mut three = 0;
+        let mut c3 = 0;
         let in_tables = |c: &char| super::super::masks(*c) != Masks::default();
         for c in ('\u{80}'..='\u{10FFFF}').filter(in_tables) {
             let mut bytes = [0; 4];
@@ -515,16 +879,61 @@ mod tests {
                 assert!(in_tables_3(bytes[0], bytes[1]), "{c:?}");
                 three += 1;
             }
-            // A space after a 2-byte character, two bytes back, is all the SIMD path looks at.
+            // A space after a 2-byte character, two bytes back, is all the SIMD paths look at.
             if super::super::masks(c).c3 != 0 {
                 assert_eq!(c.len_utf8(), 2, "{c:?}");
+                c3 += 1;
             }
         }
         assert!(three > 50, "{three}");
+        assert_eq!(c3, 5, "Ã Ă Ć Г Γ");
         for c in ('а'..='я').chain('α'..='ω').filter(|&c| c != 'π') {
             let mut bytes = [0; 2];
             c.encode_utf8(&mut bytes);
             assert!(!ENDS.contains(bytes[0], bytes[1]), "{c}");
+        }
+    }
+
+    /// The AVX-512 path's sets, made from the masks: every character they stand for is in them,
+    /// and where a lead has a bit of its own, no other; the letters of Russian and Greek words
+    /// and those that are a lead byte in every encoding stay out.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_exact_sets_hold_what_they_stand_for_and_no_more() {
+        let table = MaskTable::get();
+        let sets = avx512::sets(table);
+        let shared = [0xC6, 0xCB, 0xD2];
+        let mut members = [0; 3];
+        for lead in 0xC2..=0xDFu8 {
+            for second in 0x80..=0xBFu8 {
+                let (m, _) = table.of(&[lead, second]);
+                let roles = [m.cont != 0, m.lead[0] | m.cont != 0, m.c3 != 0];
+                let found = [
+                    sets.ends.contains(lead, second),
+                    sets.before_ends.contains(lead, second),
+                    sets.before_spaces.contains(lead, second),
+                ];
+                for k in 0..3 {
+                    let at = format!("set {k}: {lead:02X} {second:02X}");
+                    if roles[k] {
+                        assert!(found[k], "{at}");
+                        members[k] += 1;
+                    } else if !shared.contains(&lead) {
+                        assert!(!found[k], "{at}");
+                    }
+                }
+            }
+        }
+        assert_eq!(members[2], 5, "Ã Ă Ć Г Γ");
+        assert!(members[0] > 100 && members[1] > members[0], "{members:?}");
+        for c in ('а'..='я')
+            .chain('α'..='ω')
+            .chain("čćěňřőűāēīūęńğı".chars())
+        {
+            let mut bytes = [0; 2];
+            c.encode_utf8(&mut bytes);
+            let (lead, second) = (bytes[0], bytes[1]);
+            assert_eq!(sets.ends.contains(lead, second), c == 'π', "{c}");
         }
     }
 
@@ -539,29 +948,29 @@ mod tests {
             "plain\n",
             "malijský frank, maltská libra, marocký dinár, Saúdská Arábie\n",
         ] {
-            assert_eq!(both_paths(text), [None; 2], "{text:?}");
+            assert_eq!(both_paths(text), [None; 3], "{text:?}");
             let long = text.repeat(5);
-            assert_eq!(both_paths(&long), [None; 2], "{long:?}");
+            assert_eq!(both_paths(&long), [None; 3], "{long:?}");
         }
         // Mojibake is found in its own line, past the clean ones: "Ã©" ends at "©".
         let text = "clean line\ncafÃ©\n";
-        assert_eq!(both_paths(text), [Some(16); 2]);
+        assert_eq!(both_paths(text), [Some(16); 3]);
         let text = format!("{}cafÃ©\n", "clean line\n".repeat(9));
-        assert_eq!(both_paths(&text), [Some(104); 2]);
+        assert_eq!(both_paths(&text), [Some(104); 3]);
         // A C1 control alone; "Ã" and a space standing for a lost A0 ("à").
-        assert_eq!(both_paths("a\u{85}"), [Some(1); 2]);
-        assert_eq!(both_paths("voilÃ  là"), [Some(6); 2]);
+        assert_eq!(both_paths("a\u{85}"), [Some(1); 3]);
+        assert_eq!(both_paths("voilÃ  là"), [Some(6); 3]);
         // Spaces and `?` that stand for a lost byte elsewhere, "â€" cut short, and bytes lost
         // to U+FFFD outside windows-1252 are repaired only beside clear mojibake, which a line
         // holding nothing else lacks: "ð?Ÿ˜" ("😀" with a byte lost), "Ð " ("Р" with its A0
         // lost), "â€ " and "Р\u{FFFD}" (windows-1251).
         for text in ["x ð?Ÿ˜ y\n", "Ñ? x\n", "Ð  and\n", "â€ x\n", "Р\u{FFFD}x\n"] {
-            assert_eq!(both_paths(text), [None; 2], "{text:?}");
+            assert_eq!(both_paths(text), [None; 3], "{text:?}");
         }
         // Both kinds beside clear mojibake: the line is found at its end.
-        assert_eq!(both_paths("Ð  and Ã©\n"), [Some(10); 2]);
+        assert_eq!(both_paths("Ð  and Ã©\n"), [Some(10); 3]);
         // A byte lost to U+FFFD in windows-1252 can be repaired alone.
-        assert_eq!(both_paths("caf\u{C3}\u{FFFD}\n"), [Some(5); 2]);
+        assert_eq!(both_paths("caf\u{C3}\u{FFFD}\n"), [Some(5); 3]);
     }
 
     proptest! {
