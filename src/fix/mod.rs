@@ -74,9 +74,9 @@ stay), judged against the characters that remain, so a second run removes nothin
 windows-1253, windows-1254, windows-1257, MacRoman (macintosh) and IBM437, each also in its \
 sloppy form (undefined bytes kept as C1 controls or lost to U+FFFD). It works line by line: \
 each encoding that could explain the line is tried, and the one that explains the most bytes \
-wins (ties go to the reading with fewer odd letters, such as Latin Extended-B or a capital \
-inside a lowercase word, then to the order above). A stretch changes only where the bytes of its characters \
-form well-formed multi-byte UTF-8 and the result is clearly more plausible: never a control or \
+wins (ties go to the reading with fewer odd letters, such as Latin Extended-B, a capital \
+inside a lowercase word or 'ß' after a consonant, then to the order above). A stretch changes \
+only where the bytes of its characters form well-formed multi-byte UTF-8 and the result is clearly more plausible: never a control or \
 private-use character; never a letter against a letter of another script ('AÑ’' stays \
 Spanish); never an accented capital ending a word before punctuation ('CAFÉ…', 'HÄ…' stay); \
 never a pair that is ordinary text ('ВІКІ', 'HÅØYA', '√π', '«été', 'Fuß“'), unless the same \

@@ -806,6 +806,23 @@ enum Verdict {
 fn plan_for(line: &Line, e: usize, mut found: Vec<Found>) -> Plan {
     judge(line, e, &mut found);
     let weight = found.iter().filter(|f| f.accepted).map(Found::weight).sum();
+    // The character at `i` as the line will read: what an accepted group holding it decodes
+    // to, or itself.
+    let reads_as = |i: usize| -> Option<char> {
+        let k = found.partition_point(|f| f.start <= i).checked_sub(1);
+        match k.map(|k| &found[k]) {
+            Some(f) if f.accepted && i < f.start + f.len => match f.candidate {
+                Candidate::Spaced {
+                    keeps_space: true, ..
+                } if i + 1 == f.start + f.len => Some(' '),
+                Candidate::Group { decoded, .. }
+                | Candidate::Cesu { decoded }
+                | Candidate::Spaced { decoded, .. } => Some(decoded),
+                _ => Some('\u{FFFD}'),
+            },
+            _ => line.chars.get(i).copied(),
+        }
+    };
     let oddities = found
         .iter()
         .filter(|f| f.accepted)
@@ -813,9 +830,29 @@ fn plan_for(line: &Line, e: usize, mut found: Vec<Found>) -> Plan {
             Candidate::Group { decoded, .. } => {
                 let before = f.start.checked_sub(1).map(|p| line.chars[p]);
                 // "ß" is lowercase and never starts a word ("GĂźceratça" is "Güceratça"
-                // through ISO-8859-2, not "Gßceratça" through windows-1250).
-                let sharp_s_first = decoded == 'ß' && !before.is_some_and(is_lowercase);
-                is_odd_decoding(decoded, before) || sharp_s_first
+                // through ISO-8859-2, not "Gßceratça" through windows-1250), and it follows
+                // a vowel, never a consonant ("fĂźr" is "für", not "fßr").
+                let odd_sharp_s =
+                    decoded == 'ß' && !before.is_some_and(|b| "aeiouyäöü".contains(b));
+                // Outside windows-1252, a capital before a lowercase letter that does not begin
+                // a word (it follows a capital: "DĂŠanta" is "Déanta", not "DÊanta"); or "Ê",
+                // "Î", "Ì" or "Ï", which begin no name, beginning a word after a lowercase one.
+                // ISO-8859-2 reads the same bytes as the lowercase letter ("sur ĂŠvènement" is
+                // "évènement", "lipsă ĂŽn" is "în"). Other capitals begin names mid-sentence
+                // ("Demirgazyk Ýewropa" in Turkmen, "Insulele Åland"), and German nouns.
+                let before_word = f.start.checked_sub(2).and_then(reads_as);
+                let odd_capital = e != 0
+                    && is_uppercase(decoded)
+                    && reads_as(f.start + f.len).is_some_and(is_lowercase)
+                    && match before {
+                        Some(' ') => {
+                            matches!(decoded, 'Ê' | 'Î' | 'Ì' | 'Ï')
+                                && before_word.is_some_and(is_lowercase)
+                        }
+                        Some(b) => is_uppercase(b) && !before_word.is_some_and(is_alphabetic),
+                        None => false,
+                    };
+                is_odd_decoding(decoded, before) || odd_sharp_s || odd_capital
             }
             _ => false,
         })

@@ -270,6 +270,31 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     // ... but a lone cedilla from two letters of no one language stays (one of ftfy's negative
     // cases).
     ("Connect with Āø on Facebook", None),
+    // Ties of ISO-8859-2 and windows-1250: "ß" after a consonant, a capital second in a word,
+    // "Ê" or "Î" beginning a word after a lowercase one are the wrong reading. Names that
+    // begin with a capital mid-sentence, and German nouns, keep theirs.
+    ("Wird ignoriert fĂźr %s", Some("Wird ignoriert für %s")),
+    (
+        "les triggers sur ĂŠvĂ¨nement",
+        Some("les triggers sur évènement"),
+    ),
+    (
+        "terminator lipsÄ\u{83} ĂŽn numele",
+        Some("terminator lipsă în numele"),
+    ),
+    ("DĂŠanta (%d)", Some("Déanta (%d)")),
+    (
+        "Demirgazyk Ăťewropa, GĂĽnorta Sudan",
+        Some("Demirgazyk Ýewropa, Günorta Sudan"),
+    ),
+    (
+        "Ă–ffnen Sie die Ăśbersicht",
+        Some("Öffnen Sie die Übersicht"),
+    ),
+    (
+        "Insulele Ć…land, Insulele",
+        Some("Insulele Åland, Insulele"),
+    ),
 ];
 
 #[test]
