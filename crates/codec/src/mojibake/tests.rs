@@ -287,13 +287,10 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
         "Demirgazyk Ăťewropa, GĂĽnorta Sudan",
         Some("Demirgazyk Ýewropa, Günorta Sudan"),
     ),
+    ("Zeigt die Ăśbersicht an", Some("Zeigt die Übersicht an")),
     (
-        "Ă–ffnen Sie die Ăśbersicht",
-        Some("Öffnen Sie die Übersicht"),
-    ),
-    (
-        "Insulele Ć…land, Insulele",
-        Some("Insulele Åland, Insulele"),
+        "Insulele Ć…land, Insulele ĆˇndepÄ\u{83}rtate ale S.U.A.",
+        Some("Insulele Åland, Insulele Îndepărtate ale S.U.A."),
     ),
 ];
 
