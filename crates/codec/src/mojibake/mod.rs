@@ -1947,13 +1947,16 @@ fn is_plausible(
         }
         let is_word_letter = |c: &char| is_alphabetic(*c) && !matches!(c, 'µ' | 'ª' | 'º');
         // Spanish opens its questions and exclamations with "¿" and "¡" ("ÂżEstá" is "¿Está"
-        // through windows-1250), and guillemets are what two letters of no one language make
-        // ("ÂŤ%sÂť" is "«%s»" through ISO-8859-2; "Āø", a lone cedilla, stays).
+        // through windows-1250), and guillemets and the common signs are what two letters of
+        // no one language make ("ÂŤ%sÂť" is "«%s»", "Copyright ÂŠ 2004" is "©" and "Âś" is
+        // "¶" through ISO-8859-2; "Āø", a lone cedilla, stays).
         let opens_sentence =
             matches!(decoded, '¿' | '¡') && next.is_some_and(|n| is_alphabetic(n.c));
+        // Not "¥": ISO-8859-2's "ÂĄ" is also "¡" through windows-1250.
+        let is_common_sign = matches!(decoded, '«' | '»' | '©' | '®' | '°' | '±' | '§' | '¶' | '£');
         if is_symbolic
             && !opens_sentence
-            && !(is_foreign_pair(group) && matches!(decoded, '«' | '»'))
+            && !(is_foreign_pair(group) && is_common_sign)
             && group.iter().all(is_word_letter)
         {
             return Verdict::Weak;

@@ -270,6 +270,20 @@ const PATTERNS: &[(&str, Option<&str>)] = &[
     // ... but a lone cedilla from two letters of no one language stays (one of ftfy's negative
     // cases).
     ("Connect with Āø on Facebook", None),
+    // Common signs from two letters of no one language, through ISO-8859-2; "¡" keeps its
+    // reading where windows-1250 makes "¥" of the same letters.
+    (
+        "This file is Copyright ÂŠ 2004-2009 the authors",
+        Some("This file is Copyright © 2004-2009 the authors"),
+    ),
+    (
+        "title=\"Permalink to this heading\">Âś</a>",
+        Some("title=\"Permalink to this heading\">¶</a>"),
+    ),
+    (
+        "ÂĄLos hunks seleccionados!",
+        Some("¡Los hunks seleccionados!"),
+    ),
     // Ties of ISO-8859-2 and windows-1250: "ß" after a consonant, a capital second in a word,
     // "Ê" or "Î" beginning a word after a lowercase one are the wrong reading. Names that
     // begin with a capital mid-sentence, and German nouns, keep theirs.
