@@ -16,6 +16,7 @@ normalise width, which changes correct text on purpose). The clean corpus is run
 too, and every clean line they change is counted: the target is zero.
 
 Usage: python3 bench/mojibake/eval.py [--utf8fix PATH] [--locales N] [--show N]
+       [--catalogs DIR] [--lines FILE]
 Needs: pip install babel ftfy
 """
 
@@ -243,10 +244,25 @@ def catalog_rows(binary, directory):
     if not lines:
         print(f"no gettext catalogs with non-ASCII text under {directory}")
         return
+    through_each(binary, lines, f"{len(lines)} of {total} translated messages (gettext catalogs "
+                                "under the given directory)")
+
+
+def file_lines(path, count=20000):
+    """A random `count` (fixed seed) of the distinct lines with non-ASCII text of the UTF-8 file
+    `path` of under 300 characters."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        found = {line.strip() for line in f}
+    found = sorted(line for line in found if line and not line.isascii() and len(line) < 300)
+    random.Random(7).shuffle(found)
+    return len(found), found[:count]
+
+
+def through_each(binary, lines, what):
+    """`lines` as they are (every change counted) and read through each encoding."""
     ours, _ = run_utf8fix(binary, lines)
     theirs, _ = run_ftfy(lines)
-    print(f"{len(lines)} of {total} translated messages (gettext catalogs under the given "
-          f"directory); clean lines changed: utf8fix {sum(o != c for o, c in zip(ours, lines))}, "
+    print(f"{what}; clean lines changed: utf8fix {sum(o != c for o, c in zip(ours, lines))}, "
           f"ftfy {sum(t != c for t, c in zip(theirs, lines))}")
     print()
     print("| UTF-8 read as | lines | utf8fix --mojibake | ftfy.fix_encoding |")
@@ -322,6 +338,9 @@ def main():
     parser.add_argument("--show", type=int, default=0, help="print N failures of each kind")
     parser.add_argument("--catalogs", metavar="DIR",
                         help="also read the gettext catalogs (*.mo) under DIR through each encoding")
+    parser.add_argument("--lines", metavar="FILE",
+                        help="also read 20,000 lines of FILE (UTF-8 text of any kind) through "
+                             "each encoding")
     args = parser.parse_args()
 
     chosen, clean = corpus(args.locales)
@@ -382,6 +401,10 @@ def main():
     legacy_rows(args.utf8fix, LEGACY_ALL, short=True)
     if args.catalogs:
         catalog_rows(args.utf8fix, args.catalogs)
+    if args.lines:
+        total, lines = file_lines(args.lines)
+        through_each(args.utf8fix, lines, f"{len(lines)} of the {total} distinct lines with "
+                                          "non-ASCII text of the given file")
     ftfy_suite(args.utf8fix)
     speed_rows(args.utf8fix, clean)
     print(f"time for all inputs: utf8fix {ours_time:.2f} s, ftfy {theirs_time:.2f} s")
