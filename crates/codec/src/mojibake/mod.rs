@@ -840,16 +840,17 @@ fn plan_for(line: &Line, e: usize, mut found: Vec<Found>) -> Plan {
                 // ISO-8859-2 reads the same bytes as the lowercase letter ("sur ĂŠvènement" is
                 // "évènement", "lipsă ĂŽn" is "în"). Other capitals begin names mid-sentence
                 // ("Demirgazyk Ýewropa" in Turkmen, "Insulele Åland"), and German nouns.
-                let before_word = f.start.checked_sub(2).and_then(reads_as);
+                // (Read only for a capital: a search among the groups.)
+                let before_word = || f.start.checked_sub(2).and_then(reads_as);
                 let odd_capital = e != 0
                     && is_uppercase(decoded)
                     && reads_as(f.start + f.len).is_some_and(is_lowercase)
                     && match before {
                         Some(' ') => {
                             matches!(decoded, 'Ê' | 'Î' | 'Ì' | 'Ï')
-                                && before_word.is_some_and(is_lowercase)
+                                && before_word().is_some_and(is_lowercase)
                         }
-                        Some(b) => is_uppercase(b) && !before_word.is_some_and(is_alphabetic),
+                        Some(b) => is_uppercase(b) && !before_word().is_some_and(is_alphabetic),
                         None => false,
                     };
                 is_odd_decoding(decoded, before) || odd_sharp_s || odd_capital

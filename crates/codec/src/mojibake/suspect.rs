@@ -211,6 +211,54 @@ fn char_before(text: &[u8], end: usize) -> usize {
         .unwrap_or(0)
 }
 
+/// The first of the places `from + k`, for the bits `k` of `hits` that a SIMD path found in a
+/// block, that ends a candidate ([`ends_a_candidate`]).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn confirm(text: &[u8], table: &MaskTable, from: usize, mut hits: u64) -> Option<usize> {
+    while hits != 0 {
+        let at = from + hits.trailing_zeros() as usize;
+        if ends_a_candidate(text, at, table) {
+            return Some(at);
+        }
+        hits &= hits - 1;
+    }
+    None
+}
+
+/// A SIMD path's walk over `$text`, `$width` bytes (32 or 64) a block, in the `#[target_feature]`
+/// function it is expanded in (so that the block is compiled with its instructions and inlined):
+/// `$block` gives the places of the block at an offset that may end a candidate, as bits, from
+/// what it made of the block before. The first place [`confirm`] settles is the answer. Bytes
+/// before the text read as 0, as in `may_end_a_candidate`; the last block is read from a copy
+/// with zeros past the end, which read as 0 too.
+#[cfg(target_arch = "x86_64")]
+macro_rules! walk {
+    ($text:expr, $table:expr, $width:literal, $block:expr) => {{
+        let (text, table) = ($text, $table);
+        let block = $block;
+        let mut before = Default::default();
+        let mut i = 0;
+        // A block reads one byte past its end: the second byte of its last character.
+        while i + $width < text.len() {
+            let (hits, here) = block(text, i, before);
+            if let Some(at) = super::confirm(text, table, i, u64::from(hits)) {
+                return Some(at);
+            }
+            before = here;
+            i += $width;
+        }
+        let rest = text.len() - i;
+        if rest == 0 {
+            return None;
+        }
+        let mut copy = [0u8; $width + 1];
+        copy[..rest].copy_from_slice(&text[i..]);
+        let (hits, _) = block(&copy, 0, before);
+        super::confirm(text, table, i, u64::from(hits) & u64::MAX >> (64 - rest))
+    }};
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use std::arch::x86_64::{
@@ -219,7 +267,7 @@ mod avx2 {
         _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_srli_epi16,
     };
 
-    use super::{BEFORE_ENDS, Boxes, ENDS, LEADS, MaskTable, ends_a_candidate};
+    use super::{BEFORE_ENDS, Boxes, ENDS, LEADS, MaskTable};
 
     /// The 32 bytes of `text` from `at`.
     #[inline(always)]
@@ -387,37 +435,9 @@ mod avx2 {
                 back(here.before_ends, before.before_ends, 2) | back(here.three, before.three, 3);
             (c1 | ends_here & after, here)
         };
-        // The first of the places `from + k` for the bits `k` of `hits` that ends a candidate.
-        let confirm = |from: usize, mut hits: u32| {
-            while hits != 0 {
-                let at = from + hits.trailing_zeros() as usize;
-                if ends_a_candidate(text, at, table) {
-                    return Some(at);
-                }
-                hits &= hits - 1;
-            }
-            None
-        };
-        // Bytes before the text read as 0, as in `may_end_a_candidate`.
-        let mut before = Places::default();
-        let mut i = 0;
-        while i + 33 <= text.len() {
-            let (hits, here) = block(text, i, before);
-            if let Some(at) = confirm(i, hits) {
-                return Some(at);
-            }
-            before = here;
-            i += 32;
-        }
-        // The last places through a copy with zeros past the end, which read as 0 too.
-        let rest = text.len() - i;
-        if rest == 0 {
-            return None;
-        }
-        let mut copy = [0u8; 33];
-        copy[..rest].copy_from_slice(&text[i..]);
-        let (hits, _) = block(&copy, 0, before);
-        confirm(i, hits & u32::MAX >> (32 - rest))
+        walk!(text, table, 32, |bytes: &[u8], i, before| block(
+            bytes, i, before
+        ))
     }
 }
 
@@ -441,7 +461,7 @@ mod avx512 {
     use std::sync::OnceLock;
 
     use super::super::Masks;
-    use super::{LEADS, MaskTable, ends_a_candidate};
+    use super::{LEADS, MaskTable};
 
     /// Whether this processor takes the AVX-512 path (std caches the answer).
     #[inline]
@@ -465,7 +485,6 @@ mod avx512 {
     /// of the leads with which it makes one. C2 has no bit: its characters are all in a set or
     /// none is (C1 controls and Latin-1 signs, each a continuation byte somewhere), which one
     /// byte comparison tells.
-    #[derive(Clone, Copy)]
     pub(super) struct Set {
         lead: [u8; 64],
         second: [u8; 64],
@@ -537,12 +556,15 @@ mod avx512 {
         pub(super) before_spaces: Set,
     }
 
-    pub(super) fn sets(table: &MaskTable) -> &'static Sets {
+    pub(super) fn sets() -> &'static Sets {
         static SETS: OnceLock<Sets> = OnceLock::new();
-        SETS.get_or_init(|| Sets {
-            ends: Set::of(table, |m| m.cont != 0),
-            before_ends: Set::of(table, |m| m.lead[0] | m.cont != 0),
-            before_spaces: Set::of(table, |m| m.c3 != 0),
+        SETS.get_or_init(|| {
+            let table = MaskTable::get();
+            Sets {
+                ends: Set::of(table, |m| m.cont != 0),
+                before_ends: Set::of(table, |m| m.lead[0] | m.cont != 0),
+                before_spaces: Set::of(table, |m| m.c3 != 0),
+            }
         })
     }
 
@@ -604,12 +626,12 @@ mod avx512 {
 
     impl Filter {
         #[target_feature(enable = "avx512f")]
-        fn new(table: &MaskTable) -> Filter {
+        fn new() -> Filter {
             let mut table_leads = [0u8; 64];
             for &lead in LEADS {
                 table_leads[usize::from(lead - 0xC0)] = 1;
             }
-            let sets = sets(table);
+            let sets = sets();
             Filter {
                 ends: Tables::new(&sets.ends),
                 before_ends: Tables::new(&sets.before_ends),
@@ -674,38 +696,9 @@ mod avx512 {
     /// The processor must have AVX-512 F, BW and VBMI ([`is_available`]).
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
     pub(super) unsafe fn first_suspect(text: &[u8], table: &MaskTable) -> Option<usize> {
-        let filter = Filter::new(table);
-        // The first of the places `from + k` for the bits `k` of `hits` that ends a candidate.
-        let confirm = |from: usize, mut hits: u64| {
-            while hits != 0 {
-                let at = from + hits.trailing_zeros() as usize;
-                if ends_a_candidate(text, at, table) {
-                    return Some(at);
-                }
-                hits &= hits - 1;
-            }
-            None
-        };
-        // Bytes before the text read as 0, as in `may_end_a_candidate`.
-        let mut before = Places::default();
-        let mut i = 0;
-        while i + 65 <= text.len() {
-            let (hits, here) = filter.block(text, i, before);
-            if let Some(at) = confirm(i, hits) {
-                return Some(at);
-            }
-            before = here;
-            i += 64;
-        }
-        // The last places through a copy with zeros past the end, which read as 0 too.
-        let rest = text.len() - i;
-        if rest == 0 {
-            return None;
-        }
-        let mut copy = [0u8; 65];
-        copy[..rest].copy_from_slice(&text[i..]);
-        let (hits, _) = filter.block(&copy, 0, before);
-        confirm(i, hits & u64::MAX >> (64 - rest))
+        let filter = Filter::new();
+        walk!(text, table, 64, |bytes: &[u8], i, before| filter
+            .block(bytes, i, before))
     }
 }
 
@@ -727,13 +720,23 @@ mod tests {
     }
 
     /// What each path gives: the AVX-512 and the AVX2 one (where the processor has them; the
-    /// bytewise answer stands in for a path it lacks) and the one that reads a byte at a time.
+    /// bytewise answer stands in for a path it lacks, which the test output says once) and the
+    /// one that reads a byte at a time.
     fn both_paths(text: &str) -> [Option<usize>; 3] {
         let bytes = text.as_bytes();
         let table = MaskTable::get();
         let by_byte = scan(bytes, table);
         #[cfg(target_arch = "x86_64")]
         {
+            static MISSING: std::sync::Once = std::sync::Once::new();
+            MISSING.call_once(|| {
+                if !avx512::is_available() {
+                    eprintln!("no AVX-512 VBMI here: the 64-byte filter is not tested");
+                }
+                if !std::is_x86_feature_detected!("avx2") {
+                    eprintln!("no AVX2 here: the 32-byte filter is not tested");
+                }
+            });
             let wide = if avx512::is_available() {
                 // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
                 unsafe { avx512::first_suspect(bytes, table) }
@@ -750,20 +753,6 @@ mod tests {
         }
         #[cfg(not(target_arch = "x86_64"))]
         [by_byte; 3]
-    }
-
-    /// Says once, in the test output, which SIMD paths this processor could not test.
-    #[test]
-    fn the_simd_paths_this_processor_has() {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if !avx512::is_available() {
-                eprintln!("no AVX-512 VBMI here: the 64-byte filter is not tested");
-            }
-            if !std::is_x86_feature_detected!("avx2") {
-                eprintln!("no AVX2 here: the 32-byte filter is not tested");
-            }
-        }
     }
 
     /// The byte range of the first line of `text` in which `possible_encodings` finds
@@ -901,7 +890,7 @@ mod tests {
     #[test]
     fn the_exact_sets_hold_what_they_stand_for_and_no_more() {
         let table = MaskTable::get();
-        let sets = avx512::sets(table);
+        let sets = avx512::sets();
         let shared = [0xC6, 0xCB, 0xD2];
         let mut members = [0; 3];
         for lead in 0xC2..=0xDFu8 {
