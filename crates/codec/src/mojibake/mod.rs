@@ -219,12 +219,23 @@ pub fn fix_mojibake(text: &str) -> Option<(String, usize)> {
 /// assert_eq!(undo_mojibake("Привет, мир"), None);
 /// ```
 pub fn undo_mojibake(text: &str) -> Option<MojibakeFix> {
+    undo_layers(text, false)
+}
+
+/// [`undo_mojibake`] of a line in which the line filter ([`first_suspect`]) has already found a
+/// place where mojibake may start: its first layer is judged without asking the filter again.
+pub(crate) fn undo_suspect_line(text: &str) -> Option<MojibakeFix> {
+    undo_layers(text, true)
+}
+
+/// Undoes the layers of `text`, the first one already found suspect or not.
+fn undo_layers(text: &str, is_suspect: bool) -> Option<MojibakeFix> {
     let mut current: Option<String> = None;
     let mut groups = 0;
     let mut chain = MojibakeChain::default();
-    for _ in 0..MAX_LAYERS {
+    for layer in 0..MAX_LAYERS {
         let input = current.as_deref().unwrap_or(text);
-        match one_layer(input) {
+        match one_layer(input, is_suspect && layer == 0) {
             Some((fixed, count, encoding)) => {
                 groups += count;
                 chain.push(encoding);
@@ -297,10 +308,17 @@ fn byte_in(c: char, e: usize) -> u8 {
     bytes_of(c).map_or(0, |bytes| bytes[e])
 }
 
-/// A line as the judging reads it: its characters, and each one's byte in every encoding.
+/// A line as the judging reads it: its characters, and each one's byte in every encoding; and
+/// what one pass over it tells before any judging.
 struct Line {
     chars: Vec<char>,
     rows: Vec<&'static [u8; COUNT]>,
+    /// [`possible_encodings`] of the line.
+    possible: u16,
+    /// For each encoding, how many characters it reads as a byte 80..FF.
+    readable: [usize; COUNT],
+    /// The line holds a C1 control.
+    has_c1: bool,
 }
 
 /// The rows of ASCII characters: each is its own byte in every encoding.
@@ -318,18 +336,42 @@ static ASCII_ROWS: [[u8; COUNT]; 128] = {
 static NO_BYTES: [u8; COUNT] = [0; COUNT];
 
 impl Line {
+    /// One pass over the characters of `text` gives their rows, the encodings that may hold a
+    /// candidate (as [`possible_encodings`], a test checks) and what each encoding could read.
     fn new(text: &str) -> Line {
+        let table = MaskTable::get();
         // Sized for the most characters the text can hold: growing it was a tenth of the time.
         let mut chars = Vec::with_capacity(text.len());
-        chars.extend(text.chars());
-        let rows = chars
-            .iter()
-            .map(|&c| match c {
-                '\0'..='\x7F' => &ASCII_ROWS[c as usize],
-                _ => bytes_of(c).unwrap_or(&NO_BYTES),
-            })
-            .collect();
-        Line { chars, rows }
+        let mut rows = Vec::with_capacity(text.len());
+        let mut possible = 0;
+        let mut pending = Pending::default();
+        let mut readable = [0usize; COUNT];
+        let mut has_c1 = false;
+        for c in text.chars() {
+            chars.push(c);
+            if c.is_ascii() {
+                rows.push(&ASCII_ROWS[c as usize]);
+                // Nothing pending: ASCII changes nothing.
+                if !pending.is_idle() {
+                    possible |= pending.step(Masks::default(), c);
+                }
+                continue;
+            }
+            let row = bytes_of(c).unwrap_or(&NO_BYTES);
+            rows.push(row);
+            for (count, &b) in readable.iter_mut().zip(row) {
+                *count += usize::from(b >> 7);
+            }
+            has_c1 |= is_c1_control(c);
+            possible |= pending.step(table.of_char(c), c);
+        }
+        Line {
+            chars,
+            rows,
+            possible,
+            readable,
+            has_c1,
+        }
     }
 
     /// The byte of the character at `i` in encoding `e`, as [`byte_in`] gives it.
@@ -555,7 +597,9 @@ impl Pending {
 /// U+FFFD in windows-1252; or a C1 control standing alone. A `?` for a lost byte, a space for a
 /// lost A0 elsewhere, and "â€" cut short are repaired only beside those. A lead and one
 /// continuation alone ("óła" in Polish through windows-1250) is no candidate, which keeps clean
-/// text out of the judging.
+/// text out of the judging. [`Line::new`] finds the same in the pass that makes the line; this
+/// is the plain form the tests hold it and the line filter to.
+#[cfg(test)]
 fn possible_encodings(chars: impl IntoIterator<Item = char>) -> u16 {
     let table = MaskTable::get();
     let mut possible = 0;
@@ -576,26 +620,25 @@ fn possible_encodings(chars: impl IntoIterator<Item = char>) -> u16 {
 }
 
 /// Undoes one layer, or returns `None` if nothing in `text` is accepted.
-fn one_layer(text: &str) -> Option<(String, usize, u8)> {
+/// `is_suspect`: the line filter has already found `text` suspect.
+fn one_layer(text: &str, is_suspect: bool) -> Option<(String, usize, u8)> {
     // The line filter gives the same answer as `possible_encodings != 0`, with SIMD: the layer
-    // that finds nothing more (one in every repaired line) costs little.
-    first_suspect(text.as_bytes())?;
+    // that finds nothing more (one in every repaired line) costs little. (Asked again or not,
+    // the answer is the same: the filter only passes over lines that hold no candidate.)
+    if !is_suspect {
+        first_suspect(text.as_bytes())?;
+    }
     let line = Line::new(text);
-    let possible = possible_encodings(line.chars.iter().copied());
+    let possible = line.possible;
     if possible == 0 {
         return None;
     }
     let chars = &line.chars[..];
     // An encoding explains at most the characters it reads as bytes 80..FF (a candidate's weight
-    // is never more than its characters): counted for each possible encoding (one or two in
-    // most lines), this orders them and passes over those that cannot beat the best so far
-    // without looking for their candidates.
-    let mut readable = [0usize; COUNT];
-    for (e, count) in readable.iter_mut().enumerate() {
-        if possible & (1 << e) != 0 {
-            *count = line.rows.iter().filter(|row| row[e] >= 0x80).count();
-        }
-    }
+    // is never more than its characters): this orders the possible encodings (one or two in
+    // most lines) and passes over those that cannot beat the best so far without looking for
+    // their candidates.
+    let readable = line.readable;
     let mut order = [0usize; COUNT];
     let mut tried = 0;
     for e in (0..COUNT).filter(|e| possible & (1 << e) != 0) {
@@ -646,7 +689,11 @@ fn one_layer(text: &str) -> Option<(String, usize, u8)> {
             best = Some(plan);
         }
     }
-    let c1 = stray_c1_controls(chars, best.as_ref());
+    let c1 = if line.has_c1 {
+        stray_c1_controls(chars, best.as_ref())
+    } else {
+        Vec::new()
+    };
     let plan = best.filter(|p| p.weight > 0);
     let groups = plan
         .as_ref()
@@ -901,7 +948,7 @@ fn languages(c: char) -> u16 {
     const ESPERANTO: u16 = 1 << 8;
     const MALTESE: u16 = 1 << 9;
     const SAMI_AND_OTHERS: u16 = 1 << 10;
-    let lower = c.to_lowercase().next().unwrap_or(c);
+    let lower = latin_lowercase(c);
     match lower {
         'á' | 'é' | 'í' | 'ó' | 'ú' => WESTERN | CZECH_SLOVAK | HUNGARIAN | POLISH,
         'ä' | 'ö' | 'ü' => WESTERN | CZECH_SLOVAK | HUNGARIAN | TURKIC | BALTIC,
@@ -930,6 +977,16 @@ fn languages(c: char) -> u16 {
     }
 }
 
+/// `c` in lowercase where that is a letter of Latin-1 or Latin Extended-A (what [`languages`]
+/// and [`rarity`] name), else `c`. Only those letters, "ẞ" and the Ångström sign lowercase into
+/// that range, so the standard library's search is left for them.
+fn latin_lowercase(c: char) -> char {
+    match c {
+        '\u{C0}'..='\u{17F}' | '\u{1E9E}' | '\u{212B}' => c.to_lowercase().next().unwrap_or(c),
+        _ => c,
+    }
+}
+
 /// Two letters that no language writes side by side: "ĂŤ" and "Ăź" mix Romanian with Czech or
 /// Polish, "ÄŚ" German with Polish. Such a pair is a group of mojibake, whatever its case.
 fn is_foreign_pair(group: &[char]) -> bool {
@@ -948,7 +1005,7 @@ fn is_foreign_pair(group: &[char]) -> bool {
 /// differ in a dozen places, so a short line often reads in both: "ĂĄ" is "á" in one and "å"
 /// in the other, "ĹĄ" is "š" or "ť", "ĂĽ" is "ü" or "å".
 fn rarity(c: char) -> usize {
-    let lower = c.to_lowercase().next().unwrap_or(c);
+    let lower = latin_lowercase(c);
     match lower {
         'á' | 'é' | 'í' | 'ó' | 'ú' | 'ý' | 'à' | 'è' | 'ì' | 'ò' | 'ù' | 'â' | 'ê' | 'î' | 'ô'
         | 'û' | 'ä' | 'ë' | 'ï' | 'ö' | 'ü' | 'ç' | 'ñ' | 'ã' | 'õ' | 'č' | 'š' | 'ž' | 'ř'

@@ -14,7 +14,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 
-use super::{MojibakeFix, undo_mojibake};
+use super::{MojibakeFix, undo_mojibake, undo_suspect_line};
 
 /// The fewest lines that may hold mojibake in one text run that are shared out among threads.
 const PARALLEL_LINES: usize = 32;
@@ -29,8 +29,16 @@ pub(crate) fn judge_line(line: &[u8]) -> Option<MojibakeFix> {
         .and_then(undo_mojibake)
 }
 
-/// [`judge_line`] for each of `spans` of `lines`, in order. With many of them, on `threads`
-/// threads: the calling one and `threads - 1` kept helpers. With few, or one thread, here.
+/// [`judge_line`] of a line the line filter found suspect (one of `judge_lines`' spans).
+fn judge_suspect_line(line: &[u8]) -> Option<MojibakeFix> {
+    simdutf8::basic::from_utf8(line)
+        .ok()
+        .and_then(undo_suspect_line)
+}
+
+/// [`judge_line`] for each of `spans` of `lines` (each found suspect by the line filter, which is
+/// not asked again), in order. With many of them, on `threads` threads: the calling one and
+/// `threads - 1` kept helpers. With few, or one thread, here.
 pub(crate) fn judge_lines(
     lines: &[u8],
     spans: &[Range<usize>],
@@ -39,7 +47,7 @@ pub(crate) fn judge_lines(
     if threads <= 1 || spans.len() < PARALLEL_LINES {
         return spans
             .iter()
-            .map(|span| judge_line(&lines[span.clone()]))
+            .map(|span| judge_suspect_line(&lines[span.clone()]))
             .collect();
     }
     // The helpers own what they read: a copy of the lines the spans cover.
@@ -110,7 +118,7 @@ impl Job {
             let fixes = catch_unwind(AssertUnwindSafe(|| {
                 batch
                     .iter()
-                    .map(|span| judge_line(&self.lines[span.clone()]))
+                    .map(|span| judge_suspect_line(&self.lines[span.clone()]))
                     .collect::<Vec<_>>()
             }));
             let mut progress = lock(&self.progress);

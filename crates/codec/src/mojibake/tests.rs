@@ -442,12 +442,19 @@ proptest::proptest! {
             .collect();
         let possible = possible_encodings(text.chars());
         let line = Line::new(&text);
+        // The pass that makes the line gives the same encodings, and counts what each reads.
+        proptest::prop_assert_eq!(line.possible, possible, "{:?}", text);
+        for (e, (&counted, name)) in line.readable.iter().zip(NAMES).enumerate() {
+            let readable = text.chars().filter(|&c| byte_in(c, e) >= 0x80).count();
+            proptest::prop_assert_eq!(counted, readable, "{:?} in {}", text, name);
+        }
+        proptest::prop_assert_eq!(line.has_c1, text.chars().any(is_c1_control));
         for e in (0..COUNT).filter(|e| possible & 1 << e == 0) {
             let plan = plan_for(&line, e, find_candidates(&line, e));
             proptest::prop_assert_eq!(plan.weight, 0, "{:?} in {}", text, NAMES[e]);
         }
         if possible == 0 {
-            proptest::prop_assert!(one_layer(&text).is_none(), "{:?}", text);
+            proptest::prop_assert!(one_layer(&text, false).is_none(), "{:?}", text);
         }
     }
 }
@@ -478,4 +485,22 @@ fn groups_decode_as_std_decodes_them() {
     // 30 2-byte leads, 16 3-byte leads, 5 4-byte leads with every continuation.
     assert_eq!(checked, 30 * 64 + 16 * 64 * 64 + 5 * 64 * 64 * 64);
     assert!(refused > 0);
+}
+
+/// The lowercase that `languages` and `rarity` read is the standard library's wherever either
+/// lands among the letters they name (Latin-1 and Latin Extended-A).
+#[test]
+fn latin_lowercase_is_the_standard_lowercase_where_it_matters() {
+    let mut lowered = 0;
+    for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+        let std = c.to_lowercase().next().unwrap_or(c);
+        let ours = latin_lowercase(c);
+        let matters = |x: char| ('\u{C0}'..='\u{17F}').contains(&x);
+        if matters(std) || matters(ours) {
+            assert_eq!(ours, std, "{c:?}");
+            lowered += usize::from(ours != c);
+        }
+    }
+    // The capitals of Latin-1 and Latin Extended-A, "ẞ" and the Ångström sign.
+    assert!(lowered > 90, "{lowered}");
 }
