@@ -1,5 +1,5 @@
 //! Writes the tables of `letters.rs`: for every code point of the Basic Multilingual Plane,
-//! whether it is alphabetic, uppercase and lowercase, as the standard library of this compiler
+//! whether it is alphabetic, uppercase, lowercase and numeric, as the standard library of this compiler
 //! answers, so that the mojibake judging asks a table instead of searching std's compressed
 //! one (a test compares every character with std).
 
@@ -9,6 +9,7 @@ fn main() {
     const ALPHABETIC: u8 = 1;
     const UPPERCASE: u8 = 2;
     const LOWERCASE: u8 = 4;
+    const NUMERIC: u8 = 8;
     // Each block of 256 code points as its answers; blocks alike (all letters, all none) share
     // one page.
     let mut pages: Vec<[u8; 256]> = Vec::new();
@@ -20,7 +21,8 @@ fn main() {
             if let Some(c) = char::from_u32((block as u32) << 8 | low as u32) {
                 *flags = (u8::from(c.is_alphabetic()) * ALPHABETIC)
                     | (u8::from(c.is_uppercase()) * UPPERCASE)
-                    | (u8::from(c.is_lowercase()) * LOWERCASE);
+                    | (u8::from(c.is_lowercase()) * LOWERCASE)
+                    | (u8::from(c.is_numeric()) * NUMERIC);
             }
         }
         let index = match pages.iter().position(|known| *known == page) {

@@ -1,19 +1,20 @@
-//! `char::is_alphabetic`, `is_uppercase` and `is_lowercase` for code that asks them of every
+//! `char::is_alphabetic`, `is_uppercase`, `is_lowercase` and `is_numeric` for code that asks them of every
 //! character it reads: the mojibake judging (every neighbour of every candidate, in every
 //! encoding tried) and utf8kit's legacy-encoding detector (every letter of every reading). std
 //! answers each character outside ASCII with a search of a compressed table (a quarter of the
 //! repair's time on real mojibake); here the Basic Multilingual Plane is answered from a table
-//! that the build script makes with the same std (`build.rs`: a byte of three bits for each code
+//! that the build script makes with the same std (`build.rs`: a byte of four bits for each code
 //! point, in pages of 256 shared where alike), and the planes above it (rare in text) by std. A
 //! test compares every character with std.
 
 const ALPHABETIC: u8 = 1;
 const UPPERCASE: u8 = 2;
 const LOWERCASE: u8 = 4;
+const NUMERIC: u8 = 8;
 
 include!(concat!(env!("OUT_DIR"), "/letters_table.rs"));
 
-/// The three answers for `c` as bits, or `None` above the Basic Multilingual Plane.
+/// The four answers for `c` as bits, or `None` above the Basic Multilingual Plane.
 #[inline]
 fn flags(c: char) -> Option<u8> {
     let cp = u32::from(c);
@@ -42,6 +43,19 @@ pub fn is_lowercase(c: char) -> bool {
         || !c.is_ascii() && flags(c).map_or_else(|| c.is_lowercase(), |f| f & LOWERCASE != 0)
 }
 
+/// The same as `c.is_numeric()`.
+#[inline]
+pub fn is_numeric(c: char) -> bool {
+    c.is_ascii_digit()
+        || !c.is_ascii() && flags(c).map_or_else(|| c.is_numeric(), |f| f & NUMERIC != 0)
+}
+
+/// The same as `c.is_alphanumeric()`.
+#[inline]
+pub fn is_alphanumeric(c: char) -> bool {
+    is_alphabetic(c) || is_numeric(c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,6 +66,12 @@ mod tests {
             assert_eq!(is_alphabetic(c), c.is_alphabetic(), "{c:?} alphabetic");
             assert_eq!(is_uppercase(c), c.is_uppercase(), "{c:?} uppercase");
             assert_eq!(is_lowercase(c), c.is_lowercase(), "{c:?} lowercase");
+            assert_eq!(is_numeric(c), c.is_numeric(), "{c:?} numeric");
+            assert_eq!(
+                is_alphanumeric(c),
+                c.is_alphanumeric(),
+                "{c:?} alphanumeric"
+            );
         }
     }
 }

@@ -62,7 +62,7 @@ mod tables;
 pub(crate) use pool::{judge_line, judge_lines};
 pub(crate) use suspect::first_suspect;
 
-use crate::letters::{is_alphabetic, is_lowercase, is_uppercase};
+use crate::letters::{is_alphabetic, is_alphanumeric, is_lowercase, is_numeric, is_uppercase};
 use crate::unit::{UnitKind, declared_len, is_continuation, scan_unit};
 use tables::{COUNT, HIGH_HALF, LATIN1_BYTES, NAMES, OTHER_BYTES, SLOPPY};
 
@@ -1748,7 +1748,7 @@ fn is_plausible(
     let opens_lowercase_word = || {
         is_lower(next)
             && is_lower(after_next)
-            && !prev.is_some_and(|p| p.c.is_alphanumeric() || is_math(p.c))
+            && !prev.is_some_and(|p| is_alphanumeric(p.c) || is_math(p.c))
     };
     if group.iter().all(|&c| is_box(c)) && !in_text()
         || group.iter().all(|&c| is_math(c)) && !in_word && !opens_lowercase_word()
@@ -2097,7 +2097,7 @@ fn is_plausible(
     // fullwidth forms of the shared blocks do sit between letters ("itâ€™s", "Ningboï¼ŒChina").
     let is_far_sign = bytes > 2
         && !is_alphabetic(decoded)
-        && !decoded.is_numeric()
+        && !is_numeric(decoded)
         && !matches!(cp, 0x2000..=0x2BFF | 0x3000..=0x303F | 0xFE00..=0xFE0F | 0xFE30..=0xFE4F
             | 0xFEFF | 0xFF00..=0xFFEF | 0xFFFD);
     let touches_letter =
