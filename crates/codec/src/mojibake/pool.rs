@@ -22,6 +22,9 @@ const PARALLEL_LINES: usize = 32;
 /// How many lines a thread takes at a time.
 const BATCH: usize = 8;
 
+/// How long a helper watches for the next job before it sleeps.
+const SPIN: std::time::Duration = std::time::Duration::from_micros(200);
+
 /// What the mojibake repair makes of a held line (`None`: it stays as it is).
 pub(crate) fn judge_line(line: &[u8]) -> Option<MojibakeFix> {
     simdutf8::basic::from_utf8(line)
@@ -57,6 +60,7 @@ pub(crate) fn judge_lines(
         lines: lines[from..to].to_vec(),
         spans: spans.iter().map(|s| s.start - from..s.end - from).collect(),
         next: AtomicUsize::new(0),
+        judged: AtomicUsize::new(0),
         helpers: (threads - 1).min(spans.len().div_ceil(BATCH) - 1),
         progress: Mutex::new(Progress::default()),
         finished: Condvar::new(),
@@ -67,6 +71,11 @@ pub(crate) fn judge_lines(
         pool.withdraw(&job);
     } else {
         job.work();
+    }
+    // The helpers' last batches end soon after the caller's own: watched for a while first.
+    let start = std::time::Instant::now();
+    while job.judged.load(Ordering::Acquire) < job.spans.len() && start.elapsed() < SPIN {
+        std::hint::spin_loop();
     }
     let mut progress = lock(&job.progress);
     while progress.judged < job.spans.len() {
@@ -90,6 +99,8 @@ struct Job {
     spans: Vec<Range<usize>>,
     /// The first span of the next batch.
     next: AtomicUsize,
+    /// How many spans are judged (as `progress.judged`, read without the lock).
+    judged: AtomicUsize,
     /// How many helpers may take part, besides the calling thread.
     helpers: usize,
     progress: Mutex<Progress>,
@@ -129,6 +140,7 @@ impl Job {
                     progress.panic.get_or_insert(payload);
                 }
             }
+            self.judged.store(progress.judged, Ordering::Release);
             if progress.judged == self.spans.len() {
                 self.finished.notify_all();
             }
@@ -141,6 +153,9 @@ struct Pool {
     queue: Mutex<Queue>,
     /// Told when a job is offered.
     offered: Condvar,
+    /// How many jobs have been offered: a helper that has just finished one watches it for a
+    /// while before it sleeps.
+    offers: AtomicUsize,
 }
 
 #[derive(Default)]
@@ -156,6 +171,7 @@ impl Pool {
         POOL.get_or_init(|| Pool {
             queue: Mutex::new(Queue::default()),
             offered: Condvar::new(),
+            offers: AtomicUsize::new(0),
         })
     }
 
@@ -176,6 +192,7 @@ impl Pool {
             return false;
         }
         queue.jobs.push_back((Arc::clone(job), 0));
+        self.offers.fetch_add(1, Ordering::Release);
         self.offered.notify_all();
         true
     }
@@ -192,6 +209,13 @@ impl Pool {
     /// wait for the next.
     fn help(&self) {
         loop {
+            // The next run of text comes soon when the input is read from a file: waking from
+            // the condition variable would take longer than the wait.
+            let seen = self.offers.load(Ordering::Acquire);
+            let start = std::time::Instant::now();
+            while self.offers.load(Ordering::Acquire) == seen && start.elapsed() < SPIN {
+                std::hint::spin_loop();
+            }
             let job = {
                 let mut queue = lock(&self.queue);
                 loop {
