@@ -1,7 +1,7 @@
-//! Writes the tables of `letters.rs`: for every code point of the Basic Multilingual Plane,
-//! whether it is alphabetic, uppercase, lowercase and numeric, as the standard library of this compiler
-//! answers, so that the mojibake judging asks a table instead of searching std's compressed
-//! one (a test compares every character with std).
+//! Writes the tables of `letters.rs`: for every code point, whether it is alphabetic,
+//! uppercase, lowercase and numeric, as the standard library of this compiler answers, so that
+//! the mojibake judging asks a table instead of searching std's compressed one (a test compares
+//! every character with std).
 
 use std::fmt::Write as _;
 
@@ -13,7 +13,7 @@ fn main() {
     // Each block of 256 code points as its answers; blocks alike (all letters, all none) share
     // one page.
     let mut pages: Vec<[u8; 256]> = Vec::new();
-    let mut page_of = [0u8; 256];
+    let mut page_of = [0u16; 0x1100];
     for (block, slot) in page_of.iter_mut().enumerate() {
         let mut page = [0u8; 256];
         for (low, flags) in page.iter_mut().enumerate() {
@@ -32,10 +32,10 @@ fn main() {
                 pages.len() - 1
             }
         };
-        *slot = u8::try_from(index).expect("at most 256 distinct pages");
+        *slot = u16::try_from(index).expect("fewer distinct pages than blocks");
     }
     let mut out = String::new();
-    writeln!(out, "static PAGE_OF: [u8; 256] = {page_of:?};").unwrap();
+    writeln!(out, "static PAGE_OF: [u16; 0x1100] = {page_of:?};").unwrap();
     writeln!(out, "static PAGES: [[u8; 256]; {}] = [", pages.len()).unwrap();
     for page in &pages {
         writeln!(out, "    {page:?},").unwrap();
