@@ -263,7 +263,7 @@ fn bytes_of(c: char) -> Option<&'static [u8; COUNT]> {
         0..=0x7F => None,
         0x80..=0xFF => Some(&LATIN1_BYTES[(cp - 0x80) as usize]),
         0x100..DIRECT_END => {
-            let index = other_bytes_index()[(cp - 0x100) as usize];
+            let index = OTHER_BYTES_INDEX[(cp - 0x100) as usize];
             (index != NONE).then(|| &OTHER_BYTES[usize::from(index)].1)
         }
         // Between the box drawing of IBM437 and MacRoman's Apple logo no encoding has a
@@ -277,28 +277,28 @@ fn bytes_of(c: char) -> Option<&'static [u8; COUNT]> {
     }
 }
 
-/// Where the index of [`other_bytes_index`] ends: past IBM437's box drawing, the last of the
+/// Where the index of [`OTHER_BYTES_INDEX`] ends: past IBM437's box drawing, the last of the
 /// tables' characters below CJK. Above it only MacRoman's Apple logo and ligatures remain.
 const DIRECT_END: u32 = 0x2600;
 
 /// No entry of [`OTHER_BYTES`] for this character.
 const NONE: u16 = u16::MAX;
 
-/// The entry of [`OTHER_BYTES`] for each character U+0100..[`DIRECT_END`], made once: the
-/// judging asks for every character of a line in every encoding it tries, and a binary search
-/// each time was an eighth of the repair's time.
-fn other_bytes_index() -> &'static [u16] {
-    static INDEX: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
-    INDEX.get_or_init(|| {
-        let mut index = vec![NONE; (DIRECT_END - 0x100) as usize];
-        for (i, (c, _)) in OTHER_BYTES.iter().enumerate() {
-            if let Some(slot) = index.get_mut((u32::from(*c)).wrapping_sub(0x100) as usize) {
-                *slot = i as u16;
-            }
+/// The entry of [`OTHER_BYTES`] for each character U+0100..[`DIRECT_END`], made by the compiler:
+/// the judging asks for every character of a line in every encoding it tries, and a binary
+/// search each time was an eighth of the repair's time.
+static OTHER_BYTES_INDEX: [u16; (DIRECT_END - 0x100) as usize] = {
+    let mut index = [NONE; (DIRECT_END - 0x100) as usize];
+    let mut i = 0;
+    while i < OTHER_BYTES.len() {
+        let cp = OTHER_BYTES[i].0 as u32;
+        if cp >= 0x100 && cp < DIRECT_END {
+            index[(cp - 0x100) as usize] = i as u16;
         }
-        index
-    })
-}
+        i += 1;
+    }
+    index
+};
 
 /// `c`'s byte in encoding `e`: ASCII as itself, 0 where the encoding has no byte for it.
 fn byte_in(c: char, e: usize) -> u8 {
