@@ -365,6 +365,7 @@ impl Line {
             has_c1 |= is_c1_control(c);
             possible |= pending.step(table.of_char(c), c);
         }
+        possible |= pending.finish();
         Line {
             chars,
             rows,
@@ -402,6 +403,11 @@ struct Masks {
     /// A letter that is the lead C3 ("Ã", "Г", "Γ"), after which a space may stand for the lost
     /// A0 of "à": the one group with a stand-in that can be clear mojibake (see `judge`).
     c3: u16,
+    /// A letter of the encoding's own script other than Latin (Cyrillic in windows-1251, Greek
+    /// in windows-1253). A group made of such letters only, followed by another that begins no
+    /// whole group, is a word of that script ("Пі" in "Південна", "гіё" in "рэгіён"), never
+    /// clear mojibake by itself ([`is_plausible`]).
+    letter: u16,
 }
 
 fn masks(c: char) -> Masks {
@@ -420,8 +426,19 @@ fn masks(c: char) -> Masks {
         } else if is_continuation(b) {
             m.cont |= bit;
         }
+        if b != 0 && is_script_letter(c) {
+            m.letter |= bit;
+        }
     }
     m
+}
+
+/// A letter of a script other than Latin: what the encodings beyond windows-1252's kin write
+/// their own words in; with the apostrophes Ukrainian and Belarusian write inside words
+/// ("Об’єднаних", "М’янма").
+fn is_script_letter(c: char) -> bool {
+    is_alphabetic(c) && !matches!(script(c), Script::Latin | Script::Common)
+        || matches!(c, '’' | 'ʼ')
 }
 
 /// The masks of every character the line filter and [`possible_encodings`] read: U+0080..U+07FF
@@ -527,13 +544,15 @@ const LOST_BYTE: Masks = Masks {
     lead: [0; 3],
     cont: 1,
     c3: 0,
+    letter: 0,
 };
 
 /// What [`possible_encodings`] carries from one character to the next: the groups pending in
-/// each encoding, as bit masks. Every bit belongs to a group that began at most three
-/// characters back, so the state after any four characters does not depend on what came
-/// before them: the line filter ([`first_suspect`]) starts it afresh a few characters before
-/// the place it asks about and gets the answer a pass over the whole line would give.
+/// each encoding, as bit masks. Whether a group ends at a character depends on the group alone,
+/// which began at most three characters back, so the line filter ([`first_suspect`]) starts
+/// afresh a few characters before the place it asks about, reads on past it while a group of
+/// letters of the encoding's script is held there, and gets the answer a pass over the whole
+/// line would give.
 #[derive(Clone, Copy, Default)]
 struct Pending {
     /// Encodings in which the characters just read leave a sequence needing 1, 2 or 3 more
@@ -541,11 +560,34 @@ struct Pending {
     needs: [u16; 3],
     /// Encodings in which the last character was a letter that is the lead C3.
     after_c3: u16,
+    /// Encodings in which the group pending (as `needs`) is made of letters of the encoding's
+    /// script (`Masks::letter`) so far.
+    letter_needs: [u16; 3],
+    /// Encodings in which the last character completed a group of such letters only, which
+    /// counts only if what follows is no letter of the script, or one that begins a whole group
+    /// ("Пі" in "Південна" is a word, "Рі" before "вЂ“" is "г–").
+    held: u16,
+    /// Encodings in which a held group waits for the group a letter after it began, which
+    /// still needs 1, 2 or 3 continuation bytes.
+    wait: [u16; 3],
+    /// Encodings in which the last character let a held group count (it ended before).
+    released: u16,
 }
 
 impl Pending {
     fn is_idle(&self) -> bool {
-        self.needs == [0; 3]
+        self.needs == [0; 3] && self.held == 0 && self.wait == [0; 3]
+    }
+
+    /// The groups that count at the end of the text: those held, which no letter follows (a
+    /// group cut short by the end is no whole group, and those waiting for it do not count).
+    fn finish(&self) -> u16 {
+        self.held
+    }
+
+    /// The held groups still waiting for what follows them.
+    fn undecided(&self) -> u16 {
+        self.held | self.wait[0] | self.wait[1] | self.wait[2]
     }
 
     /// Reads the character that `bytes` (well-formed UTF-8) starts with: returns the encodings
@@ -570,11 +612,31 @@ impl Pending {
     /// completes a candidate.
     #[inline(always)]
     fn step(&mut self, mut m: Masks, c: char) -> u16 {
+        // A whole group after a held one has real continuation bytes, not stand-ins.
+        let real_cont = m.cont;
         // A space after "Ã" may be the lost A0 of "à"; any other ASCII ends every group.
         if c == ' ' {
             m.cont = self.after_c3;
         }
         let mut complete = self.needs[0] & m.cont;
+        // A group of letters of the encoding's script only waits for what follows: no letter of
+        // the script lets it count, and so does a letter that begins a whole group (once that
+        // group is whole); a letter that begins none, or a group broken off, shows a word.
+        self.released = self.held & !m.letter | self.wait[0] & real_cont;
+        let begun = self.held & m.letter;
+        self.wait = [
+            self.wait[1] & real_cont | begun & m.lead[0],
+            self.wait[2] & real_cont | begun & m.lead[1],
+            begun & m.lead[2],
+        ];
+        let letter_cont = m.letter & real_cont;
+        self.held = complete & self.letter_needs[0] & letter_cont;
+        complete = complete & !self.held | self.released;
+        self.letter_needs = [
+            m.letter & m.lead[0] | self.letter_needs[1] & letter_cont,
+            m.letter & m.lead[1] | self.letter_needs[2] & letter_cont,
+            m.letter & m.lead[2],
+        ];
         // A C1 control standing alone is Latin-1 read where windows-1252 was meant.
         if is_c1_control(c) {
             complete |= 1;
@@ -616,7 +678,7 @@ fn possible_encodings(chars: impl IntoIterator<Item = char>) -> u16 {
         };
         possible |= pending.step(masks, c);
     }
-    possible
+    possible | pending.finish()
 }
 
 /// Undoes one layer, or returns `None` if nothing in `text` is accepted.
@@ -1352,10 +1414,31 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
             is_sure: false,
         })
     };
+    // Where whole groups begin: a letter of the encoding's script after a group that begins
+    // none shows the group to be part of a word (`Pending::held`).
+    let whole: Vec<(usize, bool)> = found
+        .iter()
+        .map(|f| {
+            let is_whole = matches!(
+                f.candidate,
+                Candidate::Group { .. } | Candidate::Cesu { .. }
+            );
+            (f.start, is_whole)
+        })
+        .collect();
+    let holds_back = |i: usize| {
+        let begins_whole = covered
+            .get(i)
+            .is_some_and(|&k| k != usize::MAX && whole[k] == (i, true));
+        chars
+            .get(i)
+            .is_some_and(|&c| line.byte(i, e) != 0 && is_script_letter(c) && !begins_whole)
+    };
     for f in found.iter_mut() {
         let verdict = match f.candidate {
             Candidate::Group { decoded, bytes } => {
                 let context = Context {
+                    holds_back: holds_back(f.start + f.len),
                     before_prev: f.start.checked_sub(2).and_then(&decoded_at),
                     prev: f.start.checked_sub(1).and_then(&decoded_at),
                     next: decoded_at(f.start + f.len),
@@ -1652,6 +1735,9 @@ fn is_box(c: char) -> bool {
 /// What surrounds a candidate, as it will read.
 #[derive(Clone, Copy, Debug)]
 struct Context {
+    /// The character after the group is a letter of the encoding's script that begins no whole
+    /// group (see `Pending::held`).
+    holds_back: bool,
     before_prev: Option<Neighbour>,
     prev: Option<Neighbour>,
     next: Option<Neighbour>,
@@ -1666,6 +1752,7 @@ fn is_plausible(
     context: Context,
 ) -> Verdict {
     let Context {
+        holds_back,
         before_prev,
         prev,
         next,
@@ -2193,6 +2280,13 @@ fn is_plausible(
         if !after_lowercase && !after_decoded && !glued && ends_words(group[1]) {
             return Verdict::Weak;
         }
+    }
+    // Letters of the encoding's own script, before another that begins no whole group, are a
+    // word of that script: Ukrainian "Південна" is no "ϳвденна" through windows-1251, nor
+    // Belarusian "рэгіён" "рэ㳸н", whatever the line's other groups say (`Pending` holds such a
+    // group back the same way).
+    if group.iter().all(|&c| is_script_letter(c)) && holds_back {
+        return Verdict::Weak;
     }
     Verdict::Yes
 }

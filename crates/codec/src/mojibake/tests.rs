@@ -504,3 +504,58 @@ fn latin_lowercase_is_the_standard_lowercase_where_it_matters() {
     // The capitals of Latin-1 and Latin Extended-A, "ẞ" and the Ångström sign.
     assert!(lowered > 90, "{lowered}");
 }
+
+/// A group of two letters of an encoding's script that what follows shows to be a word (a
+/// letter of the script that begins no whole group) is never clear mojibake, so a line whose
+/// only groups are such is judged to need nothing in that encoding, as `possible_encodings`
+/// passes over it: whatever stands before the group (ASCII, a letter, a decoded group) and
+/// after it (a whole group, one broken off, a stand-in, the end).
+#[test]
+fn script_words_held_back_are_never_accepted() {
+    let table = MaskTable::get();
+    let mut alphabet: Vec<char> = ('\u{80}'..='\u{FF}').collect();
+    alphabet.extend(OTHER_BYTES.iter().map(|(c, _)| *c));
+    let with = |pick: fn(&Masks) -> u16| -> Vec<char> {
+        alphabet
+            .iter()
+            .copied()
+            .filter(|&c| pick(&table.of_char(c)) != 0)
+            .collect()
+    };
+    let mut leads: Vec<char> = with(|m| m.letter & (m.lead[0] | m.lead[1]))
+        .into_iter()
+        .step_by(3)
+        .collect();
+    let mut conts: Vec<char> = with(|m| m.letter & m.cont).into_iter().step_by(2).collect();
+    // And those of the commonest groups: "вЂЂ" (U+2000) is a sign, a 3-byte group of letters.
+    leads.extend(['в', 'П', 'г']);
+    conts.extend(['Ђ', 'і', 'ё']);
+    let letters = with(|m| m.letter);
+    let mut checked = 0;
+    for &a in &leads {
+        for &b in &conts {
+            for &c in &letters {
+                for d in ["", "Ђ", "і", "x", "?", "\u{FFFD}", "в", "Пх"] {
+                    for text in [
+                        format!("{a}{b}{c}{d}"),
+                        format!("x {a}{b}{c}{d} y"),
+                        format!("x{a}{b}{c}{d}"),
+                        format!("Рё{a}{b}{c}{d}"),
+                    ] {
+                        let possible = possible_encodings(text.chars());
+                        let line = Line::new(&text);
+                        for e in (0..COUNT).filter(|e| possible & 1 << e == 0) {
+                            let plan = plan_for(&line, e, find_candidates(&line, e));
+                            assert_eq!(plan.weight, 0, "{text:?} in {}", NAMES[e]);
+                            checked += 1;
+                        }
+                        if possible == 0 {
+                            assert!(one_layer(&text, false).is_none(), "{text:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
+}
