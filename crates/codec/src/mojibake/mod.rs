@@ -622,21 +622,27 @@ impl Pending {
         // A group of letters of the encoding's script only waits for what follows: no letter of
         // the script lets it count, and so does a letter that begins a whole group (once that
         // group is whole); a letter that begins none, or a group broken off, shows a word.
-        self.released = self.held & !m.letter | self.wait[0] & real_cont;
-        let begun = self.held & m.letter;
-        self.wait = [
-            self.wait[1] & real_cont | begun & m.lead[0],
-            self.wait[2] & real_cont | begun & m.lead[1],
-            begun & m.lead[2],
-        ];
-        let letter_cont = m.letter & real_cont;
-        self.held = complete & self.letter_needs[0] & letter_cont;
-        complete = complete & !self.held | self.released;
-        self.letter_needs = [
-            m.letter & m.lead[0] | self.letter_needs[1] & letter_cont,
-            m.letter & m.lead[1] | self.letter_needs[2] & letter_cont,
-            m.letter & m.lead[2],
-        ];
+        // (Nothing to do where no such letter is read or pending: most text.)
+        let pending = self.letter_needs[0] | self.letter_needs[1] | self.letter_needs[2];
+        if m.letter | self.undecided() | pending != 0 {
+            self.released = self.held & !m.letter | self.wait[0] & real_cont;
+            let begun = self.held & m.letter;
+            self.wait = [
+                self.wait[1] & real_cont | begun & m.lead[0],
+                self.wait[2] & real_cont | begun & m.lead[1],
+                begun & m.lead[2],
+            ];
+            let letter_cont = m.letter & real_cont;
+            self.held = complete & self.letter_needs[0] & letter_cont;
+            complete = complete & !self.held | self.released;
+            self.letter_needs = [
+                m.letter & m.lead[0] | self.letter_needs[1] & letter_cont,
+                m.letter & m.lead[1] | self.letter_needs[2] & letter_cont,
+                m.letter & m.lead[2],
+            ];
+        } else {
+            self.released = 0;
+        }
         // A C1 control standing alone is Latin-1 read where windows-1252 was meant.
         if is_c1_control(c) {
             complete |= 1;
