@@ -351,8 +351,10 @@ impl Line {
             chars.push(c);
             if c.is_ascii() {
                 rows.push(&ASCII_ROWS[c as usize]);
-                // Nothing pending: ASCII changes nothing.
-                if !pending.is_idle() {
+                // Nothing pending: ASCII only says whether a letter of another script came last.
+                if pending.is_idle() {
+                    pending.pass_ascii(c);
+                } else {
                     possible |= pending.step(Masks::default(), c);
                 }
                 continue;
@@ -408,6 +410,13 @@ struct Masks {
     /// whole group, is a word of that script ("Пі" in "Південна", "гіё" in "рэгіён"), never
     /// clear mojibake by itself ([`is_plausible`]).
     letter: u16,
+    /// All ones for a character known to be no letter of a script (a sign, a digit, a letter of
+    /// the Common script, U+FFFD); characters outside the tables have no masks and may be
+    /// letters of any script.
+    non_alpha: u16,
+    /// All ones for a lowercase letter, and for an uppercase one.
+    lower: u16,
+    upper: u16,
 }
 
 fn masks(c: char) -> Masks {
@@ -430,6 +439,10 @@ fn masks(c: char) -> Masks {
             m.letter |= bit;
         }
     }
+    let all = |yes: bool| if yes { u16::MAX } else { 0 };
+    m.non_alpha = all(!is_alphabetic(c) || script(c) == Script::Common);
+    m.lower = all(is_lowercase(c));
+    m.upper = all(is_uppercase(c));
     m
 }
 
@@ -545,6 +558,9 @@ const LOST_BYTE: Masks = Masks {
     cont: 1,
     c3: 0,
     letter: 0,
+    non_alpha: u16::MAX,
+    lower: 0,
+    upper: 0,
 };
 
 /// What [`possible_encodings`] carries from one character to the next: the groups pending in
@@ -572,6 +588,18 @@ struct Pending {
     wait: [u16; 3],
     /// Encodings in which the last character let a held group count (it ended before).
     released: u16,
+    /// Encodings in which the pending group of three or four such letters (as `letter_needs`)
+    /// has no capital after a lowercase letter and follows no letter of another script; and
+    /// the held groups that are such. With no letter of another script after it either, such
+    /// a group is a word of the script ([`is_plausible`]'s rule for three or four letters): it
+    /// never counts.
+    calm_needs: [u16; 3],
+    held_calm: u16,
+    /// Encodings in which the last character was a letter of another script than the
+    /// encoding's (`Masks::letter`), or may be one.
+    after_foreign: u16,
+    /// The last character was a lowercase letter (all ones).
+    after_lower: u16,
 }
 
 impl Pending {
@@ -580,9 +608,17 @@ impl Pending {
     }
 
     /// The groups that count at the end of the text: those held, which no letter follows (a
-    /// group cut short by the end is no whole group, and those waiting for it do not count).
+    /// group cut short by the end is no whole group, and those waiting for it do not count),
+    /// but for three or four letters that make a word.
     fn finish(&self) -> u16 {
-        self.held
+        self.held & !self.held_calm
+    }
+
+    /// [`Pending::step`] for an ASCII character with nothing pending, which only notes whether
+    /// it is a letter (of another script than every encoding's own).
+    fn pass_ascii(&mut self, c: char) {
+        self.after_foreign = if c.is_ascii_alphabetic() { u16::MAX } else { 0 };
+        self.after_lower = 0;
     }
 
     /// The held groups still waiting for what follows them.
@@ -623,26 +659,42 @@ impl Pending {
         // the script lets it count, and so does a letter that begins a whole group (once that
         // group is whole); a letter that begins none, or a group broken off, shows a word.
         // (Nothing to do where no such letter is read or pending: most text.)
+        let foreign = match c {
+            'a'..='z' | 'A'..='Z' => u16::MAX,
+            '\0'..='\x7F' => 0,
+            _ => !m.letter & !m.non_alpha,
+        };
         let pending = self.letter_needs[0] | self.letter_needs[1] | self.letter_needs[2];
         if m.letter | self.undecided() | pending != 0 {
-            self.released = self.held & !m.letter | self.wait[0] & real_cont;
-            let begun = self.held & m.letter;
+            // Three or four letters with no letter of another script after them are a word.
+            let held = self.held & !(self.held_calm & !foreign);
+            self.released = held & !m.letter | self.wait[0] & real_cont;
+            let begun = held & m.letter;
             self.wait = [
                 self.wait[1] & real_cont | begun & m.lead[0],
                 self.wait[2] & real_cont | begun & m.lead[1],
                 begun & m.lead[2],
             ];
             let letter_cont = m.letter & real_cont;
+            let calm_cont = letter_cont & !(self.after_lower & m.upper);
             self.held = complete & self.letter_needs[0] & letter_cont;
+            self.held_calm = self.held & self.calm_needs[0] & calm_cont;
             complete = complete & !self.held | self.released;
             self.letter_needs = [
                 m.letter & m.lead[0] | self.letter_needs[1] & letter_cont,
                 m.letter & m.lead[1] | self.letter_needs[2] & letter_cont,
                 m.letter & m.lead[2],
             ];
+            self.calm_needs = [
+                self.calm_needs[1] & calm_cont,
+                self.calm_needs[2] & calm_cont | m.letter & m.lead[1] & !self.after_foreign,
+                m.letter & m.lead[2] & !self.after_foreign,
+            ];
         } else {
             self.released = 0;
         }
+        self.after_foreign = foreign;
+        self.after_lower = m.lower;
         // A C1 control standing alone is Latin-1 read where windows-1252 was meant.
         if is_c1_control(c) {
             complete |= 1;
@@ -673,8 +725,10 @@ fn possible_encodings(chars: impl IntoIterator<Item = char>) -> u16 {
     let mut possible = 0;
     let mut pending = Pending::default();
     for c in chars {
-        // Nothing pending: ASCII changes nothing (CJK, Korean, Thai have no masks either).
+        // Nothing pending: ASCII only says whether a letter of another script came last (CJK,
+        // Korean, Thai have no masks either).
         if c.is_ascii() && pending.is_idle() {
+            pending.pass_ascii(c);
             continue;
         }
         let masks = if c.is_ascii() {

@@ -887,7 +887,7 @@ mod tests {
             .collect();
         let mut conts: Vec<char> = with(|m| m.letter & m.cont).into_iter().step_by(2).collect();
         leads.extend(['в', 'П', 'г']);
-        conts.extend(['Ђ', 'і', 'ё']);
+        conts.extend(['Ђ', 'і', 'ё', 'ѓ']);
         let mut thirds = with(|m| m.letter);
         thirds.extend(['x', ' ', 'é', '中', '°']);
         let fourths = ["", "Ђ", "°", "і", "x", "П", "?", "\u{FFFD}", "Ђ\u{A0}"];
@@ -898,6 +898,7 @@ mod tests {
                     for d in fourths {
                         let word = format!("{a}{b}{c}{d}");
                         assert_exact(&word);
+                        assert_exact(&format!("ж x{word}"));
                         let lead = "x".repeat(usize::from(u32::from(c) as u8) % 67);
                         assert_exact(&format!("{lead}{word}\n{}", "y".repeat(40)));
                         if possible_encodings(word.chars()) == 0 {

@@ -529,7 +529,7 @@ fn script_words_held_back_are_never_accepted() {
     let mut conts: Vec<char> = with(|m| m.letter & m.cont).into_iter().step_by(2).collect();
     // And those of the commonest groups: "вЂЂ" (U+2000) is a sign, a 3-byte group of letters.
     leads.extend(['в', 'П', 'г']);
-    conts.extend(['Ђ', 'і', 'ё']);
+    conts.extend(['Ђ', 'і', 'ё', 'ѓ']);
     let letters = with(|m| m.letter);
     let mut checked = 0;
     for &a in &leads {
@@ -540,6 +540,9 @@ fn script_words_held_back_are_never_accepted() {
                         format!("{a}{b}{c}{d}"),
                         format!("x {a}{b}{c}{d} y"),
                         format!("x{a}{b}{c}{d}"),
+                        format!("ж x{a}{b}{c}{d}"),
+                        format!("ж, {a}{b}{c}{d}x"),
+                        format!("{a}{b}{c}{d}é"),
                         format!("Рё{a}{b}{c}{d}"),
                     ] {
                         let possible = possible_encodings(text.chars());
