@@ -417,6 +417,11 @@ struct Masks {
     /// All ones for a lowercase letter, and for an uppercase one.
     lower: u16,
     upper: u16,
+    /// All ones for a letter that windows-1252 has where it begins no group (its byte is
+    /// C0..FF: "À", "à", "Ø"). Two such letters that make a group elsewhere than in
+    /// windows-1252 are text in the languages that write them ("Ààrin" in Yoruba, "HÅØYA"):
+    /// [`is_plausible`] never takes them for clear mojibake.
+    western: u16,
 }
 
 fn masks(c: char) -> Masks {
@@ -443,6 +448,7 @@ fn masks(c: char) -> Masks {
     m.non_alpha = all(!is_alphabetic(c) || script(c) == Script::Common);
     m.lower = all(is_lowercase(c));
     m.upper = all(is_uppercase(c));
+    m.western = all(is_alphabetic(c) && byte_in(c, 0) >= 0xC0);
     m
 }
 
@@ -561,6 +567,7 @@ const LOST_BYTE: Masks = Masks {
     non_alpha: u16::MAX,
     lower: 0,
     upper: 0,
+    western: 0,
 };
 
 /// What [`possible_encodings`] carries from one character to the next: the groups pending in
@@ -600,6 +607,9 @@ struct Pending {
     after_foreign: u16,
     /// The last character was a lowercase letter (all ones).
     after_lower: u16,
+    /// Encodings other than windows-1252 in which the last character was a 2-byte lead that is
+    /// a letter windows-1252 has where it begins no group (`Masks::western`).
+    after_western_lead: u16,
 }
 
 impl Pending {
@@ -654,7 +664,9 @@ impl Pending {
         if c == ' ' {
             m.cont = self.after_c3;
         }
-        let mut complete = self.needs[0] & m.cont;
+        // Two letters that windows-1252 has where they begin no group are text elsewhere.
+        let mut complete = self.needs[0] & m.cont & !(self.after_western_lead & m.western);
+        self.after_western_lead = m.lead[0] & m.western & !1;
         // A group of letters of the encoding's script only waits for what follows: no letter of
         // the script lets it count, and so does a letter that begins a whole group (once that
         // group is whole); a letter that begins none, or a group broken off, shows a word.

@@ -182,8 +182,10 @@ fn ends_a_candidate(text: &[u8], at: usize, table: &MaskTable) -> bool {
         return m.c3 != 0;
     }
     // A lead wanting one more byte: the group ends here whatever came before, unless it is two
-    // letters of the encoding's script that what follows may show to be a word.
-    let two_bytes = m.lead[0] & ends;
+    // letters of the encoding's script that what follows may show to be a word, or two letters
+    // windows-1252 has where they begin no group, read through another encoding.
+    let western = m.western & table.of(&text[at..]).0.western & !1;
+    let two_bytes = m.lead[0] & ends & !western;
     if two_bytes & !m.letter != 0 {
         return true;
     }

@@ -562,3 +562,38 @@ fn script_words_held_back_are_never_accepted() {
     }
     assert!(checked > 100_000, "{checked}");
 }
+
+/// Two letters that windows-1252 has where they begin no group ("À", "à") are text in any other
+/// encoding, never clear mojibake ("Ààrin" in Yoruba is no "ˈrin" through MacRoman): the
+/// encodings that only such pairs explain are passed over, and judging them accepts nothing.
+#[test]
+fn pairs_of_western_letters_are_never_clear_elsewhere() {
+    let western: Vec<char> = ('\u{C0}'..='\u{FF}')
+        .filter(|&c| is_alphabetic(c))
+        .collect();
+    let mut passed_over = 0;
+    for &a in &western {
+        for &b in &western {
+            for text in [
+                format!("{a}{b}"),
+                format!("x{a}{b}rin"),
+                format!("Ð¿{a}{b}"),
+            ] {
+                let possible = possible_encodings(text.chars());
+                let line = Line::new(&text);
+                for e in (1..COUNT).filter(|e| possible & 1 << e == 0) {
+                    let plan = plan_for(&line, e, find_candidates(&line, e));
+                    assert_eq!(plan.weight, 0, "{text:?} in {}", NAMES[e]);
+                }
+                let pair = possible_encodings(format!("{a}{b}").chars());
+                assert_eq!(pair & !1, 0, "{a}{b}");
+                passed_over += usize::from(
+                    (1..COUNT)
+                        .any(|e| !find_candidates(&Line::new(&format!("{a}{b}")), e).is_empty()),
+                );
+            }
+        }
+    }
+    // Such pairs make groups in some encoding (MacRoman's "À", windows-1250's "Ă"...).
+    assert!(passed_over > 100, "{passed_over}");
+}
