@@ -729,7 +729,10 @@ impl Pending {
 /// U+FFFD in windows-1252; or a C1 control standing alone. A `?` for a lost byte, a space for a
 /// lost A0 elsewhere, and "â€" cut short are repaired only beside those. A lead and one
 /// continuation alone ("óła" in Polish through windows-1250) is no candidate, which keeps clean
-/// text out of the judging. [`Line::new`] finds the same in the pass that makes the line; this
+/// text out of the judging; nor are the groups `judge` never takes for clear mojibake whatever
+/// the line says: letters of the encoding's own script that the line shows to be a word, and
+/// two letters that windows-1252 has read through another encoding (see [`Pending`]).
+/// [`Line::new`] finds the same in the pass that makes the line; this
 /// is the plain form the tests hold it and the line filter to.
 #[cfg(test)]
 fn possible_encodings(chars: impl IntoIterator<Item = char>) -> u16 {
