@@ -1489,31 +1489,27 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
             is_sure: false,
         })
     };
-    // Where whole groups begin: a letter of the encoding's script after a group that begins
-    // none shows the group to be part of a word (`Pending::held`).
-    let whole: Vec<(usize, bool)> = found
-        .iter()
-        .map(|f| {
-            let is_whole = matches!(
-                f.candidate,
-                Candidate::Group { .. } | Candidate::Cesu { .. }
-            );
-            (f.start, is_whole)
-        })
-        .collect();
-    let holds_back = |i: usize| {
-        let begins_whole = covered
-            .get(i)
-            .is_some_and(|&k| k != usize::MAX && whole[k] == (i, true));
+    // A letter of the encoding's script right after a group that begins no whole group (a
+    // candidate there starts there: candidates do not overlap) shows the group to be part of a
+    // word (`Pending::held`).
+    let holds_back = |found: &[Found], i: usize| {
+        let begins_whole = covered.get(i).is_some_and(|&k| {
+            k != usize::MAX
+                && matches!(
+                    found[k].candidate,
+                    Candidate::Group { .. } | Candidate::Cesu { .. }
+                )
+        });
         chars
             .get(i)
             .is_some_and(|&c| line.byte(i, e) != 0 && is_script_letter(c) && !begins_whole)
     };
-    for f in found.iter_mut() {
+    for k in 0..found.len() {
+        let f = &found[k];
         let verdict = match f.candidate {
             Candidate::Group { decoded, bytes } => {
                 let context = Context {
-                    holds_back: holds_back(f.start + f.len),
+                    holds_back: holds_back(found, f.start + f.len),
                     before_prev: f.start.checked_sub(2).and_then(&decoded_at),
                     prev: f.start.checked_sub(1).and_then(&decoded_at),
                     next: decoded_at(f.start + f.len),
@@ -1534,7 +1530,7 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
             Candidate::Spaced { decoded, .. } if u32::from(decoded) >= 0x4000 => Verdict::Weak,
             _ => Verdict::WithEvidence,
         };
-        f.verdict = verdict;
+        found[k].verdict = verdict;
     }
     // Every acceptance needs a group that is clear mojibake by itself (below), and the verdicts
     // of the whole line only ever take one back: with none, nothing is accepted. Most clean

@@ -19,7 +19,7 @@
 //! over every other (tests check this on every pair of the tables' characters, at every place
 //! of two blocks, and on random lines of them, on each SIMD path and the bytewise one).
 
-use super::{LEADS, MaskTable, Pending};
+use super::{LEADS, MaskTable, Masks, Pending};
 use crate::unit::is_continuation;
 
 /// A set of 2-byte characters, as a union of at most eight boxes: lead bytes × high halves ×
@@ -165,14 +165,15 @@ fn may_end_a_candidate(text: &[u8], at: usize) -> bool {
 /// with the character at `at`.
 fn ends_a_candidate(text: &[u8], at: usize, table: &MaskTable) -> bool {
     let b = text[at];
-    // The encodings in which the character at `at` is a continuation byte; a space is one only
-    // right after "Ã" and its like, and any other ASCII ends no group.
-    let ends = match b {
+    // The character at `at`: the encodings in which it is a continuation byte; a space is one
+    // only right after "Ã" and its like, and any other ASCII ends no group.
+    let here = match b {
         0xC2 if text[at + 1] < 0xA0 => return true,
-        0x80.. => table.of(&text[at..]).0.cont,
-        b' ' => 0,
+        0x80.. => table.of(&text[at..]).0,
+        b' ' => Masks::default(),
         _ => return false,
     };
+    let ends = here.cont;
     if at == 0 || text[at - 1] < 0x80 || b >= 0x80 && ends == 0 {
         return false;
     }
@@ -184,7 +185,7 @@ fn ends_a_candidate(text: &[u8], at: usize, table: &MaskTable) -> bool {
     // A lead wanting one more byte: the group ends here whatever came before, unless it is two
     // letters of the encoding's script that what follows may show to be a word, or two letters
     // windows-1252 has where they begin no group, read through another encoding.
-    let western = m.western & table.of(&text[at..]).0.western & !1;
+    let western = m.western & here.western & !1;
     let two_bytes = m.lead[0] & ends & !western;
     if two_bytes & !m.letter != 0 {
         return true;
@@ -770,8 +771,9 @@ mod avx512 {
 #[cfg(test)]
 mod tests {
     use super::super::{
-        Masks, possible_encodings,
+        possible_encodings,
         tables::{COUNT, NAMES, OTHER_BYTES},
+        tests::script_letters,
     };
     use super::*;
     use proptest::prelude::*;
@@ -874,23 +876,7 @@ mod tests {
     /// the place the filter finds waits for what follows as the whole-line pass does.
     #[test]
     fn every_group_of_two_script_letters_waits_for_what_follows() {
-        let table = MaskTable::get();
-        let chars = alphabet();
-        let with = |pick: fn(&Masks) -> u16| -> Vec<char> {
-            chars
-                .iter()
-                .copied()
-                .filter(|&c| !c.is_ascii() && pick(&table.of_char(c)) != 0)
-                .collect()
-        };
-        let mut leads: Vec<char> = with(|m| m.letter & (m.lead[0] | m.lead[1]))
-            .into_iter()
-            .step_by(3)
-            .collect();
-        let mut conts: Vec<char> = with(|m| m.letter & m.cont).into_iter().step_by(2).collect();
-        leads.extend(['в', 'П', 'г']);
-        conts.extend(['Ђ', 'і', 'ё', 'ѓ']);
-        let mut thirds = with(|m| m.letter);
+        let [leads, conts, mut thirds] = script_letters(&alphabet());
         thirds.extend(['x', ' ', 'é', '中', '°']);
         let fourths = ["", "Ђ", "°", "і", "x", "П", "?", "\u{FFFD}", "Ђ\u{A0}"];
         let (mut held, mut counted) = (0, 0);
