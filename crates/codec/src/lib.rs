@@ -68,7 +68,8 @@
 //! [`Scanner`] takes input in chunks of any size and reports text runs and [`Finding`]s to a
 //! [`Sink`]. The results never depend on where chunks split; it carries at most five bytes from
 //! one chunk to the next, so memory does not grow with input size or line length. Well-formed runs
-//! are skipped with SIMD (simdutf8); only the unit where a run ends is classified byte by byte.
+//! are skipped with SIMD (AVX-512 where the processor has it, simdutf8 otherwise); only the unit
+//! where a run ends is classified byte by byte.
 //!
 //! # Policies and lints
 //!
@@ -133,4 +134,4 @@ pub use unit::{
     Subparts, Unit, UnitKind, Units, declared_len, is_continuation, maximal_subpart_len, scan_unit,
     subparts, units,
 };
-pub use validate::{Utf8Error, validate};
+pub use validate::{Utf8Error, is_well_formed, validate};

@@ -5,10 +5,11 @@
 //! is not yet decided (at most five), plus the running position, so memory does not depend on the
 //! input's size or its line lengths.
 //!
-//! The fast path: simdutf8 finds the end of each well-formed run; only the unit at that point is
-//! classified byte by byte, by [`scan_unit`]. Lines and columns are not counted as the run goes by:
-//! they are brought up to date when a finding needs them, or at the end of a chunk that is not the
-//! last, so a clean input fed as one final chunk is never counted at all.
+//! The fast path: SIMD ([`crate::validate`](fn@crate::validate)) finds the end of each
+//! well-formed run; only the unit at that point is classified byte by byte, by [`scan_unit`].
+//! Lines and columns are not counted as the run goes by: they are brought up to date when a
+//! finding needs them, or at the end of a chunk that is not the last, so a clean input fed as one
+//! final chunk is never counted at all.
 
 use std::ops::ControlFlow;
 
@@ -119,7 +120,7 @@ const MAX_CARRY: usize = 5;
 /// The streaming scanner: chunks of any size in, text runs and findings out, in input order.
 ///
 /// It carries at most five bytes between chunks (an undecided unit) and its running position;
-/// simdutf8 skips each well-formed run, and only the unit where a run ends is classified by
+/// SIMD skips each well-formed run, and only the unit where a run ends is classified by
 /// [`scan_unit`]. Lines and columns are counted only when a finding needs them or a chunk that
 /// is not the last ends.
 ///

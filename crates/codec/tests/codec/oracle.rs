@@ -603,6 +603,87 @@ fn repairer_streams_like_std() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Validation across blocks: the SIMD paths check 64 bytes at a time, each byte against the three
+// before it, so a character cut by a block's end, and the end of the input inside or after a
+// block, are where they can go wrong.
+
+/// `validate` and `is_well_formed` give std's answer for `input`.
+fn check_validate(input: &[u8]) {
+    let std = std::str::from_utf8(input)
+        .map(|_| ())
+        .map_err(|e| (e.valid_up_to(), e.error_len()));
+    let ours = utf8kit_codec::validate(input).map_err(|e| (e.valid_up_to(), e.error_len()));
+    assert_eq!(ours, std, "validate {input:02X?}");
+    assert_eq!(
+        utf8kit_codec::is_well_formed(input),
+        std.is_ok(),
+        "is_well_formed {input:02X?}"
+    );
+}
+
+/// `piece` at byte `place` of well-formed text made of `filler` (ASCII before it where the
+/// filler's characters do not divide `place`), with `after` bytes of the same text after it.
+fn placed(piece: &[u8], place: usize, filler: char, after: usize) -> Vec<u8> {
+    let width = filler.len_utf8();
+    let mut input = "a".repeat(place % width).into_bytes();
+    input.extend(filler.to_string().repeat(place / width).bytes());
+    input.extend_from_slice(piece);
+    input.extend(filler.to_string().repeat(after.div_ceil(width)).bytes());
+    input
+}
+
+/// The places around the borders of the first two blocks, and the start.
+const BORDERS: [usize; 16] = [
+    0, 1, 2, 3, 59, 60, 61, 62, 63, 64, 65, 66, 124, 125, 126, 127,
+];
+
+#[test]
+fn every_two_byte_input_at_every_border_of_two_blocks() {
+    for filler in ['a', 'é', '€', '😀'] {
+        for &place in &BORDERS {
+            for a in 0..=255u8 {
+                for b in 0..=255u8 {
+                    // Followed by more text, and ending the input.
+                    check_validate(&placed(&[a, b], place, filler, 70));
+                    check_validate(&placed(&[a, b], place, filler, 0));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_three_byte_input_from_a_lead_across_a_block_border() {
+    for lead in 0xC0..=0xFFu8 {
+        for b in 0..=255u8 {
+            for c in 0..=255u8 {
+                for (place, after) in [(62, 0), (62, 5), (63, 70), (126, 0)] {
+                    check_validate(&placed(&[lead, b, c], place, 'a', after));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_four_byte_character_and_its_cuts_at_every_border() {
+    // Every lead F0..F4 with the continuations that decide its range, cut after each byte.
+    for lead in 0xF0..=0xF4u8 {
+        for second in [0x80, 0x8F, 0x90, 0xBF] {
+            let whole = [lead, second, 0xA0, 0x80];
+            for len in 1..=4 {
+                for &place in &BORDERS {
+                    for filler in ['a', 'é', '😀'] {
+                        check_validate(&placed(&whole[..len], place, filler, 0));
+                        check_validate(&placed(&whole[..len], place, filler, 9));
+                    }
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Property tests on random and UTF-8-biased bytes.
 
 /// Bytes that are mostly pieces of UTF-8: whole characters of every length, lone leads and
@@ -819,10 +900,36 @@ proptest! {
 
     #[test]
     fn validity_and_first_error_equal_std(input in utf8ish()) {
+        check_validate(&input);
         let report = scan_whole(&input, Config::default());
         match std::str::from_utf8(&input) {
             Ok(_) => prop_assert!(report.findings.is_empty()),
             Err(e) => prop_assert_eq!(report.findings[0].0, e.valid_up_to() as u64),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Long well-formed text of every width of character, with one byte replaced anywhere:
+    /// the error lands in any block, at any place of it.
+    #[test]
+    fn one_wrong_byte_in_long_text_is_found_where_std_finds_it(
+        text in proptest::collection::vec(
+            prop_oneof![any::<char>(), proptest::char::range('a', 'z'), Just('é'), Just('€')],
+            0..400,
+        ),
+        place in any::<prop::sample::Index>(),
+        byte in any::<u8>(),
+    ) {
+        let mut input = text.iter().collect::<String>().into_bytes();
+        check_validate(&input);
+        if !input.is_empty() {
+            let place = place.index(input.len());
+            input[place] = byte;
+            check_validate(&input);
+            check_validate(&input[..place + 1]);
         }
     }
 }

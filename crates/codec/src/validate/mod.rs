@@ -4,6 +4,9 @@
 
 use std::fmt;
 
+#[cfg(target_arch = "x86_64")]
+mod avx512;
+
 /// Where a byte slice stops being well-formed UTF-8, as [`std::str::Utf8Error`] says it: the
 /// length of the well-formed prefix, and the length of the maximal subpart that follows it
 /// (`None` when the input ends in the middle of a character that more bytes could complete).
@@ -56,10 +59,44 @@ impl std::error::Error for Utf8Error {}
 /// assert_eq!(validate(b"\xE2\x82").unwrap_err().error_len(), None);
 /// ```
 pub fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
-    simdutf8::compat::from_utf8(bytes)
+    // Where the input is surely well-formed up to (a character boundary): simdutf8 finds the
+    // exact error from there.
+    let from = checked_prefix(bytes).unwrap_or(0);
+    if from == bytes.len() {
+        return Ok(());
+    }
+    simdutf8::compat::from_utf8(&bytes[from..])
         .map(|_| ())
         .map_err(|e| Utf8Error {
-            valid_up_to: e.valid_up_to(),
+            valid_up_to: from + e.valid_up_to(),
             error_len: e.error_len().map(|len| len as u8),
         })
+}
+
+/// Whether `bytes` are well-formed UTF-8: `validate(bytes).is_ok()`, for a caller who needs no
+/// position (it stops at the first 64-byte block with an error, and does not look for it).
+///
+/// ```
+/// use utf8kit_codec::is_well_formed;
+/// assert!(is_well_formed("naïve €".as_bytes()));
+/// assert!(!is_well_formed(b"caf\xC3("));
+/// ```
+pub fn is_well_formed(bytes: &[u8]) -> bool {
+    match checked_prefix(bytes) {
+        Some(prefix) => prefix == bytes.len(),
+        None => simdutf8::basic::from_utf8(bytes).is_ok(),
+    }
+}
+
+/// With AVX-512: a character boundary at or before the first error of `bytes` up to which they
+/// are well-formed, `bytes.len()` exactly when they are well-formed. `None` on a processor
+/// without it, where simdutf8 answers alone.
+fn checked_prefix(bytes: &[u8]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if avx512::is_available() {
+        // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
+        return Some(unsafe { avx512::well_formed_prefix(bytes) });
+    }
+    let _ = bytes;
+    None
 }
