@@ -637,10 +637,21 @@ const BORDERS: [usize; 16] = [
     0, 1, 2, 3, 59, 60, 61, 62, 63, 64, 65, 66, 124, 125, 126, 127,
 ];
 
+/// Places after runs of ASCII long enough to be passed over four blocks at a time.
+const AFTER_ASCII_RUNS: [usize; 8] = [319, 320, 321, 383, 384, 575, 576, 577];
+
 #[test]
 fn every_two_byte_input_at_every_border_of_two_blocks() {
+    let places = |filler| {
+        let long = if filler == 'a' {
+            &AFTER_ASCII_RUNS[..]
+        } else {
+            &[]
+        };
+        BORDERS.iter().chain(long).copied()
+    };
     for filler in ['a', 'é', '€', '😀'] {
-        for &place in &BORDERS {
+        for place in places(filler) {
             for a in 0..=255u8 {
                 for b in 0..=255u8 {
                     // Followed by more text, and ending the input.
