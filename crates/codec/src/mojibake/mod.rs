@@ -340,9 +340,14 @@ impl Line {
     /// candidate (as [`possible_encodings`], a test checks) and what each encoding could read.
     fn new(text: &str) -> Line {
         let table = MaskTable::get();
-        // Sized for the most characters the text can hold: growing it was a tenth of the time.
-        let mut chars = Vec::with_capacity(text.len());
-        let mut rows = Vec::with_capacity(text.len());
+        // The vectors of the thread's last line, cleared: a line's own allocations were a
+        // twentieth of the time. Sized for the most characters the text can hold (growing them
+        // was a tenth).
+        let (mut chars, mut rows) = SPARE.with_borrow_mut(std::mem::take);
+        chars.clear();
+        rows.clear();
+        chars.reserve(text.len());
+        rows.reserve(text.len());
         let mut possible = 0;
         let mut pending = Pending::default();
         let mut readable = [0usize; COUNT];
@@ -381,6 +386,26 @@ impl Line {
     fn byte(&self, i: usize, e: usize) -> u8 {
         self.rows[i][e]
     }
+}
+
+impl Drop for Line {
+    fn drop(&mut self) {
+        let vectors = (
+            std::mem::take(&mut self.chars),
+            std::mem::take(&mut self.rows),
+        );
+        SPARE.with_borrow_mut(|spare| *spare = vectors);
+    }
+}
+
+thread_local! {
+    /// The vectors of the last [`Line`] a thread dropped, for its next one.
+    static SPARE: std::cell::RefCell<(Vec<char>, Vec<&'static [u8; COUNT]>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+    /// The candidates of the last [`Plan`] a thread dropped, for its next search.
+    static SPARE_FOUND: std::cell::RefCell<Vec<Found>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The vector of the last [`Covering`] a thread dropped.
+    static SPARE_COVERED: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 fn is_lead(byte: u8) -> bool {
@@ -973,6 +998,17 @@ impl Found {
     }
 }
 
+impl Drop for Plan {
+    fn drop(&mut self) {
+        let found = std::mem::take(&mut self.found);
+        SPARE_FOUND.with_borrow_mut(|spare| {
+            if found.capacity() > spare.capacity() {
+                *spare = found;
+            }
+        });
+    }
+}
+
 /// How plausible a decoded group is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Verdict {
@@ -1196,7 +1232,9 @@ enum Slot {
 
 fn find_candidates(line: &Line, e: usize) -> Vec<Found> {
     let chars = &line.chars[..];
-    let mut found = Vec::with_capacity(line.chars.len() / 2);
+    let mut found = SPARE_FOUND.with_borrow_mut(std::mem::take);
+    found.clear();
+    found.reserve(line.chars.len() / 2);
     let mut i = 0;
     while i < chars.len() {
         let lead = line.byte(i, e);
@@ -1605,14 +1643,34 @@ fn judge(line: &Line, e: usize, found: &mut [Found]) {
 
 /// For each character of a line, the index of the candidate that covers it, or `usize::MAX`.
 /// Candidates are sorted and do not overlap.
-fn covering(len: usize, found: &[Found]) -> Vec<usize> {
-    let mut covered = vec![usize::MAX; len];
+fn covering(len: usize, found: &[Found]) -> Covering {
+    let mut covered = SPARE_COVERED.with_borrow_mut(std::mem::take);
+    covered.clear();
+    covered.resize(len, usize::MAX);
     for (k, f) in found.iter().enumerate() {
         for slot in &mut covered[f.start..f.start + f.len] {
             *slot = k;
         }
     }
-    covered
+    Covering(covered)
+}
+
+/// What [`covering`] gives: its vector goes back to the thread for the next line.
+struct Covering(Vec<usize>);
+
+impl std::ops::Deref for Covering {
+    type Target = [usize];
+
+    fn deref(&self) -> &[usize] {
+        &self.0
+    }
+}
+
+impl Drop for Covering {
+    fn drop(&mut self) {
+        let covered = std::mem::take(&mut self.0);
+        SPARE_COVERED.with_borrow_mut(|spare| *spare = covered);
+    }
 }
 
 /// The verdicts that depend on the whole line rather than on a group's neighbours.
