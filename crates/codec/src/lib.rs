@@ -79,7 +79,9 @@
 //!
 //! # Modules
 //!
-//! The crate root holds what every caller needs: validation ([`validate`](fn@validate)), units
+//! The crate root holds what every caller needs: validation ([`validate`](fn@validate), and
+//! [`is_well_formed`] for a yes or no without a position; AVX-512 where the processor has it,
+//! simdutf8 otherwise), units
 //! ([`scan_unit`], [`UnitKind`]), the streaming scanner ([`Scanner`], [`Finding`], lints and
 //! policies), positions and repair ([`Repairer`], [`decode_lossy`]). The rest lives in modules:
 //!
