@@ -1,5 +1,5 @@
-//! The streaming scanner against the unit iterator and std: the same units whatever the chunk
-//! splits, validity and the first error where std puts them.
+//! The streaming scanner and `validate` against the unit iterator and std: the same units
+//! whatever the chunk splits, validity and the first error where std puts them.
 #![no_main]
 
 use std::ops::ControlFlow;
@@ -93,4 +93,9 @@ fuzz_target!(|input: &[u8]| {
             Err(e) => assert_eq!(whole.findings[0].0, e.valid_up_to() as u64),
         }
     }
+    // `validate` and `is_well_formed` (SIMD, 64 bytes a step) are std's answer.
+    let std = std::str::from_utf8(data).map(|_| ()).map_err(|e| (e.valid_up_to(), e.error_len()));
+    let ours = utf8kit_codec::validate(data).map_err(|e| (e.valid_up_to(), e.error_len()));
+    assert_eq!(ours, std, "validate is std's answer");
+    assert_eq!(utf8kit_codec::is_well_formed(data), std.is_ok(), "is_well_formed");
 });
