@@ -21,6 +21,7 @@ pub(crate) struct Out<'a> {
 
 impl Out<'_> {
     /// How many more bytes fit.
+    #[cfg(any(target_arch = "x86_64", test))]
     #[inline]
     pub(crate) fn room(&self) -> usize {
         self.buf.len() - self.len
@@ -495,6 +496,7 @@ mod avx2 {
 mod tests {
     use super::*;
 
+    #[cfg(target_arch = "x86_64")]
     /// Units of every kind, surrogate pairs often, lone surrogates now and then.
     fn sample_units(seed: u64, len: usize, lone: bool) -> Vec<u16> {
         let mut state = seed;
@@ -523,6 +525,7 @@ mod tests {
         units
     }
 
+    #[cfg(target_arch = "x86_64")]
     fn bytes_of(units: &[u16], big_endian: bool) -> Vec<u8> {
         units
             .iter()
@@ -536,6 +539,7 @@ mod tests {
             .collect()
     }
 
+    #[cfg(target_arch = "x86_64")]
     /// Runs a kernel on `units` and checks what it wrote against the standard library: all of
     /// the input it took, which ends on a unit and not inside a surrogate pair; with `valid`
     /// input, all but the last few units.

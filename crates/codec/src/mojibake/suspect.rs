@@ -19,7 +19,9 @@
 //! over every other (tests check this on every pair of the tables' characters, at every place
 //! of two blocks, and on random lines of them, on each SIMD path and the bytewise one).
 
-use super::{LEADS, MaskTable, Masks, Pending};
+#[cfg(any(target_arch = "x86_64", test))]
+use super::LEADS;
+use super::{MaskTable, Masks, Pending};
 use crate::unit::is_continuation;
 
 /// A set of 2-byte characters, as a union of at most eight boxes: lead bytes × high halves ×
@@ -770,11 +772,9 @@ mod avx512 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{
-        possible_encodings,
-        tables::{COUNT, NAMES, OTHER_BYTES},
-        tests::script_letters,
-    };
+    #[cfg(target_arch = "x86_64")]
+    use super::super::tables::{COUNT, NAMES};
+    use super::super::{possible_encodings, tables::OTHER_BYTES, tests::script_letters};
     use super::*;
     use proptest::prelude::*;
 
