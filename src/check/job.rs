@@ -67,7 +67,7 @@ pub(super) fn check_job(
     let read = if skips_content {
         Ok(())
     } else {
-        source.open().and_then(|mut file| {
+        reader.open(source).and_then(|mut file| {
             let is_skipped_binary =
                 |head: &[u8]| from_walk && !settings.binary && looks_binary(head);
             let mut whole = |file: &mut File, first: &[u8]| {
