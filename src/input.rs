@@ -113,8 +113,9 @@ impl ChunkReader {
         ChunkReader::default()
     }
 
-    /// Opens `source` and gives its bytes to `consume` as `(chunk, is_last)`, until the input ends
-    /// (one last call, possibly with an empty chunk) or `consume` breaks.
+    /// Opens `source` ([`ChunkReader::open`]) and gives its bytes to `consume` as
+    /// `(chunk, is_last)`, until the input ends (one last call, possibly with an empty chunk) or
+    /// `consume` breaks.
     ///
     /// # Errors
     ///
@@ -124,7 +125,7 @@ impl ChunkReader {
         source: &Source,
         consume: &mut dyn FnMut(&[u8], bool) -> ControlFlow<()>,
     ) -> io::Result<()> {
-        let mut file = source.open()?;
+        let mut file = self.open(source)?;
         self.read_file(&mut file, consume)
     }
 
@@ -505,6 +506,14 @@ mod tests {
         Ok(bytes)
     }
 
+    /// Whether `reader` holds `directory` open for the next file in it.
+    fn holds(reader: &ChunkReader, directory: &Path) -> bool {
+        reader
+            .directory
+            .as_ref()
+            .is_some_and(|(held, _)| held == directory)
+    }
+
     #[test]
     fn files_opened_relative_to_their_directory_are_the_files_the_paths_name() {
         let root = tempfile::tempdir().unwrap();
@@ -518,31 +527,16 @@ mod tests {
         // The second file of a directory is opened relative to it; another directory is
         // opened in turn, and the first one again.
         assert_eq!(read_all(&mut reader, &one.join("a")).unwrap(), b"one a");
-        assert!(
-            reader
-                .directory
-                .as_ref()
-                .is_some_and(|(held, _)| *held == one)
-        );
+        assert!(holds(&reader, &one));
         assert_eq!(read_all(&mut reader, &one.join("b")).unwrap(), b"one b");
         assert_eq!(read_all(&mut reader, &two.join("a")).unwrap(), b"two a");
-        assert!(
-            reader
-                .directory
-                .as_ref()
-                .is_some_and(|(held, _)| *held == two)
-        );
+        assert!(holds(&reader, &two));
         assert_eq!(read_all(&mut reader, &one.join("b")).unwrap(), b"one b");
         // A directory replaced since its last file was opened: the path's file, not a stale one.
         std::fs::remove_dir_all(&one).unwrap();
         std::fs::create_dir(&one).unwrap();
         std::fs::write(one.join("b"), "new b").unwrap();
-        assert!(
-            reader
-                .directory
-                .as_ref()
-                .is_some_and(|(held, _)| *held == one)
-        );
+        assert!(holds(&reader, &one));
         assert_eq!(read_all(&mut reader, &one.join("b")).unwrap(), b"new b");
         // A missing file is the error a plain open gives, and so is a missing directory.
         let missing = read_all(&mut reader, &one.join("c")).unwrap_err();

@@ -127,7 +127,7 @@ pub(crate) fn first_suspect(text: &[u8]) -> Option<usize> {
     let table = MaskTable::get();
     #[cfg(target_arch = "x86_64")]
     {
-        if avx512::is_available() {
+        if crate::has_avx512_vbmi() {
             // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
             return unsafe { avx512::first_suspect(text, table) };
         }
@@ -493,14 +493,6 @@ mod avx512 {
     use super::super::Masks;
     use super::{LEADS, MaskTable};
 
-    /// Whether this processor takes the AVX-512 path (std caches the answer).
-    #[inline]
-    pub(super) fn is_available() -> bool {
-        std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vbmi")
-    }
-
     /// The 64 bytes of `text` from `at`.
     #[inline]
     #[target_feature(enable = "avx512f")]
@@ -761,7 +753,7 @@ mod avx512 {
     ///
     /// # Safety
     ///
-    /// The processor must have AVX-512 F, BW and VBMI ([`is_available`]).
+    /// The processor must have AVX-512 F, BW and VBMI ([`crate::has_avx512_vbmi`]).
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
     pub(super) unsafe fn first_suspect(text: &[u8], table: &MaskTable) -> Option<usize> {
         let filter = Filter::new();
@@ -800,14 +792,14 @@ mod tests {
         {
             static MISSING: std::sync::Once = std::sync::Once::new();
             MISSING.call_once(|| {
-                if !avx512::is_available() {
+                if !crate::has_avx512_vbmi() {
                     eprintln!("no AVX-512 VBMI here: the 64-byte filter is not tested");
                 }
                 if !std::is_x86_feature_detected!("avx2") {
                     eprintln!("no AVX2 here: the 32-byte filter is not tested");
                 }
             });
-            let wide = if avx512::is_available() {
+            let wide = if crate::has_avx512_vbmi() {
                 // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
                 unsafe { avx512::first_suspect(bytes, table) }
             } else {

@@ -22,14 +22,6 @@ use std::arch::x86_64::{
     _mm512_subs_epu8, _mm512_ternarylogic_epi64, _mm512_test_epi8_mask, _mm512_xor_si512,
 };
 
-/// Whether this processor takes the AVX-512 path (std caches the answer).
-#[inline]
-pub(super) fn is_available() -> bool {
-    std::is_x86_feature_detected!("avx512f")
-        && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512vbmi")
-}
-
 // The error bits of the tables: each names a way a pair of bytes can be wrong. A pair is wrong
 // when a bit is set in all three lookups.
 /// A lead byte followed by one that is no continuation byte (or a lead after a lead).
@@ -161,7 +153,7 @@ fn load64(bytes: &[u8; 64]) -> __m512i {
 ///
 /// # Safety
 ///
-/// The processor must have AVX-512 F, BW and VBMI ([`is_available`]).
+/// The processor must have AVX-512 F, BW and VBMI ([`crate::has_avx512_vbmi`]).
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
 pub(super) unsafe fn well_formed_prefix(bytes: &[u8]) -> usize {
     let first_high = lanes(&FIRST_HIGH);
@@ -269,12 +261,12 @@ mod tests {
     /// The prefix for `bytes`, on a processor that has the path.
     fn prefix(bytes: &[u8]) -> Option<usize> {
         // SAFETY: the processor has AVX-512 F, BW and VBMI, checked first.
-        is_available().then(|| unsafe { well_formed_prefix(bytes) })
+        crate::has_avx512_vbmi().then(|| unsafe { well_formed_prefix(bytes) })
     }
 
     #[test]
     fn the_prefix_ends_at_the_last_character_before_the_block_with_the_error() {
-        if !is_available() {
+        if !crate::has_avx512_vbmi() {
             eprintln!("this processor has no AVX-512 F, BW and VBMI: nothing to test");
             return;
         }

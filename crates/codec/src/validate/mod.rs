@@ -93,7 +93,7 @@ pub fn is_well_formed(bytes: &[u8]) -> bool {
 /// without it, where simdutf8 answers alone.
 fn checked_prefix(bytes: &[u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
-    if avx512::is_available() {
+    if crate::has_avx512_vbmi() {
         // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
         return Some(unsafe { avx512::well_formed_prefix(bytes) });
     }
