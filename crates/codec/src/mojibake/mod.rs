@@ -399,6 +399,8 @@ thread_local! {
     static SPARE_CHARS: std::cell::RefCell<Vec<char>> = const { std::cell::RefCell::new(Vec::new()) };
     static SPARE_ROWS: std::cell::RefCell<Vec<&'static [u8; COUNT]>> =
         const { std::cell::RefCell::new(Vec::new()) };
+    static SPARE_BYTES: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SPARE_READINGS: std::cell::RefCell<Vec<char>> = const { std::cell::RefCell::new(Vec::new()) };
     static SPARE_FOUND: std::cell::RefCell<Vec<Found>> = const { std::cell::RefCell::new(Vec::new()) };
     static SPARE_COVERED: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
 }
@@ -804,6 +806,13 @@ fn one_layer(text: &str, is_suspect: bool) -> Option<(String, usize, u8)> {
     if !is_suspect {
         first_suspect(text.as_bytes())?;
     }
+    // Most mojibake is a whole line read once as windows-1252: that reading is answered without
+    // building the line the general judging needs.
+    whole_line_through_windows_1252(text).or_else(|| judge_layer(text))
+}
+
+/// [`one_layer`] of a line the line filter found suspect, by the general judging.
+fn judge_layer(text: &str) -> Option<(String, usize, u8)> {
     let line = Line::new(text);
     let possible = line.possible;
     if possible == 0 {
@@ -916,6 +925,119 @@ fn one_layer(text: &str, is_suspect: bool) -> Option<(String, usize, u8)> {
         _ => COUNT as u8,
     };
     Some((fixed, edits.len(), layer))
+}
+
+/// [`one_layer`] of a line that is windows-1252 mojibake through and through, or `None` when it
+/// is not, or when it may not be (the general judging then decides). Such a line reads back,
+/// character by character, as bytes that are well-formed UTF-8, and each of its groups is
+/// clear mojibake by itself, with no odd decoding.
+///
+/// Then the general judging would accept every group, and windows-1252 would win, which is why
+/// the answer is the same:
+/// - every character that is not ASCII is in a whole group, so no run holds a character no
+///   candidate covers, and nothing in `weigh_runs` takes a verdict back;
+/// - windows-1252 explains every such character, which no encoding can beat, and wins every
+///   tie, having no odd decoding and no rarity, and coming first in [`ENCODINGS`];
+/// - no C1 control stands alone;
+/// - the line filter finds it (a lead followed by its continuations in windows-1252), and
+///   windows-1252 is among its possible encodings (no group of its letters is held as a word:
+///   it has no letter of another script at a lead byte).
+///
+/// A test holds it to the general judging on every line of the evaluation corpora it answers.
+fn whole_line_through_windows_1252(text: &str) -> Option<(String, usize, u8)> {
+    const E: usize = 0;
+    // The characters of the line, and each one's byte: the bytes are the repaired line.
+    let mut chars = spare(&SPARE_CHARS, text.len());
+    let mut bytes = spare(&SPARE_BYTES, text.len());
+    for c in text.chars() {
+        let byte = byte_in(c, E);
+        if byte == 0 {
+            give_back(&SPARE_CHARS, chars);
+            give_back(&SPARE_BYTES, bytes);
+            return None;
+        }
+        chars.push(c);
+        bytes.push(byte);
+    }
+    // The bytes as UTF-8: the repaired line, and what each character reads as once its group is
+    // decoded (one character for each byte). Bytes that are no well-formed UTF-8 end it.
+    let mut fixed = String::with_capacity(bytes.len());
+    let mut readings = spare(&SPARE_READINGS, chars.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let lead = bytes[at];
+        let decoded = if lead < 0x80 {
+            Some(char::from(lead))
+        } else {
+            declared_len(lead)
+                .and_then(|len| bytes.get(at..at + len))
+                .filter(|group| group[1..].iter().all(|&b| is_continuation(b)))
+                .and_then(decode_group)
+        };
+        let Some(decoded) = decoded else { break };
+        fixed.push(decoded);
+        readings.extend(std::iter::repeat_n(decoded, decoded.len_utf8()));
+        at += decoded.len_utf8();
+    }
+    let is_whole = at == bytes.len();
+    give_back(&SPARE_BYTES, bytes);
+    if !is_whole || fixed.is_ascii() {
+        give_back(&SPARE_CHARS, chars);
+        give_back(&SPARE_READINGS, readings);
+        return None;
+    }
+    let neighbour = |at: usize| -> Option<Neighbour> {
+        let c = *readings.get(at)?;
+        Some(Neighbour {
+            c,
+            is_decoded: !chars[at].is_ascii(),
+            is_sure: !chars[at].is_ascii(),
+        })
+    };
+    let mut groups = 0;
+    let mut uses_c1 = false;
+    let mut at = 0;
+    let answer = loop {
+        if at == chars.len() {
+            break Some(groups);
+        }
+        if chars[at].is_ascii() {
+            at += 1;
+            continue;
+        }
+        let decoded = readings[at];
+        let len = decoded.len_utf8();
+        let group = &chars[at..at + len];
+        let context = Context {
+            // What follows a group is ASCII or another whole group.
+            holds_back: false,
+            before_prev: at.checked_sub(2).and_then(neighbour),
+            prev: at.checked_sub(1).and_then(neighbour),
+            next: neighbour(at + len),
+            after_next: neighbour(at + len + 1),
+        };
+        if !is_surely_clear(decoded, group, &context)
+            && is_plausible(decoded, len, group, E, context) != Verdict::Yes
+        {
+            break None;
+        }
+        // The oddities of `plan_for`, which windows-1252 must not have to win every tie.
+        let before = at.checked_sub(1).map(|p| chars[p]);
+        let odd_sharp_s = decoded == 'ß' && !before.is_some_and(|b| "aeiouyäöü".contains(b));
+        if is_odd_decoding(decoded, before) || odd_sharp_s {
+            break None;
+        }
+        uses_c1 |= group
+            .iter()
+            .any(|&c| is_c1_control(c) && windows_1252_char(c) != c);
+        groups += 1;
+        at += len;
+    };
+    give_back(&SPARE_CHARS, chars);
+    give_back(&SPARE_READINGS, readings);
+    // Layer index COUNT names Latin-1 read where windows-1252 was meant.
+    let layer = if uses_c1 { COUNT as u8 } else { E as u8 };
+    answer.map(|groups| (fixed, groups, layer))
 }
 
 /// One change to a line: a candidate decoded, or a stray C1 control read as windows-1252.
@@ -1876,6 +1998,65 @@ struct Context {
     prev: Option<Neighbour>,
     next: Option<Neighbour>,
     after_next: Option<Neighbour>,
+}
+
+/// The commonest clear mojibake, answered without the rules of [`is_plausible`], for
+/// windows-1252 (with nothing held back, as in a whole line of it): `true` only where
+/// `is_plausible` says [`Verdict::Yes`] (a test holds it to that on every group, beside every
+/// kind of neighbour); `false` says nothing. Two kinds of group:
+///
+/// - three or four characters that decode to anything but a control, a private-use character or
+///   a noncharacter, with no original letter on either side ("à¤¹à¤¿à¤‚" is "हिं", "â€™" is
+///   "’"). Such a group is no ideograph squeezed against a word, no sign against a letter, no
+///   accented letter and no-break space before a symbol, no letter and guillemet before
+///   punctuation.
+/// - two that decode to a letter of Greek, Cyrillic, Armenian or Arabic beside a letter of the
+///   same script decoded from a whole group, with no letter of another script on either side
+///   ("Ð°Ð±Ñ…Ð°Ð·" is "абхаз"). It is no control, sign, mark, box, formula or quote; it clashes
+///   with no letter and is not lone in its script; it ends no word after an original letter
+///   (the decoded neighbour is sure); and its lead is not "Ã" or "Â", which decode to Latin-1
+///   and have rules of their own.
+fn is_surely_clear(decoded: char, group: &[char], context: &Context) -> bool {
+    let lead = group[0];
+    if context.holds_back
+        || !is_alphabetic(lead)
+        || group.iter().all(|&c| is_math(c))
+        || is_odd_decoding(decoded, None)
+    {
+        return false;
+    }
+    if group.len() > 2 {
+        let cp = u32::from(decoded);
+        let is_bad = decoded.is_control()
+            || (0xE000..=0xF8FF).contains(&cp)
+            || cp >= 0x4_0000
+            || (0xFDD0..=0xFDEF).contains(&cp)
+            || cp & 0xFFFE == 0xFFFE;
+        // Decoded text or no letter.
+        let is_plain = |n: Option<Neighbour>| n.is_none_or(|n| n.is_decoded || !is_alphabetic(n.c));
+        return !is_bad
+            && !matches!(group[1], '\u{A0}' | '»')
+            && is_plain(context.prev)
+            && is_plain(context.next);
+    }
+    let own = script(decoded);
+    let is_script = matches!(
+        own,
+        Script::Greek | Script::Cyrillic | Script::Armenian | Script::Arabic
+    );
+    // The letters of those scripts that `is_plausible` takes from a 2-byte group.
+    let in_range = matches!(u32::from(decoded), 0x370..=0x3FF | 0x400..=0x482 | 0x48A..=0x52F
+        | 0x531..=0x58F | 0x600..=0x6FF | 0x750..=0x77F);
+    if !is_script || !in_range || group.len() != 2 || !is_alphabetic(decoded) {
+        return false;
+    }
+    // A sure letter of the same script, or no letter at all.
+    let is_own = |n: &Neighbour| n.is_decoded && n.is_sure && script(n.c) == own;
+    let fits = |n: Option<Neighbour>| n.is_none_or(|n| !is_alphabetic(n.c) || is_own(&n));
+    let is_chained = |n: Option<Neighbour>| n.is_some_and(|n| is_alphabetic(n.c) && is_own(&n));
+    fits(context.prev)
+        && fits(context.next)
+        && (is_chained(context.prev) || is_chained(context.next))
 }
 
 fn is_plausible(

@@ -605,3 +605,258 @@ pub(super) fn script_letters(alphabet: &[char]) -> [Vec<char>; 3] {
     conts.extend(['Ђ', 'і', 'ё', 'ѓ']);
     [leads, conts, with(|m| m.letter)]
 }
+
+/// What stands beside a group as `judge` hands it to `is_plausible`: nothing, original text
+/// (ASCII, letters of several scripts, signs), and decoded letters and signs, sure or not.
+fn neighbours() -> Vec<Option<Neighbour>> {
+    let mut all = vec![None];
+    let original = [' ', ',', 'a', 'Z', 's', 'é', 'а', 'α', '’', '\u{A0}', '中'];
+    all.extend(original.map(|c| {
+        Some(Neighbour {
+            c,
+            is_decoded: false,
+            is_sure: false,
+        })
+    }));
+    let decoded = ['а', 'Я', 'α', 'ب', 'ա', 'é', 'ह', '中', '€', '\u{FFFD}'];
+    all.extend(decoded.map(|c| {
+        Some(Neighbour {
+            c,
+            is_decoded: true,
+            is_sure: true,
+        })
+    }));
+    all.extend(['а', 'Я', 'é'].map(|c| {
+        Some(Neighbour {
+            c,
+            is_decoded: true,
+            is_sure: false,
+        })
+    }));
+    all
+}
+
+/// `is_surely_clear` says yes only where `is_plausible` does, for windows-1252: every 2-byte
+/// group, every 3-byte group with a sample of last bytes, and 4-byte groups of each lead, each
+/// beside every pair of neighbours of `neighbours` and four kinds of farther ones.
+#[test]
+fn groups_surely_clear_are_plausible() {
+    let near = neighbours();
+    let letter = |c: char, is_decoded: bool| {
+        Some(Neighbour {
+            c,
+            is_decoded,
+            is_sure: is_decoded,
+        })
+    };
+    let far = [
+        (None, None),
+        (letter('a', false), letter('Z', false)),
+        (letter('Z', false), letter('s', false)),
+        (letter('а', true), letter('α', true)),
+    ];
+    let mut groups: Vec<Vec<u8>> = Vec::new();
+    for lead in 0xC2..=0xF4u8 {
+        let len = declared_len(lead).expect("a lead byte");
+        for second in 0x80..=0xBFu8 {
+            let rest: Vec<Vec<u8>> = match len {
+                2 => vec![vec![]],
+                3 => (0x80..=0xBFu8).step_by(9).map(|b| vec![b]).collect(),
+                _ => (0x80..=0xBFu8)
+                    .step_by(21)
+                    .flat_map(|b| [vec![b, 0x80], vec![b, 0xA9]])
+                    .collect(),
+            };
+            for tail in rest {
+                let mut group = vec![lead, second];
+                group.extend(tail);
+                groups.push(group);
+            }
+        }
+    }
+    let (mut clear, mut kinds) = (0, Vec::new());
+    for bytes in &groups {
+        let Some(decoded) = decode_group(bytes) else {
+            continue;
+        };
+        let group: Vec<char> = bytes
+            .iter()
+            .map(|&b| windows_1252_char(char::from(b)))
+            .collect();
+        for &prev in &near {
+            for &next in &near {
+                for &(before_prev, after_next) in &far {
+                    for holds_back in [false, true] {
+                        let context = Context {
+                            holds_back,
+                            before_prev,
+                            prev,
+                            next,
+                            after_next,
+                        };
+                        if !is_surely_clear(decoded, &group, &context) {
+                            continue;
+                        }
+                        let verdict = is_plausible(decoded, bytes.len(), &group, 0, context);
+                        assert_eq!(
+                            verdict,
+                            Verdict::Yes,
+                            "{group:?} as {decoded:?} in {context:?}"
+                        );
+                        clear += 1;
+                        if !kinds.contains(&(bytes.len(), script(decoded))) {
+                            kinds.push((bytes.len(), script(decoded)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Each kind of group the shortcut answers was met, many times over.
+    assert!(clear > 1_000_000, "{clear}");
+    for kind in [
+        (2, Script::Greek),
+        (2, Script::Cyrillic),
+        (2, Script::Armenian),
+        (2, Script::Arabic),
+        (3, Script::Other),
+        (4, Script::Other),
+    ] {
+        assert!(kinds.contains(&kind), "{kind:?} never answered: {kinds:?}");
+    }
+}
+
+/// Words of many scripts, and the signs between them, for lines judged both ways below.
+const SCRIPT_WORDS: &[&str] = &[
+    "café",
+    "Grüße",
+    "ÉCOLE",
+    "AÑO",
+    "Île",
+    "Øresund",
+    "Ærø",
+    "straße",
+    "HÄ",
+    "Ã’s",
+    "Òs",
+    "łódź",
+    "Škoda",
+    "ačiū",
+    "Türkçe",
+    "Ελληνικά",
+    "ΑΘΗΝΑ",
+    "русский",
+    "МОСКВА",
+    "Південна",
+    "ОГРАНИЧЕЊЕ",
+    "Հայերեն",
+    "עברית",
+    "אַ",
+    "العربية",
+    "فارسی",
+    "ܐܪܡܝܐ",
+    "हिन्दी",
+    "বাংলা",
+    "ไทย",
+    "中文",
+    "日本語",
+    "한국어",
+    "Tiếng",
+    "ქართული",
+    "አማርኛ",
+    "😀",
+    "𑄌𑄋",
+    "a",
+    "Z",
+    "s",
+    "1,50 €",
+    "§",
+    "°",
+    "±",
+    "×",
+    "÷",
+    "…",
+    "—",
+    "–",
+    "“",
+    "”",
+    "’",
+    "«",
+    "»",
+    "©",
+    "®",
+    "™",
+    "\u{A0}",
+    "¿",
+    "¡",
+    "µ",
+    "ß",
+    "├┤",
+];
+
+/// `text` as UTF-8 read as windows-1252 (C1 controls for its undefined bytes).
+fn through_windows_1252(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            0..0x80 => char::from(b),
+            _ => windows_1252_char(char::from(b)),
+        })
+        .collect()
+}
+
+/// Lines the whole-line shortcut answers get the answer of the general judging.
+fn assert_judged_alike(text: &str) -> bool {
+    match whole_line_through_windows_1252(text) {
+        Some(answer) => {
+            assert_eq!(Some(&answer), judge_layer(text).as_ref(), "{text:?}");
+            true
+        }
+        None => false,
+    }
+}
+
+/// The shortcut on every pattern of this module, its repair, and each again through
+/// windows-1252: where it answers, the general judging gives the same line, count and layer.
+#[test]
+fn whole_lines_through_windows_1252_are_judged_alike() {
+    let mut answered = 0;
+    for &(input, expected) in PATTERNS {
+        for text in [input, expected.unwrap_or(input)] {
+            answered += usize::from(assert_judged_alike(text));
+            answered += usize::from(assert_judged_alike(&through_windows_1252(text)));
+        }
+    }
+    for word in SCRIPT_WORDS {
+        answered += usize::from(assert_judged_alike(&through_windows_1252(word)));
+    }
+    assert!(answered > 60, "{answered}");
+}
+
+proptest::proptest! {
+    /// Random lines of words of many scripts, some through windows-1252 (the whole line or
+    /// single words, once or twice), with stray characters of the tables: where the shortcut
+    /// answers, the general judging gives the same.
+    #[test]
+    fn random_lines_are_judged_alike(
+        picks in proptest::collection::vec((0usize..SCRIPT_WORDS.len(), 0usize..8, 0usize..400), 1..14),
+        whole in 0usize..3,
+    ) {
+        let glue = [" ", ", ", "", "-", "’", "\u{A0}", ". ", "/"];
+        let mut alphabet: Vec<char> = ('\u{80}'..='\u{FF}').collect();
+        alphabet.extend(OTHER_BYTES.iter().map(|(c, _)| *c));
+        let mut text = String::new();
+        for &(w, g, k) in &picks {
+            let word = SCRIPT_WORDS[w];
+            match k % 8 {
+                0 => text.push(alphabet[k / 8 % alphabet.len()]),
+                1 => text.push_str(&through_windows_1252(word)),
+                _ => text.push_str(word),
+            }
+            text.push_str(glue[g]);
+        }
+        for _ in 0..whole {
+            text = through_windows_1252(&text);
+        }
+        assert_judged_alike(&text);
+    }
+}
