@@ -804,9 +804,35 @@ fn through_windows_1252(text: &str) -> String {
         .collect()
 }
 
-/// Lines the whole-line shortcut answers get the answer of the general judging.
+/// Whether the general judging, through windows-1252, accepts a whole group at every character
+/// that is not ASCII, with no odd decoding and no C1 control read as Latin-1: the lines the
+/// whole-line shortcut is for.
+fn is_whole_line_through_windows_1252(text: &str) -> bool {
+    let line = Line::new(text);
+    if line.possible & 1 == 0 {
+        return false;
+    }
+    let plan = plan_for(&line, 0, find_candidates(&line, 0));
+    let covered = covering(line.chars.len(), &plan.found);
+    plan.weight > 0
+        && plan.oddities == 0
+        && plan
+            .found
+            .iter()
+            .all(|f| f.accepted && !f.uses_c1 && matches!(f.candidate, Candidate::Group { .. }))
+        && (0..line.chars.len()).all(|i| line.chars[i].is_ascii() || covered[i] != usize::MAX)
+}
+
+/// The whole-line shortcut answers exactly the lines it is for, and gives them the answer of
+/// the general judging.
 fn assert_judged_alike(text: &str) -> bool {
-    match whole_line_through_windows_1252(text) {
+    let answer = whole_line_through_windows_1252(text);
+    assert_eq!(
+        answer.is_some(),
+        is_whole_line_through_windows_1252(text),
+        "{text:?}"
+    );
+    match answer {
         Some(answer) => {
             assert_eq!(Some(&answer), judge_layer(text).as_ref(), "{text:?}");
             true
@@ -828,6 +854,22 @@ fn whole_lines_through_windows_1252_are_judged_alike() {
     }
     for word in SCRIPT_WORDS {
         answered += usize::from(assert_judged_alike(&through_windows_1252(word)));
+    }
+    // Groups that need more on the line: a modifier letter and an IPA letter beside one clear
+    // group or more, touching one or not; a lone Hebrew letter before Hebrew words.
+    for line in [
+        "ˈkæt",
+        "ˈkæt café",
+        "café ˈkæt été",
+        "ˈæ",
+        "ɛ, café",
+        "ɛ, café, été",
+        "ɛé",
+        "ג שלום",
+        "ג",
+        "ג, café",
+    ] {
+        answered += usize::from(assert_judged_alike(&through_windows_1252(line)));
     }
     assert!(answered > 60, "{answered}");
 }
