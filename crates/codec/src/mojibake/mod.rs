@@ -947,7 +947,7 @@ fn judge_layer(text: &str) -> Option<(String, usize, u8)> {
 fn whole_line_through_windows_1252(text: &str) -> Option<(String, usize, u8)> {
     let mut bytes = spare(&SPARE_BYTES, text.len());
     let answer = windows_1252_bytes(text, &mut bytes)
-        .and_then(|()| count_clear_groups(&bytes))
+        .and_then(|()| count_surely_clear_groups(&bytes).or_else(|| count_clear_groups(&bytes)))
         // Every byte is ASCII or in a whole group: well-formed UTF-8, which the SIMD check (a
         // tenth of the time std's took) confirms.
         .and_then(|groups| {
@@ -959,6 +959,133 @@ fn whole_line_through_windows_1252(text: &str) -> Option<(String, usize, u8)> {
         });
     give_back(&SPARE_BYTES, bytes);
     answer
+}
+
+/// The whole group of windows-1252 bytes at `at`: what it decodes to, and its length.
+fn group_at(bytes: &[u8], at: usize) -> Option<(char, usize)> {
+    let len = declared_len(*bytes.get(at)?)?;
+    let group = bytes.get(at..at + len)?;
+    if len < 2 || !group[1..].iter().all(|&b| is_continuation(b)) {
+        return None;
+    }
+    decode_group(group).map(|c| (c, len))
+}
+
+/// The character windows-1252 reads `byte` as.
+fn windows_1252_original(byte: u8) -> char {
+    match byte {
+        0..0x80 => char::from(byte),
+        _ => tables::HIGH_HALF[0][usize::from(byte - 0x80)],
+    }
+}
+
+/// [`count_clear_groups`] where every group is one that [`is_surely_clear`] answers and none
+/// decodes oddly, its tests made on the bytes; `None` when a group is not, and the careful count
+/// decides. A test holds the two counts to each other.
+fn count_surely_clear_groups(bytes: &[u8]) -> Option<usize> {
+    // A neighbour that is no letter: ASCII other than a letter, or decoded (for 3- and 4-byte
+    // groups, whatever it decodes to).
+    let plain = |b: Option<u8>| b.is_none_or(|b| b >= 0x80 || !b.is_ascii_alphabetic());
+    let mut groups = 0;
+    let mut last = '\0';
+    let mut ahead: Option<(usize, char, usize)> = None;
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] < 0x80 {
+            at += 1;
+            continue;
+        }
+        let (c, len) = match ahead {
+            Some((start, c, len)) if start == at => (c, len),
+            _ => group_at(bytes, at)?,
+        };
+        let prev = at.checked_sub(1).map(|p| bytes[p]);
+        let next = bytes.get(at + len).copied();
+        // `is_odd_decoding` and `plan_for`'s oddities: a capital after a lowercase letter (the
+        // rare letters and the C1 controls are asked below), and "ß" (after a vowel, left to the
+        // careful count).
+        if c == 'ß'
+            || is_uppercase(c) && prev.is_some_and(|p| is_lowercase(windows_1252_original(p)))
+        {
+            return None;
+        }
+        if len > 2 {
+            let cp = u32::from(c);
+            let is_bad = (0xE000..=0xF8FF).contains(&cp)
+                || cp >= 0x4_0000
+                || (0xFDD0..=0xFDEF).contains(&cp)
+                || cp & 0xFFFE == 0xFFFE;
+            if is_bad || matches!(bytes[at + 1], 0xA0 | 0xBB) || !plain(prev) || !plain(next) {
+                return None;
+            }
+        } else {
+            let own = script(c);
+            let lead = windows_1252_original(bytes[at]);
+            let second = windows_1252_original(bytes[at + 1]);
+            if !is_alphabetic(c) || !is_alphabetic(lead) || is_math(lead) && is_math(second) {
+                return None;
+            }
+            // The decoded neighbours: the last group's, and the next one's.
+            let next_decoded = match next {
+                Some(b) if b >= 0x80 => {
+                    ahead = group_at(bytes, at + len).map(|(c, len)| (at + len, c, len));
+                    Some(ahead?.1)
+                }
+                _ => None,
+            };
+            let prev_decoded = prev.filter(|&p| p >= 0x80).map(|_| last);
+            if own == Script::Latin {
+                // `is_surely_clear_latin`.
+                let no_clash = |d: Option<char>| {
+                    d.is_none_or(|d| {
+                        !is_alphabetic(d) || matches!(script(d), Script::Latin | Script::Common)
+                    })
+                };
+                let is_capital = |at: Option<usize>| {
+                    at.and_then(|p| bytes.get(p))
+                        .is_some_and(|b| b.is_ascii_uppercase())
+                };
+                let fits_lead = match bytes[at] {
+                    0xC3 => !(is_capital(at.checked_sub(1)) && is_capital(at.checked_sub(2))),
+                    0xC4..=0xC8 => next.is_some_and(|b| b >= 0x80 || b.is_ascii_alphabetic()),
+                    _ => false,
+                };
+                if !fits_lead
+                    || matches!(bytes[at + 1], 0x92 | 0xA0)
+                    || !no_clash(prev_decoded)
+                    || !no_clash(next_decoded)
+                    || is_odd_decoding(c, None)
+                {
+                    return None;
+                }
+            } else {
+                let in_range = matches!(u32::from(c), 0x370..=0x3FF | 0x400..=0x482
+                    | 0x48A..=0x52F | 0x531..=0x58F | 0x600..=0x6FF | 0x750..=0x77F);
+                let is_script = matches!(
+                    own,
+                    Script::Greek | Script::Cyrillic | Script::Armenian | Script::Arabic
+                );
+                let is_own = |d: char| is_alphabetic(d) && script(d) == own;
+                let fits = |b: Option<u8>, d: Option<char>| match d {
+                    Some(d) => !is_alphabetic(d) || script(d) == own,
+                    None => plain(b),
+                };
+                let chained = prev_decoded.is_some_and(is_own) || next_decoded.is_some_and(is_own);
+                if !is_script
+                    || !in_range
+                    || !fits(prev, prev_decoded)
+                    || !fits(next, next_decoded)
+                    || !chained
+                {
+                    return None;
+                }
+            }
+        }
+        groups += 1;
+        last = c;
+        at += len;
+    }
+    (groups > 0).then_some(groups)
 }
 
 /// How many groups `bytes` holds when the general judging would accept each of them through
@@ -2124,6 +2251,12 @@ fn is_surely_clear(decoded: char, group: &[char], context: &Context) -> bool {
             && is_plain(context.next);
     }
     let own = script(decoded);
+    if group.len() != 2 || !is_alphabetic(decoded) {
+        return false;
+    }
+    if own == Script::Latin {
+        return is_surely_clear_latin(group, context);
+    }
     let is_script = matches!(
         own,
         Script::Greek | Script::Cyrillic | Script::Armenian | Script::Arabic
@@ -2131,7 +2264,7 @@ fn is_surely_clear(decoded: char, group: &[char], context: &Context) -> bool {
     // The letters of those scripts that `is_plausible` takes from a 2-byte group.
     let in_range = matches!(u32::from(decoded), 0x370..=0x3FF | 0x400..=0x482 | 0x48A..=0x52F
         | 0x531..=0x58F | 0x600..=0x6FF | 0x750..=0x77F);
-    if !is_script || !in_range || group.len() != 2 || !is_alphabetic(decoded) {
+    if !is_script || !in_range {
         return false;
     }
     // A sure letter of the same script, or no letter at all.
@@ -2141,6 +2274,35 @@ fn is_surely_clear(decoded: char, group: &[char], context: &Context) -> bool {
     fits(context.prev)
         && fits(context.next)
         && (is_chained(context.prev) || is_chained(context.next))
+}
+
+/// [`is_surely_clear`] for a 2-byte group that decodes to a Latin letter of Latin-1 or Latin
+/// Extended-A and -B (below the IPA letters): "Ã" and a byte 80..BF ("Ã©" is "é"), or "Ä" to
+/// "È" and one ("Å‚" is "ł"). It clashes with no letter of another script beside it; its second
+/// character is no apostrophe or no-break space (which end or join words); after "Ã" it is not
+/// inside a word of original capitals ("CAFÃ©" may be "CAFÃ" and a sign); after the others the
+/// word goes on (at a word's end "HÄ…" is text).
+fn is_surely_clear_latin(group: &[char], context: &Context) -> bool {
+    let lead = group[0];
+    let no_clash = |n: Option<Neighbour>| {
+        n.is_none_or(|n| {
+            !is_alphabetic(n.c) || matches!(script(n.c), Script::Latin | Script::Common)
+        })
+    };
+    let is_original_capital =
+        |n: Option<Neighbour>| n.is_some_and(|n| !n.is_decoded && is_uppercase(n.c));
+    let goes_on = context
+        .next
+        .is_some_and(|n| n.is_decoded || is_alphabetic(n.c));
+    let fits_lead = match lead {
+        'Ã' => !(is_original_capital(context.prev) && is_original_capital(context.before_prev)),
+        'Ä'..='È' => goes_on,
+        _ => false,
+    };
+    fits_lead
+        && !matches!(group[1], '’' | '\u{A0}')
+        && no_clash(context.prev)
+        && no_clash(context.next)
 }
 
 fn is_plausible(

@@ -719,6 +719,7 @@ fn groups_surely_clear_are_plausible() {
         (2, Script::Cyrillic),
         (2, Script::Armenian),
         (2, Script::Arabic),
+        (2, Script::Latin),
         (3, Script::Other),
         (4, Script::Other),
     ] {
@@ -826,6 +827,13 @@ fn is_whole_line_through_windows_1252(text: &str) -> bool {
 /// The whole-line shortcut answers exactly the lines it is for, and gives them the answer of
 /// the general judging.
 fn assert_judged_alike(text: &str) -> bool {
+    let mut bytes = Vec::new();
+    if windows_1252_bytes(text, &mut bytes).is_some()
+        && let Some(quick) = count_surely_clear_groups(&bytes)
+    {
+        assert_eq!(Some(quick), count_clear_groups(&bytes), "{text:?}");
+        QUICK.with(|quick| quick.set(quick.get() + 1));
+    }
     let answer = whole_line_through_windows_1252(text);
     assert_eq!(
         answer.is_some(),
@@ -839,6 +847,11 @@ fn assert_judged_alike(text: &str) -> bool {
         }
         None => false,
     }
+}
+
+thread_local! {
+    /// How many lines the quick count has answered on this thread.
+    static QUICK: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// The shortcut on every pattern of this module, its repair, and each again through
@@ -868,10 +881,22 @@ fn whole_lines_through_windows_1252_are_judged_alike() {
         "ג שלום",
         "ג",
         "ג, café",
+        // A letter of the text against a 3-byte group; a word in capitals ending in "é";
+        // "ą" ending a word after a capital, or standing alone.
+        "를GUI",
+        "한국어GUI",
+        "NOMé",
+        "NOMé, été",
+        "Hą",
+        "ą",
+        "Hą, łódź",
     ] {
         answered += usize::from(assert_judged_alike(&through_windows_1252(line)));
     }
     assert!(answered > 60, "{answered}");
+    // The quick count answered most of them (on this test's thread).
+    let quick = QUICK.with(std::cell::Cell::get);
+    assert!(quick > 40, "{quick} of {answered}");
 }
 
 proptest::proptest! {
