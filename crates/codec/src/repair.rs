@@ -12,6 +12,7 @@ use std::ops::ControlFlow;
 
 use crate::encode::{Form, encode};
 use crate::mojibake::{MojibakeChain, MojibakeFix, first_suspect, judge_line, judge_lines};
+use crate::position::{find_byte, rfind_byte};
 use crate::rules::{Lint, LintSet};
 use crate::scanner::{Config, Finding, FindingKind, Scanner, Sink};
 use crate::unit::{UnitKind, subparts};
@@ -344,7 +345,7 @@ impl RepairState {
         let mut offset = byte_offset;
         // A line already held (begun in an earlier run, or by a finding) goes on to its end.
         if self.line_offset.is_some() || !self.line.is_empty() {
-            let Some(end) = rest.iter().position(|&b| b == b'\n') else {
+            let Some(end) = find_byte(rest, b'\n') else {
                 self.hold(offset, rest);
                 return ControlFlow::Continue(());
             };
@@ -354,10 +355,7 @@ impl RepairState {
             offset += end as u64 + 1;
         }
         // The last line may go on in the next run: it is held whatever it holds.
-        let whole = rest
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |end| end + 1);
+        let whole = rfind_byte(rest, b'\n').map_or(0, |end| end + 1);
         let (lines, tail) = rest.split_at(whole);
         self.write_lines(offset, lines, emit)?;
         if !tail.is_empty() {
@@ -507,15 +505,9 @@ impl RepairState {
 /// which mojibake may start ([`first_suspect`]), as the range of its bytes with the newline.
 fn next_suspect_line(lines: &[u8], from: usize) -> Option<std::ops::Range<usize>> {
     let suspect = from + first_suspect(&lines[from..])?;
-    let start = lines[..suspect]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |end| end + 1);
-    let end = suspect
-        + lines[suspect..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .expect("whole lines end with a newline");
+    let start = rfind_byte(&lines[..suspect], b'\n').map_or(0, |end| end + 1);
+    let end =
+        suspect + find_byte(&lines[suspect..], b'\n').expect("whole lines end with a newline");
     Some(start..end + 1)
 }
 
