@@ -252,8 +252,16 @@ mod tests {
                 for other in 0..len {
                     let mut two = text.clone();
                     two[other] = b'\n';
-                    assert_eq!(find_byte(&two, b'\n'), Some(at.min(other)), "{len} {at} {other}");
-                    assert_eq!(rfind_byte(&two, b'\n'), Some(at.max(other)), "{len} {at} {other}");
+                    assert_eq!(
+                        find_byte(&two, b'\n'),
+                        Some(at.min(other)),
+                        "{len} {at} {other}"
+                    );
+                    assert_eq!(
+                        rfind_byte(&two, b'\n'),
+                        Some(at.max(other)),
+                        "{len} {at} {other}"
+                    );
                 }
             }
             let none = vec![b'y'; len];

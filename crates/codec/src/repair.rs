@@ -390,9 +390,9 @@ impl RepairState {
             let mut at = 0;
             for (span, fixed) in spans.iter().zip(fixes) {
                 self.emit_unjudged(&lines[at..span.start], emit)?;
-                self.line_offset = Some(offset + span.start as u64);
-                self.write(&lines[span.clone()]);
-                self.emit_line(fixed);
+                // Emitted from where it lies: held, it would be copied for nothing.
+                self.has_output = true;
+                self.emit_judged(&lines[span.clone()], offset + span.start as u64, fixed);
                 at = span.end;
             }
             let Some(line) = too_long else {
@@ -472,8 +472,16 @@ impl RepairState {
 
     /// Emits the held line as `fixed` (what [`judge_line`] made of it) says.
     fn emit_line(&mut self, fixed: Option<MojibakeFix>) {
-        let line = std::mem::take(&mut self.line);
+        let mut line = std::mem::take(&mut self.line);
         let offset = self.line_offset.take().unwrap_or(0);
+        self.emit_judged(&line, offset, fixed);
+        // The room stays for the next line held.
+        line.clear();
+        self.line = line;
+    }
+
+    /// Emits `line`, which starts at `offset` of the input, as `fixed` says.
+    fn emit_judged(&mut self, line: &[u8], offset: u64, fixed: Option<MojibakeFix>) {
         let stripped;
         let mut output = match &fixed {
             Some(fix) => {
@@ -484,7 +492,7 @@ impl RepairState {
                 stripped = without_stripped(&fix.text, self.options.strip);
                 stripped.as_bytes()
             }
-            None => &line[..],
+            None => line,
         };
         // "ï»¿" is a byte order mark read as windows-1252: once decoded it leads the output, and
         // `strip_bom` removes it there too, or a second pass would (issue 14).

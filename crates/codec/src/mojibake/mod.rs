@@ -1217,37 +1217,46 @@ fn count_clear_groups(bytes: &[u8]) -> Option<usize> {
 /// names that layer and weighs it). Every other character is then the one windows-1252 reads
 /// its byte as (a test checks the table), which the shortcut reads back.
 fn windows_1252_bytes(text: &str, bytes: &mut Vec<u8>) -> Option<()> {
-    let mut input = text.as_bytes();
-    while let Some((&b, rest)) = input.split_first() {
+    let input = text.as_bytes();
+    // No character has more bytes in windows-1252 than in UTF-8: written in place, a byte at a
+    // time, without growing.
+    bytes.clear();
+    bytes.resize(input.len(), 0);
+    let (mut at, mut out) = (0, 0);
+    while let Some(&b) = input.get(at) {
         let byte = match b {
             0..0x80 => {
-                // ASCII is itself, a run at a time.
-                let run = input.iter().position(|&b| b >= 0x80).unwrap_or(input.len());
-                bytes.extend_from_slice(&input[..run]);
-                input = &input[run..];
-                continue;
+                at += 1;
+                b
             }
-            // U+00A0..U+00FF are their own bytes; of the C1 controls, those of the five bytes
-            // windows-1252 leaves undefined (its sloppy form keeps them so).
-            0xC2 if rest[0] >= 0xA0 || matches!(rest[0], 0x81 | 0x8D | 0x8F | 0x90 | 0x9D) => {
-                rest[0]
+            // U+00C0..U+00FF and U+00A0..U+00BF are their own bytes; of the C1 controls, those
+            // of the five bytes windows-1252 leaves undefined (its sloppy form keeps them so).
+            0xC3 => {
+                at += 2;
+                input[at - 1] + 0x40
             }
-            0xC2 => return None,
-            0xC3 => rest[0] + 0x40,
+            0xC2 => {
+                let second = input[at + 1];
+                if second < 0xA0 && !matches!(second, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D) {
+                    return None;
+                }
+                at += 2;
+                second
+            }
             _ => {
-                let c = text[text.len() - input.len()..].chars().next()?;
+                let c = text[at..].chars().next()?;
                 let byte = byte_in(c, 0);
                 if byte == 0 {
                     return None;
                 }
-                input = &input[c.len_utf8()..];
-                bytes.push(byte);
-                continue;
+                at += c.len_utf8();
+                byte
             }
         };
-        bytes.push(byte);
-        input = &rest[1..];
+        bytes[out] = byte;
+        out += 1;
     }
+    bytes.truncate(out);
     Some(())
 }
 
