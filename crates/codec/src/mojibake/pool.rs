@@ -39,6 +39,25 @@ fn judge_suspect_line(line: &[u8]) -> Option<MojibakeFix> {
         .and_then(undo_suspect_line)
 }
 
+/// The lines a run of suspect ones spans: as text when they are all well-formed (checked once,
+/// not line by line: a check of a short line costs as much as one of a page), else as bytes,
+/// each line then checked on its own.
+enum Lines<T, B> {
+    Text(T),
+    Bytes(B),
+}
+
+impl<T: AsRef<str>, B: AsRef<[u8]>> Lines<T, B> {
+    /// [`judge_suspect_line`] of the line at `span`.
+    fn judge(&self, span: Range<usize>) -> Option<MojibakeFix> {
+        match self {
+            // A span is a whole line: it starts and ends at character boundaries.
+            Lines::Text(text) => undo_suspect_line(&text.as_ref()[span]),
+            Lines::Bytes(bytes) => judge_suspect_line(&bytes.as_ref()[span]),
+        }
+    }
+}
+
 /// [`judge_line`] for each of `spans` of `lines` (each found suspect by the line filter, which is
 /// not asked again), in order. With many of them, on `threads` threads: the calling one and
 /// `threads - 1` kept helpers. With few, or one thread, here.
@@ -47,17 +66,25 @@ pub(crate) fn judge_lines(
     spans: &[Range<usize>],
     threads: usize,
 ) -> Vec<Option<MojibakeFix>> {
+    let Some(from) = spans.first().map(|s| s.start) else {
+        return Vec::new();
+    };
+    let to = spans[spans.len() - 1].end;
+    let covered = &lines[from..to];
+    let run = match simdutf8::basic::from_utf8(covered) {
+        Ok(text) => Lines::Text(text),
+        Err(_) => Lines::Bytes(covered),
+    };
+    let shifted = |span: &Range<usize>| span.start - from..span.end - from;
     if threads <= 1 || spans.len() < PARALLEL_LINES {
-        return spans
-            .iter()
-            .map(|span| judge_suspect_line(&lines[span.clone()]))
-            .collect();
+        return spans.iter().map(|span| run.judge(shifted(span))).collect();
     }
     // The helpers own what they read: a copy of the lines the spans cover.
-    let from = spans[0].start;
-    let to = spans[spans.len() - 1].end;
     let job = Arc::new(Job {
-        lines: lines[from..to].to_vec(),
+        lines: match run {
+            Lines::Text(text) => Lines::Text(text.to_owned()),
+            Lines::Bytes(bytes) => Lines::Bytes(bytes.to_vec()),
+        },
         spans: spans.iter().map(|s| s.start - from..s.end - from).collect(),
         next: AtomicUsize::new(0),
         judged: AtomicUsize::new(0),
@@ -95,7 +122,7 @@ pub(crate) fn judge_lines(
 
 /// The lines of one text run, shared out a batch at a time.
 struct Job {
-    lines: Vec<u8>,
+    lines: Lines<String, Vec<u8>>,
     spans: Vec<Range<usize>>,
     /// The first span of the next batch.
     next: AtomicUsize,
@@ -129,7 +156,7 @@ impl Job {
             let fixes = catch_unwind(AssertUnwindSafe(|| {
                 batch
                     .iter()
-                    .map(|span| judge_suspect_line(&self.lines[span.clone()]))
+                    .map(|span| self.lines.judge(span.clone()))
                     .collect::<Vec<_>>()
             }));
             let mut progress = lock(&self.progress);
@@ -308,6 +335,23 @@ mod tests {
         let expected = one_by_one(&lines, &spans[10..]);
         assert!(expected.iter().any(Option::is_some));
         assert_eq!(judge_lines(&padded, &shifted, 2), expected);
+    }
+
+    /// A run with a line that is no UTF-8 (a policy that lets ill-formed units through) is
+    /// judged line by line: that line stays, the others are repaired as ever.
+    #[test]
+    fn a_line_of_no_utf8_leaves_the_others_judged() {
+        for count in [10, 100] {
+            let (mut lines, spans) = text(count, 3);
+            let broken = spans[count / 2].start + 4;
+            lines[broken] = 0xFF;
+            let expected = one_by_one(&lines, &spans);
+            assert_eq!(expected[count / 2], None);
+            assert!(expected.iter().filter(|f| f.is_some()).count() > count / 3);
+            for threads in [1, 2] {
+                assert_eq!(judge_lines(&lines, &spans, threads), expected);
+            }
+        }
     }
 
     /// Callers on several threads at once share the helpers, and each gets its own answers.
