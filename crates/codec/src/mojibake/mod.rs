@@ -1229,35 +1229,56 @@ fn windows_1252_bytes(text: &str, bytes: &mut Vec<u8>) -> Option<()> {
                 at += 1;
                 b
             }
-            // U+00C0..U+00FF and U+00A0..U+00BF are their own bytes; of the C1 controls, those
-            // of the five bytes windows-1252 leaves undefined (its sloppy form keeps them so).
-            0xC3 => {
+            0xC2..0xE0 => {
+                let low = usize::from(input[at + 1] & 0x3F);
+                let byte = WINDOWS_1252_OF_2[usize::from(b - 0xC2) << 6 | low];
                 at += 2;
-                input[at - 1] + 0x40
-            }
-            0xC2 => {
-                let second = input[at + 1];
-                if second < 0xA0 && !matches!(second, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D) {
-                    return None;
-                }
-                at += 2;
-                second
-            }
-            _ => {
-                let c = text[at..].chars().next()?;
-                let byte = byte_in(c, 0);
-                if byte == 0 {
-                    return None;
-                }
-                at += c.len_utf8();
                 byte
             }
+            0xE2 => {
+                let high = usize::from(input[at + 1] & 0x3F);
+                let byte = WINDOWS_1252_OF_E2[high << 6 | usize::from(input[at + 2] & 0x3F)];
+                at += 3;
+                byte
+            }
+            _ => 0,
         };
+        if byte == 0 {
+            return None;
+        }
         bytes[out] = byte;
         out += 1;
     }
     bytes.truncate(out);
     Some(())
+}
+
+/// The byte windows-1252 has for each 2-byte character (by its lead C2..DF and the low six bits
+/// of its second byte), 0 for none, and for the C1 controls that stand for a byte windows-1252
+/// defines (see [`windows_1252_bytes`]).
+static WINDOWS_1252_OF_2: [u8; 4096] = windows_1252_table(2);
+
+/// The same for the 3-byte characters that start with E2 (by the low six bits of their second
+/// and third bytes): the punctuation, "€" and "™".
+static WINDOWS_1252_OF_E2: [u8; 4096] = windows_1252_table(3);
+
+/// [`WINDOWS_1252_OF_2`] (`len` 2) or [`WINDOWS_1252_OF_E2`] (3), made by the compiler from the
+/// table of windows-1252. A test checks them against [`byte_in`] for every character.
+const fn windows_1252_table(len: usize) -> [u8; 4096] {
+    let mut table = [0u8; 4096];
+    let mut byte = 0x80;
+    while byte <= 0xFF {
+        let c = tables::HIGH_HALF[0][byte - 0x80] as usize;
+        let is_undefined = c == byte;
+        if len == 2 && c < 0x800 && (c >= 0xA0 || is_undefined) {
+            table[((c >> 6) - 2) << 6 | (c & 0x3F)] = byte as u8;
+        }
+        if len == 3 && c >= 0x2000 && c < 0x3000 {
+            table[((c >> 6) & 0x3F) << 6 | (c & 0x3F)] = byte as u8;
+        }
+        byte += 1;
+    }
+    table
 }
 
 /// One change to a line: a candidate decoded, or a stray C1 control read as windows-1252.

@@ -927,3 +927,22 @@ proptest::proptest! {
         assert_judged_alike(&text);
     }
 }
+
+/// `windows_1252_bytes` reads every character as `byte_in` does for windows-1252, and refuses
+/// the characters it has none for and the C1 controls that stand for a byte it defines.
+#[test]
+fn windows_1252_bytes_are_byte_in_for_every_character() {
+    let mut bytes = Vec::new();
+    let mut read = 0;
+    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+        let text = format!("a{c}b");
+        let got = windows_1252_bytes(&text, &mut bytes).map(|()| bytes.clone());
+        let byte = byte_in(c, 0);
+        let is_latin1_control = is_c1_control(c) && windows_1252_char(c) != c;
+        let expected = (byte != 0 && !is_latin1_control).then(|| vec![b'a', byte, b'b']);
+        assert_eq!(got, expected, "{c:?}");
+        read += usize::from(expected.is_some());
+    }
+    // ASCII but NUL, the 27 characters of 80..9F, the 96 of A0..FF, and the 5 C1 controls.
+    assert_eq!(read, 127 + 27 + 96 + 5);
+}
