@@ -1226,8 +1226,12 @@ fn windows_1252_bytes(text: &str, bytes: &mut Vec<u8>) -> Option<()> {
     while let Some(&b) = input.get(at) {
         let byte = match b {
             0..0x80 => {
-                at += 1;
-                b
+                // ASCII is itself, eight bytes at a time while they last.
+                let run = ascii_prefix(&input[at..]);
+                bytes[out..out + run].copy_from_slice(&input[at..at + run]);
+                at += run;
+                out += run;
+                continue;
             }
             0xC2..0xE0 => {
                 let low = usize::from(input[at + 1] & 0x3F);
@@ -1251,6 +1255,25 @@ fn windows_1252_bytes(text: &str, bytes: &mut Vec<u8>) -> Option<()> {
     }
     bytes.truncate(out);
     Some(())
+}
+
+/// How many bytes `bytes` starts with that are ASCII.
+fn ascii_prefix(bytes: &[u8]) -> usize {
+    let mut words = bytes.chunks_exact(8);
+    let mut run = 0;
+    for word in &mut words {
+        let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        let high = word & 0x8080_8080_8080_8080;
+        if high != 0 {
+            return run + (high.trailing_zeros() / 8) as usize;
+        }
+        run += 8;
+    }
+    run + words
+        .remainder()
+        .iter()
+        .take_while(|b| b.is_ascii())
+        .count()
 }
 
 /// The byte windows-1252 has for each 2-byte character (by its lead C2..DF and the low six bits

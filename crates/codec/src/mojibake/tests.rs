@@ -928,8 +928,9 @@ proptest::proptest! {
     }
 }
 
-/// `windows_1252_bytes` reads every character as `byte_in` does for windows-1252, and refuses
-/// the characters it has none for and the C1 controls that stand for a byte it defines.
+/// `windows_1252_bytes` reads every character as `byte_in` does for windows-1252 (ASCII as
+/// itself), and refuses the characters it has none for and the C1 controls that stand for a
+/// byte it defines.
 #[test]
 fn windows_1252_bytes_are_byte_in_for_every_character() {
     let mut bytes = Vec::new();
@@ -937,12 +938,29 @@ fn windows_1252_bytes_are_byte_in_for_every_character() {
     for c in (0..=0x10FFFF).filter_map(char::from_u32) {
         let text = format!("a{c}b");
         let got = windows_1252_bytes(&text, &mut bytes).map(|()| bytes.clone());
-        let byte = byte_in(c, 0);
+        // ASCII is itself, NUL too.
+        let byte = if c.is_ascii() { c as u8 } else { byte_in(c, 0) };
         let is_latin1_control = is_c1_control(c) && windows_1252_char(c) != c;
-        let expected = (byte != 0 && !is_latin1_control).then(|| vec![b'a', byte, b'b']);
+        let expected =
+            (c.is_ascii() || byte != 0 && !is_latin1_control).then(|| vec![b'a', byte, b'b']);
         assert_eq!(got, expected, "{c:?}");
         read += usize::from(expected.is_some());
     }
-    // ASCII but NUL, the 27 characters of 80..9F, the 96 of A0..FF, and the 5 C1 controls.
-    assert_eq!(read, 127 + 27 + 96 + 5);
+    // ASCII, the 27 characters of 80..9F, the 96 of A0..FF, and the 5 C1 controls.
+    assert_eq!(read, 128 + 27 + 96 + 5);
+}
+
+/// `ascii_prefix` counts the ASCII bytes a text starts with, whatever their number and
+/// wherever the first other byte is.
+#[test]
+fn ascii_prefixes_are_counted_at_every_length() {
+    for len in 0..40 {
+        let ascii = vec![b'a'; len];
+        assert_eq!(ascii_prefix(&ascii), len);
+        for at in 0..len {
+            let mut text = ascii.clone();
+            text[at] = 0xC3;
+            assert_eq!(ascii_prefix(&text), at, "{len} {at}");
+        }
+    }
 }
