@@ -54,6 +54,14 @@
 //! "â€" whose third byte was dropped becomes U+FFFD. CESU-8 pairs ("í ½í¸") become the one
 //! character they encode, and C1 controls left standing alone (Latin-1 read where windows-1252
 //! was meant) become windows-1252's characters.
+//!
+//! # The commonest case, answered first
+//!
+//! Most mojibake is a whole line read once as windows-1252: every character that is not ASCII
+//! is in a group, and each group is clear mojibake. Such a line is answered from its bytes in
+//! windows-1252, without building what the judging above needs
+//! (`whole_line_through_windows_1252`); the answer is the one the judging would give, which
+//! tests check both ways. Any other line goes to the judging.
 
 mod pool;
 mod suspect;
