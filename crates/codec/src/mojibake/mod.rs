@@ -996,6 +996,7 @@ fn count_surely_clear_groups(bytes: &[u8]) -> Option<usize> {
     let plain = |b: Option<u8>| b.is_none_or(|b| b >= 0x80 || !b.is_ascii_alphabetic());
     let mut groups = 0;
     let mut last = '\0';
+    // The group after the one judged, when it was decoded to read it as a neighbour.
     let mut ahead: Option<(usize, char, usize)> = None;
     let mut at = 0;
     while at < bytes.len() {
@@ -1096,6 +1097,45 @@ fn count_surely_clear_groups(bytes: &[u8]) -> Option<usize> {
     (groups > 0).then_some(groups)
 }
 
+/// The groups of windows-1252 bytes in turn, ASCII passed over, for the careful count: where
+/// each starts, what it decodes to and its length, or `None` for bytes that begin no whole
+/// group. The group after one may be decoded ahead, to read it as a neighbour, and is not
+/// decoded again. (The quick count walks the same way with its state in locals, which measured
+/// 6% faster.)
+struct Groups<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    ahead: Option<(usize, char, usize)>,
+}
+
+impl<'a> Groups<'a> {
+    fn new(bytes: &'a [u8]) -> Groups<'a> {
+        Groups {
+            bytes,
+            at: 0,
+            ahead: None,
+        }
+    }
+
+    fn next(&mut self) -> Option<Option<(usize, char, usize)>> {
+        while *self.bytes.get(self.at)? < 0x80 {
+            self.at += 1;
+        }
+        let group = match self.ahead {
+            Some(group) if group.0 == self.at => Some(group),
+            _ => group_at(self.bytes, self.at).map(|(c, len)| (self.at, c, len)),
+        };
+        self.at += group.map_or(1, |(_, _, len)| len);
+        Some(group)
+    }
+
+    /// What the group at `from` decodes to, if it is a whole group.
+    fn ahead(&mut self, from: usize) -> Option<char> {
+        self.ahead = group_at(self.bytes, from).map(|(c, len)| (from, c, len));
+        self.ahead.map(|(_, c, _)| c)
+    }
+}
+
 /// How many groups `bytes` holds when the general judging would accept each of them through
 /// windows-1252 and none decodes oddly, with nothing else but ASCII; else `None`.
 ///
@@ -1106,18 +1146,7 @@ fn count_surely_clear_groups(bytes: &[u8]) -> Option<usize> {
 /// never occurs here.
 fn count_clear_groups(bytes: &[u8]) -> Option<usize> {
     const E: usize = 0;
-    let original = |b: u8| match b {
-        0..0x80 => char::from(b),
-        _ => tables::HIGH_HALF[E][usize::from(b - 0x80)],
-    };
-    let group_at = |at: usize| -> Option<(char, usize)> {
-        let len = declared_len(*bytes.get(at)?)?;
-        let group = bytes.get(at..at + len)?;
-        if len < 2 || !group[1..].iter().all(|&b| is_continuation(b)) {
-            return None;
-        }
-        decode_group(group).map(|c| (c, len))
-    };
+    let original = windows_1252_original;
     let ascii = |c: u8| Neighbour {
         c: char::from(c),
         is_decoded: false,
@@ -1135,18 +1164,9 @@ fn count_clear_groups(bytes: &[u8]) -> Option<usize> {
     let mut weak: Vec<(Verdict, Script, bool)> = Vec::new();
     // The last group: what it decodes to, where it ends, and whether it was clear.
     let mut last = ('\0', usize::MAX, false);
-    // The group after the one judged, decoded to read it as a neighbour.
-    let mut ahead: Option<(usize, char, usize)> = None;
-    let mut at = 0;
-    while at < bytes.len() {
-        if bytes[at] < 0x80 {
-            at += 1;
-            continue;
-        }
-        let (c, len) = match ahead {
-            Some((start, c, len)) if start == at => (c, len),
-            _ => group_at(at)?,
-        };
+    let mut walk = Groups::new(bytes);
+    while let Some(group) = walk.next() {
+        let (at, c, len) = group?;
         // The oddities of `plan_for`, which windows-1252 must not have to win every tie.
         let before = at.checked_sub(1).map(|p| original(bytes[p]));
         let odd_sharp_s = c == 'ß' && !before.is_some_and(|b| "aeiouyäöü".contains(b));
@@ -1165,8 +1185,7 @@ fn count_clear_groups(bytes: &[u8]) -> Option<usize> {
             if b < 0x80 {
                 return Some(ascii(b));
             }
-            ahead = group_at(from).map(|(c, len)| (from, c, len));
-            Some(decoded(ahead.map_or('\u{FFFD}', |(_, c, _)| c)))
+            Some(decoded(walk.ahead(from).unwrap_or('\u{FFFD}')))
         };
         let next = ahead_of(at + len);
         let context = Context {
@@ -1203,7 +1222,6 @@ fn count_clear_groups(bytes: &[u8]) -> Option<usize> {
             _ => weak.push((verdict, script(c), touches_last && last.2)),
         }
         last = (c, at + len, verdict == Verdict::Yes);
-        at += len;
     }
     // As `judge` accepts the groups that need more.
     let accepted = |&(verdict, own, touching): &(Verdict, Script, bool)| {
@@ -1220,10 +1238,10 @@ fn count_clear_groups(bytes: &[u8]) -> Option<usize> {
     (evidence > 0 && weak.iter().all(accepted)).then_some(evidence + weak.len())
 }
 
-/// Each character's byte in windows-1252, added to `bytes`; or `None` when a character has none, or is a C1
-/// control that stands for a byte windows-1252 defines (Latin-1 was read: the general judging
-/// names that layer and weighs it). Every other character is then the one windows-1252 reads
-/// its byte as (a test checks the table), which the shortcut reads back.
+/// Each character's byte in windows-1252, put in `bytes`; or `None` when a character has none,
+/// or is a C1 control that stands for a byte windows-1252 defines (Latin-1 was read: the general
+/// judging names that layer and weighs it). Every other character is then the one windows-1252
+/// reads its byte as (a test checks the tables), which the shortcut reads back.
 fn windows_1252_bytes(text: &str, bytes: &mut Vec<u8>) -> Option<()> {
     let input = text.as_bytes();
     // No character has more bytes in windows-1252 than in UTF-8: written in place, a byte at a
