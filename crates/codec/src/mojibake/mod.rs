@@ -1101,7 +1101,7 @@ fn count_surely_clear_groups(bytes: &[u8]) -> Option<usize> {
 /// each starts, what it decodes to and its length, or `None` for bytes that begin no whole
 /// group. The group after one may be decoded ahead, to read it as a neighbour, and is not
 /// decoded again. (The quick count walks the same way with its state in locals, which measured
-/// 6% faster.)
+/// 1% to 6% faster.)
 struct Groups<'a> {
     bytes: &'a [u8],
     at: usize,
