@@ -39,22 +39,14 @@ fn judge_suspect_line(line: &[u8]) -> Option<MojibakeFix> {
         .and_then(undo_suspect_line)
 }
 
-/// The lines a run of suspect ones spans: as text when they are all well-formed (checked once,
-/// not line by line: a check of a short line costs as much as one of a page), else as bytes,
-/// each line then checked on its own.
-enum Lines<T, B> {
-    Text(T),
-    Bytes(B),
-}
-
-impl<T: AsRef<str>, B: AsRef<[u8]>> Lines<T, B> {
-    /// [`judge_suspect_line`] of the line at `span`.
-    fn judge(&self, span: Range<usize>) -> Option<MojibakeFix> {
-        match self {
-            // A span is a whole line: it starts and ends at character boundaries.
-            Lines::Text(text) => undo_suspect_line(&text.as_ref()[span]),
-            Lines::Bytes(bytes) => judge_suspect_line(&bytes.as_ref()[span]),
-        }
+/// [`judge_suspect_line`] of the line at `span` of the lines a run of suspect ones spans: text
+/// when they are all well-formed (checked once, not line by line: a check of a short line costs
+/// as much as one of a page), else bytes, each line then checked on its own.
+fn judge_span(lines: Result<&str, &[u8]>, span: Range<usize>) -> Option<MojibakeFix> {
+    match lines {
+        // A span is a whole line: it starts and ends at character boundaries.
+        Ok(text) => undo_suspect_line(&text[span]),
+        Err(bytes) => judge_suspect_line(&bytes[span]),
     }
 }
 
@@ -71,21 +63,18 @@ pub(crate) fn judge_lines(
     };
     let to = spans[spans.len() - 1].end;
     let covered = &lines[from..to];
-    let run = match simdutf8::basic::from_utf8(covered) {
-        Ok(text) => Lines::Text(text),
-        Err(_) => Lines::Bytes(covered),
-    };
+    let run = simdutf8::basic::from_utf8(covered).map_err(|_| covered);
     let shifted = |span: &Range<usize>| span.start - from..span.end - from;
     if threads <= 1 || spans.len() < PARALLEL_LINES {
-        return spans.iter().map(|span| run.judge(shifted(span))).collect();
+        return spans
+            .iter()
+            .map(|span| judge_span(run, shifted(span)))
+            .collect();
     }
     // The helpers own what they read: a copy of the lines the spans cover.
     let job = Arc::new(Job {
-        lines: match run {
-            Lines::Text(text) => Lines::Text(text.to_owned()),
-            Lines::Bytes(bytes) => Lines::Bytes(bytes.to_vec()),
-        },
-        spans: spans.iter().map(|s| s.start - from..s.end - from).collect(),
+        lines: run.map(str::to_owned).map_err(<[u8]>::to_vec),
+        spans: spans.iter().map(shifted).collect(),
         next: AtomicUsize::new(0),
         judged: AtomicUsize::new(0),
         helpers: (threads - 1).min(spans.len().div_ceil(BATCH) - 1),
@@ -122,7 +111,8 @@ pub(crate) fn judge_lines(
 
 /// The lines of one text run, shared out a batch at a time.
 struct Job {
-    lines: Lines<String, Vec<u8>>,
+    /// Text, or bytes when they are not all well-formed (see [`judge_span`]).
+    lines: Result<String, Vec<u8>>,
     spans: Vec<Range<usize>>,
     /// The first span of the next batch.
     next: AtomicUsize,
@@ -156,7 +146,10 @@ impl Job {
             let fixes = catch_unwind(AssertUnwindSafe(|| {
                 batch
                     .iter()
-                    .map(|span| self.lines.judge(span.clone()))
+                    .map(|span| {
+                        let lines = self.lines.as_deref().map_err(Vec::as_slice);
+                        judge_span(lines, span.clone())
+                    })
                     .collect::<Vec<_>>()
             }));
             let mut progress = lock(&self.progress);

@@ -797,12 +797,7 @@ const SCRIPT_WORDS: &[&str] = &[
 
 /// `text` as UTF-8 read as windows-1252 (C1 controls for its undefined bytes).
 fn through_windows_1252(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            0..0x80 => char::from(b),
-            _ => windows_1252_char(char::from(b)),
-        })
-        .collect()
+    text.bytes().map(windows_1252_original).collect()
 }
 
 /// Whether the general judging, through windows-1252, accepts a whole group at every character
