@@ -29,6 +29,19 @@ pub(super) fn repair_input(
     mut out: Option<&mut dyn Write>,
     after: &mut dyn FnMut(&mut Repairer),
 ) -> Result<(), Failure> {
+    let mut opened;
+    let file = match input {
+        Reading::Source(source) => {
+            opened = reader
+                .open(source)
+                .map_err(|error| Failure::Input(io_reason(&error)))?;
+            &mut opened
+        }
+        Reading::File(file) => file,
+    };
+    // A regular file is at hand: its lines may be judged ahead of the output. What comes
+    // through a pipe or a terminal is repaired and written as it comes.
+    repairer.set_read_ahead(file.metadata().is_ok_and(|m| m.is_file()));
     let mut write_error = None;
     let mut consume = |chunk: &[u8], is_last: bool| {
         // A chunk is at most 64 KiB (`CHUNK_LEN`): the output buffer stays as small.
@@ -54,10 +67,7 @@ pub(super) fn repair_input(
         }
         ControlFlow::Continue(())
     };
-    let read = match input {
-        Reading::Source(source) => reader.read(source, &mut consume),
-        Reading::File(file) => reader.read_file(file, &mut consume),
-    };
+    let read = reader.read_file(file, &mut consume);
     if let Some(error) = write_error {
         return Err(Failure::Output(error));
     }

@@ -7,11 +7,12 @@
 //! undoing mojibake line by line.
 //! Every output is well-formed UTF-8 and repairing it again changes nothing.
 
+use std::collections::VecDeque;
 use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::encode::{Form, encode};
-use crate::mojibake::{MojibakeChain, MojibakeFix, first_suspect, judge_line, judge_lines};
+use crate::mojibake::{MojibakeChain, MojibakeFix, Task, first_suspect, judge_line, judge_lines};
 use crate::position::{find_byte, rfind_byte};
 use crate::rules::{Lint, LintSet};
 use crate::scanner::{Config, Finding, FindingKind, Scanner, Sink};
@@ -169,7 +170,47 @@ struct RepairState {
     /// With `mojibake`: a repaired line has been emitted, so the next one does not start the
     /// output.
     emitted_line: bool,
+    /// Runs of lines may be judged on helper threads while the next ones are fed, and emitted
+    /// later ([`Repairer::set_read_ahead`]).
+    read_ahead: bool,
+    /// With `read_ahead`: what is fed but not yet emitted, in order. Whatever is emitted while
+    /// it holds something goes behind it.
+    pending: VecDeque<Pending>,
 }
+
+/// Lines fed and not yet emitted.
+#[derive(Debug)]
+enum Pending {
+    /// A run of whole lines at an offset, judged on a helper: its bytes, and its lines in which
+    /// mojibake may start.
+    Run(u64, Task<(Vec<u8>, Suspects)>),
+    /// A held line at an offset, and what the repair made of it.
+    Line(u64, Vec<u8>, Option<MojibakeFix>),
+}
+
+/// The lines of a run in which mojibake may start ([`first_suspect`]), each with what the
+/// repair makes of it, their repaired texts in one string: a helper's answer is freed where it
+/// is emitted, and the allocator pays for each block freed on another thread than its own.
+#[derive(Debug, Default)]
+struct Suspects {
+    lines: Vec<(std::ops::Range<usize>, Judged)>,
+    texts: String,
+}
+
+/// What the repair makes of a line in which mojibake may start.
+#[derive(Debug)]
+enum Judged {
+    /// It stays as it is.
+    Kept,
+    /// Its repaired text (in [`Suspects::texts`]), and the repair.
+    Fixed(std::ops::Range<usize>, RepairKind),
+    /// Too long to be judged whole: `hold` cuts it.
+    TooLong,
+}
+
+/// How many runs of lines (64 KiB each when a file is read) may wait to be emitted with
+/// `read_ahead`, judged or being judged, before the oldest is emitted.
+const AHEAD: usize = 8;
 
 impl Repairer {
     /// A repairer at the start of an input.
@@ -197,6 +238,8 @@ impl Repairer {
                 line: Vec::new(),
                 line_offset: None,
                 emitted_line: false,
+                read_ahead: false,
+                pending: VecDeque::new(),
             },
         }
     }
@@ -215,11 +258,22 @@ impl Repairer {
         self
     }
 
+    /// With `mojibake` and more than one thread: the input is at hand (a regular file), so the
+    /// lines of a chunk may be judged on helper threads while the next chunks are fed, and their
+    /// repaired bytes are emitted (or put in [`Repairer::output`]) a few chunks later, in order,
+    /// and all by the last chunk. The output is the same; only its timing changes. Not for an
+    /// input read as it comes (a pipe, a terminal), whose lines are wanted as soon as they are
+    /// fed.
+    pub fn set_read_ahead(&mut self, read_ahead: bool) {
+        self.state.read_ahead = read_ahead;
+    }
+
     /// Repairs the next chunk; `is_last` says that no more will follow.
     pub fn feed(&mut self, chunk: &[u8], is_last: bool) {
         let _ = self.scanner.feed(chunk, is_last, &mut self.state);
         if is_last {
             self.state.finish_line();
+            let _ = self.state.settle(0, &mut None);
         }
     }
 
@@ -255,6 +309,7 @@ impl Repairer {
         self.scanner.feed(chunk, is_last, &mut direct)?;
         if is_last {
             direct.state.finish_line();
+            direct.state.settle(0, &mut Some(&mut *direct.emit))?;
         }
         direct.flush()
     }
@@ -366,44 +421,95 @@ impl RepairState {
 
     /// Whole lines of a text run, the first at `offset`, with mojibake repaired. The lines that
     /// may hold some are found first and judged together, on `options.threads` threads when
-    /// there are many; then every line is emitted in order. A line too long to be held whole
-    /// ends the batch: `hold` cuts it, and the lines after it make the next batch.
-    fn write_lines(
+    /// there are many; then every line is emitted in order. With `read_ahead`, the run is
+    /// queued instead, found and judged on a helper while the next runs are fed: it is emitted
+    /// once more than [`AHEAD`] runs wait.
+    fn write_lines(&mut self, offset: u64, lines: &[u8], emit: Emit<'_, '_>) -> ControlFlow<()> {
+        let threads = self.options.threads;
+        if self.read_ahead && threads > 1 {
+            self.has_output = true;
+            let lines = lines.to_vec();
+            let task = Task::spawn(threads, move || {
+                let suspects = suspect_lines(&lines, 1);
+                (lines, suspects)
+            });
+            self.pending.push_back(Pending::Run(offset, task));
+            return self.settle(AHEAD, emit);
+        }
+        self.settle(0, emit)?;
+        let suspects = suspect_lines(lines, threads);
+        self.emit_run(offset, lines, &suspects, emit)
+    }
+
+    /// Emits the runs and lines that wait until at most `left` do, oldest first. While the
+    /// oldest is being judged on a helper, this thread judges the next ones no helper has begun.
+    fn settle(&mut self, left: usize, emit: Emit<'_, '_>) -> ControlFlow<()> {
+        while self.pending.len() > left {
+            let oldest = self.pending.pop_front().expect("more than none wait");
+            // What is emitted now comes before everything that still waits: a line that `hold`
+            // finishes while the oldest is emitted goes out at once, not behind the others.
+            let rest = std::mem::take(&mut self.pending);
+            let flow = match oldest {
+                Pending::Run(offset, task) => {
+                    // One run not begun is left for a helper coming free, so that it does
+                    // not wait for the next to be read.
+                    while !task.is_done() {
+                        let mut waiting = rest.iter().filter_map(|next| match next {
+                            Pending::Run(_, next) if !next.is_started() => Some(next),
+                            _ => None,
+                        });
+                        let (Some(next), Some(_)) = (waiting.next(), waiting.next()) else {
+                            break;
+                        };
+                        next.run_here();
+                    }
+                    let (lines, suspects) = task.join();
+                    self.emit_run(offset, &lines, &suspects, emit)
+                }
+                Pending::Line(offset, line, fixed) => {
+                    self.emit_judged(&line, offset, fixed.as_ref().map(repaired));
+                    ControlFlow::Continue(())
+                }
+            };
+            self.pending = rest;
+            flow?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Emits whole lines, the first at `offset`, their `suspects` judged ([`suspect_lines`]).
+    fn emit_run(
         &mut self,
-        mut offset: u64,
-        mut lines: &[u8],
+        offset: u64,
+        lines: &[u8],
+        suspects: &Suspects,
         emit: Emit<'_, '_>,
     ) -> ControlFlow<()> {
-        loop {
-            let mut spans = Vec::new();
-            let mut too_long = None;
-            let mut from = 0;
-            while let Some(line) = next_suspect_line(lines, from) {
-                if line.len() > MAX_HELD_LINE {
-                    too_long = Some(line);
-                    break;
+        let mut at = 0;
+        for (span, judged) in &suspects.lines {
+            self.emit_unjudged(&lines[at..span.start], emit)?;
+            let start = offset + span.start as u64;
+            let line = &lines[span.clone()];
+            // Emitted from where they lie: held, they would be copied for nothing.
+            self.has_output = true;
+            match judged {
+                Judged::Kept => self.emit_judged(line, start, None),
+                Judged::Fixed(text, kind) => {
+                    let fixed = (&suspects.texts[text.clone()], *kind);
+                    self.emit_judged(line, start, Some(fixed));
                 }
-                from = line.end;
-                spans.push(line);
+                Judged::TooLong => {
+                    // Cut as `hold` cuts it, held apart from the line held now, which comes
+                    // after it.
+                    let held = (std::mem::take(&mut self.line), self.line_offset.take());
+                    self.hold(start, line);
+                    self.finish_line();
+                    (self.line, self.line_offset) = held;
+                }
             }
-            let fixes = judge_lines(lines, &spans, self.options.threads);
-            let mut at = 0;
-            for (span, fixed) in spans.iter().zip(fixes) {
-                self.emit_unjudged(&lines[at..span.start], emit)?;
-                // Emitted from where it lies: held, it would be copied for nothing.
-                self.has_output = true;
-                self.emit_judged(&lines[span.clone()], offset + span.start as u64, fixed);
-                at = span.end;
-            }
-            let Some(line) = too_long else {
-                return self.emit_unjudged(&lines[at..], emit);
-            };
-            self.emit_unjudged(&lines[at..line.start], emit)?;
-            self.hold(offset + line.start as u64, &lines[line.clone()]);
-            self.finish_line();
-            lines = &lines[line.end..];
-            offset += line.end as u64;
+            at = span.end;
         }
+        self.emit_unjudged(&lines[at..], emit)
     }
 
     /// Lines that hold no mojibake, written as they are: to `emit` if there is one, after what
@@ -461,35 +567,41 @@ impl RepairState {
         }
     }
 
-    /// Repairs the held line's mojibake and emits it.
+    /// Repairs the held line's mojibake and emits it, or queues it behind what waits.
     fn finish_line(&mut self) {
         if self.line.is_empty() {
             return;
         }
         let fixed = judge_line(&self.line);
-        self.emit_line(fixed);
+        if self.pending.is_empty() {
+            self.emit_line(fixed);
+        } else {
+            let offset = self.line_offset.take().unwrap_or(0);
+            let line = std::mem::take(&mut self.line);
+            self.pending.push_back(Pending::Line(offset, line, fixed));
+        }
     }
 
     /// Emits the held line as `fixed` (what [`judge_line`] made of it) says.
     fn emit_line(&mut self, fixed: Option<MojibakeFix>) {
         let mut line = std::mem::take(&mut self.line);
         let offset = self.line_offset.take().unwrap_or(0);
-        self.emit_judged(&line, offset, fixed);
+        self.emit_judged(&line, offset, fixed.as_ref().map(repaired));
         // The room stays for the next line held.
         line.clear();
         self.line = line;
     }
 
-    /// Emits `line`, which starts at `offset` of the input, as `fixed` says.
-    fn emit_judged(&mut self, line: &[u8], offset: u64, fixed: Option<MojibakeFix>) {
+    /// Emits `line`, which starts at `offset` of the input, as `fixed` says: its repaired text
+    /// and the repair, if it was repaired.
+    fn emit_judged(&mut self, line: &[u8], offset: u64, fixed: Option<(&str, RepairKind)>) {
         let stripped;
-        let mut output = match &fixed {
-            Some(fix) => {
+        let mut output = match fixed {
+            Some((text, kind)) => {
                 let first = &line[..line.len().min(6)];
-                let kind = RepairKind::Mojibake(fix.groups as u32, fix.chain);
                 self.log_bytes(offset, first, kind);
                 // What the decoding brought to light is held to `strip` too.
-                stripped = without_stripped(&fix.text, self.options.strip);
+                stripped = without_stripped(text, self.options.strip);
                 stripped.as_bytes()
             }
             None => line,
@@ -517,6 +629,40 @@ fn next_suspect_line(lines: &[u8], from: usize) -> Option<std::ops::Range<usize>
     let end =
         suspect + find_byte(&lines[suspect..], b'\n').expect("whole lines end with a newline");
     Some(start..end + 1)
+}
+
+/// The lines of `lines` (whole lines) in which mojibake may start, each judged, on `threads`
+/// threads when there are many; those too long to be held whole are left to `hold`.
+fn suspect_lines(lines: &[u8], threads: usize) -> Suspects {
+    let mut spans = Vec::new();
+    let mut from = 0;
+    while let Some(line) = next_suspect_line(lines, from) {
+        from = line.end;
+        spans.push(line);
+    }
+    let fits = |span: &std::ops::Range<usize>| span.len() <= MAX_HELD_LINE;
+    let judged: Vec<_> = spans.iter().filter(|s| fits(s)).cloned().collect();
+    let mut fixes = judge_lines(lines, &judged, threads).into_iter();
+    let mut suspects = Suspects::default();
+    for span in spans {
+        let judged = if !fits(&span) {
+            Judged::TooLong
+        } else if let Some(fix) = fixes.next().expect("a fix for each line judged") {
+            let start = suspects.texts.len();
+            suspects.texts.push_str(&fix.text);
+            Judged::Fixed(start..suspects.texts.len(), repaired(&fix).1)
+        } else {
+            Judged::Kept
+        };
+        suspects.lines.push((span, judged));
+    }
+    suspects
+}
+
+/// The text of a repair of mojibake, and the repair.
+fn repaired(fix: &MojibakeFix) -> (&str, RepairKind) {
+    let kind = RepairKind::Mojibake(fix.groups as u32, fix.chain);
+    (&fix.text, kind)
 }
 
 /// The longest line held whole for the mojibake repair; longer ones are cut (see
@@ -573,6 +719,11 @@ impl Sink for RepairState {
     }
 
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
+        if self.keeps_log {
+            // The log stays in the order of the input: what waits is logged first. (Emitted to
+            // `out`, which goes before anything emitted later.)
+            let _ = self.settle(0, &mut None);
+        }
         if self.options.mojibake {
             self.line_offset.get_or_insert(finding.position.byte_offset);
         }
@@ -844,5 +995,117 @@ mod tests {
         assert!(repairer.output().is_empty());
         assert_eq!(repairer.repair_count(), 1);
         assert_eq!(repairer.bytes_read(), 7);
+    }
+
+    /// Lines of every kind the read-ahead hands on: mojibake of one and two layers, clean
+    /// text, a byte order mark read as windows-1252 first, ill-formed bytes inside mojibake,
+    /// a line too long to be judged whole, and a last line without its newline.
+    fn many_lines() -> Vec<u8> {
+        let kinds = [
+            "cafÃ© and crÃ¨me brÃ»lÃ©e",
+            "plain ASCII, nothing to see",
+            "GrÃƒÂ¼ÃƒÅ¸e aus KÃ¶ln",
+            "déjà vu, correct already",
+            "ÐŸÑ€Ð¸Ð²ÐµÑ‚ Ð¼Ð¸Ñ€",
+            "bad \u{1} byte in cafÃ©",
+            "ä¸\u{AD}æ–‡ and Ã ",
+        ];
+        let mut input = "ï»¿Ã©tÃ© first\n".as_bytes().to_vec();
+        for n in 0..6000 {
+            let mut line = format!("{n} {}\n", kinds[n * 3 % kinds.len()]).into_bytes();
+            if let Some(at) = line.iter().position(|&b| b == 1) {
+                line[at] = 0xFF;
+            }
+            input.extend_from_slice(&line);
+            if n == 2500 {
+                input.extend_from_slice(&"Ã©".repeat(MAX_HELD_LINE / 3).into_bytes());
+                input.push(b'\n');
+            }
+        }
+        input.extend_from_slice("last: Ã©tÃ©".as_bytes());
+        input
+    }
+
+    /// `input` repaired in chunks of `chunk` bytes, through `feed` or (`direct`) `feed_to`,
+    /// with a log or not, reading ahead or not: the output, the log, the count, and whether some output was held
+    /// back until a later chunk (a line fed whole that had not gone out when `feed` returned).
+    fn in_chunks(
+        input: &[u8],
+        options: RepairOptions,
+        chunk: usize,
+        (direct, logged, read_ahead): (bool, bool, bool),
+    ) -> (Vec<u8>, Vec<Repair>, u64, bool) {
+        let mut repairer = Repairer::new(options);
+        if logged {
+            repairer = repairer.with_log();
+        }
+        repairer.set_read_ahead(read_ahead);
+        let mut out = Vec::new();
+        let mut held_back = false;
+        let newlines = |bytes: &[u8]| bytes.iter().filter(|&&b| b == b'\n').count();
+        let pieces: Vec<_> = input.chunks(chunk).collect();
+        for (i, piece) in pieces.iter().enumerate() {
+            let is_last = i + 1 == pieces.len();
+            if direct {
+                let mut emit = |bytes: &[u8]| {
+                    out.extend_from_slice(bytes);
+                    ControlFlow::Continue(())
+                };
+                let _ = repairer.feed_to(piece, is_last, &mut emit);
+            } else {
+                repairer.feed(piece, is_last);
+            }
+            out.append(repairer.output());
+            let fed = &input[..(chunk * (i + 1)).min(input.len())];
+            held_back |= newlines(&out) < newlines(fed);
+        }
+        let log = repairer.take_log();
+        (out, log, repairer.repair_count(), held_back)
+    }
+
+    /// Read ahead or not, on any number of threads, fed in chunks of any size, through
+    /// `feed` or `feed_to`: the output, the log and the count are the same. Reading ahead holds
+    /// some output back until later chunks, and everything is out after the last one.
+    #[test]
+    fn reading_ahead_changes_only_when_output_comes() {
+        let input = many_lines();
+        let options = |threads| RepairOptions {
+            mojibake: true,
+            strip_bom: true,
+            threads,
+            ..RepairOptions::default()
+        };
+        for chunk in [1000, 7 << 10, 64 << 10, 256 << 10] {
+            // A line too long to be judged whole is cut where the chunks leave it: the same
+            // chunks are compared.
+            let (expected, log, count, held_back) =
+                in_chunks(&input, options(1), chunk, (false, true, false));
+            // Every line is out as soon as it is fed: what a pipe needs.
+            assert!(!held_back);
+            assert!(expected.starts_with("été first\n0 café".as_bytes()));
+            assert!(expected.ends_with("last: été".as_bytes()));
+            assert!(log.len() > 4000, "{}", log.len());
+            for threads in [2, 3] {
+                for direct in [false, true] {
+                    // With a log, each ill-formed byte has what waits emitted first, to keep
+                    // the log in order; without one, nothing does.
+                    for logged in [false, true] {
+                        let case = format!(
+                            "{threads} threads, chunks of {chunk}, direct {direct}, log {logged}"
+                        );
+                        let how = (direct, logged, true);
+                        let (out, got, counted, held_back) =
+                            in_chunks(&input, options(threads), chunk, how);
+                        assert!(out == expected, "{case}");
+                        assert_eq!(counted, count, "{case}");
+                        if logged {
+                            assert!(got == log, "{case}");
+                        } else {
+                            assert!(got.is_empty() && held_back, "{case}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -67,7 +67,7 @@ mod pool;
 mod suspect;
 mod tables;
 
-pub(crate) use pool::{judge_line, judge_lines};
+pub(crate) use pool::{Task, judge_line, judge_lines};
 pub(crate) use suspect::first_suspect;
 
 use crate::letters::{is_alphabetic, is_alphanumeric, is_lowercase, is_numeric, is_uppercase};

@@ -168,6 +168,98 @@ impl Job {
     }
 }
 
+/// Work handed to the helpers whole and collected later, in the order the caller chooses: a run
+/// of lines found suspect and judged while the calling thread reads the next runs. Whichever
+/// thread comes to it first does it: a helper that takes it from the queue, or the caller,
+/// which does it itself when it wants the answer and no helper has begun.
+pub(crate) struct Task<T> {
+    shared: Arc<TaskShared<T>>,
+}
+
+struct TaskShared<T> {
+    /// The work, until a thread takes it.
+    work: Mutex<Option<Box<dyn FnOnce() -> T + Send>>>,
+    /// Its answer, or the panic it raised.
+    answer: Mutex<Option<std::thread::Result<T>>>,
+    /// Told when the answer is in.
+    done: Condvar,
+}
+
+/// A task as the queue holds it, whatever its answer.
+trait Runnable: Send + Sync {
+    /// Does the work if no thread has taken it yet; false if one had.
+    fn run(&self) -> bool;
+}
+
+impl<T: Send> Runnable for TaskShared<T> {
+    fn run(&self) -> bool {
+        let Some(work) = lock(&self.work).take() else {
+            return false;
+        };
+        let answer = catch_unwind(AssertUnwindSafe(work));
+        *lock(&self.answer) = Some(answer);
+        self.done.notify_all();
+        true
+    }
+}
+
+impl<T: Send + 'static> Task<T> {
+    /// Queues `work` for up to `threads - 1` helpers (started if they do not exist yet). With
+    /// none, or none that could be started, it waits for [`Task::join`] or [`Task::run_here`].
+    pub(crate) fn spawn(threads: usize, work: impl FnOnce() -> T + Send + 'static) -> Task<T> {
+        let shared = Arc::new(TaskShared {
+            work: Mutex::new(Some(Box::new(work))),
+            answer: Mutex::new(None),
+            done: Condvar::new(),
+        });
+        if threads > 1 {
+            Pool::get().queue(threads - 1, Arc::clone(&shared) as Arc<dyn Runnable>);
+        }
+        Task { shared }
+    }
+
+    /// Does the work here if no thread has begun it: true if it did.
+    pub(crate) fn run_here(&self) -> bool {
+        self.shared.run()
+    }
+
+    /// Whether a thread has begun the work.
+    pub(crate) fn is_started(&self) -> bool {
+        lock(&self.shared.work).is_none()
+    }
+
+    /// Whether the answer is in.
+    pub(crate) fn is_done(&self) -> bool {
+        lock(&self.shared.answer).is_some()
+    }
+
+    /// The answer: the work is done here if no thread has begun it, else waited for. A panic in
+    /// the work is raised here, as it would have been had it been done here.
+    pub(crate) fn join(self) -> T {
+        self.shared.run();
+        let mut answer = lock(&self.shared.answer);
+        loop {
+            match answer.take() {
+                Some(Ok(answer)) => return answer,
+                Some(Err(payload)) => resume_unwind(payload),
+                None => {
+                    answer = self
+                        .shared
+                        .done
+                        .wait(answer)
+                        .unwrap_or_else(PoisonError::into_inner);
+                }
+            }
+        }
+    }
+}
+
+impl<T> std::fmt::Debug for Task<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Task").finish_non_exhaustive()
+    }
+}
+
 /// The kept helpers and the jobs that still want one.
 struct Pool {
     queue: Mutex<Queue>,
@@ -182,6 +274,8 @@ struct Pool {
 struct Queue {
     /// Each with how many helpers have joined it.
     jobs: VecDeque<(Arc<Job>, usize)>,
+    /// Tasks no helper has taken yet (the caller may have done some itself).
+    tasks: VecDeque<Arc<dyn Runnable>>,
     helpers: usize,
 }
 
@@ -198,8 +292,33 @@ impl Pool {
     /// Queues `job` for the helpers, starting those it needs that do not exist yet. False when
     /// no helper could be started: the calling thread judges alone.
     fn offer(&'static self, job: &Arc<Job>) -> bool {
+        let mut queue = self.with_helpers(job.helpers);
+        if queue.helpers == 0 {
+            return false;
+        }
+        queue.jobs.push_back((Arc::clone(job), 0));
+        self.offers.fetch_add(1, Ordering::Release);
+        self.offered.notify_all();
+        true
+    }
+
+    /// Queues `task` for the first helper that comes free, starting up to `helpers` of them if
+    /// need be. With none, it stays with its caller.
+    fn queue(&'static self, helpers: usize, task: Arc<dyn Runnable>) {
+        let mut queue = self.with_helpers(helpers);
+        if queue.helpers == 0 {
+            return;
+        }
+        queue.tasks.push_back(task);
+        self.offers.fetch_add(1, Ordering::Release);
+        self.offered.notify_one();
+    }
+
+    /// The queue, locked, once at least `helpers` helpers are started (fewer if a thread could
+    /// not be).
+    fn with_helpers(&'static self, helpers: usize) -> MutexGuard<'static, Queue> {
         let mut queue = lock(&self.queue);
-        while queue.helpers < job.helpers {
+        while queue.helpers < helpers {
             let started = std::thread::Builder::new()
                 .name("mojibake-judge".into())
                 .spawn(move || self.help());
@@ -208,13 +327,7 @@ impl Pool {
             }
             queue.helpers += 1;
         }
-        if queue.helpers == 0 {
-            return false;
-        }
-        queue.jobs.push_back((Arc::clone(job), 0));
-        self.offers.fetch_add(1, Ordering::Release);
-        self.offered.notify_all();
-        true
+        queue
     }
 
     /// Takes `job` out of the queue if no helper has: the calling thread has judged all that
@@ -226,36 +339,62 @@ impl Pool {
     }
 
     /// A helper's life: join the first job that still wants a helper, judge until it is done,
-    /// wait for the next.
+    /// or do the first task; then the next, or wait for one.
     fn help(&self) {
         loop {
-            // The next run of text comes soon when the input is read from a file: waking from
-            // the condition variable would take longer than the wait.
             let seen = self.offers.load(Ordering::Acquire);
-            let start = std::time::Instant::now();
-            while self.offers.load(Ordering::Acquire) == seen && start.elapsed() < SPIN {
-                std::hint::spin_loop();
-            }
-            let job = {
-                let mut queue = lock(&self.queue);
-                loop {
-                    if let Some((job, joined)) = queue.jobs.front_mut() {
-                        *joined += 1;
-                        let job = Arc::clone(job);
-                        if *joined >= job.helpers {
-                            queue.jobs.pop_front();
-                        }
-                        break job;
+            let work = match self.next_work(false) {
+                Some(work) => work,
+                None => {
+                    // The next run of text comes soon when the input is read from a file:
+                    // waking from the condition variable would take longer than the wait.
+                    let start = std::time::Instant::now();
+                    while self.offers.load(Ordering::Acquire) == seen && start.elapsed() < SPIN {
+                        std::hint::spin_loop();
                     }
-                    queue = self
-                        .offered
-                        .wait(queue)
-                        .unwrap_or_else(PoisonError::into_inner);
+                    self.next_work(true).expect("waited for")
                 }
             };
-            job.work();
+            match work {
+                Work::Job(job) => job.work(),
+                Work::Task(task) => {
+                    task.run();
+                }
+            }
         }
     }
+
+    /// The first job that still wants a helper (waited for now by its caller), else the first
+    /// task; with `wait`, the first to be offered if there is none yet.
+    fn next_work(&self, wait: bool) -> Option<Work> {
+        let mut queue = lock(&self.queue);
+        loop {
+            if let Some((job, joined)) = queue.jobs.front_mut() {
+                *joined += 1;
+                let job = Arc::clone(job);
+                if *joined >= job.helpers {
+                    queue.jobs.pop_front();
+                }
+                return Some(Work::Job(job));
+            }
+            if let Some(task) = queue.tasks.pop_front() {
+                return Some(Work::Task(task));
+            }
+            if !wait {
+                return None;
+            }
+            queue = self
+                .offered
+                .wait(queue)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
+
+/// What a helper does next.
+enum Work {
+    Job(Arc<Job>),
+    Task(Arc<dyn Runnable>),
 }
 
 /// Locks `mutex`; a batch that panicked did so outside every lock, so what it guards is whole.
@@ -367,5 +506,49 @@ mod tests {
                 caller.join().expect("a caller finishes");
             }
         });
+    }
+
+    /// Tasks give their answers, in whatever order they are collected, wherever they ran: on
+    /// a helper, taken back by the caller, or (one thread) only ever here.
+    #[test]
+    fn tasks_answer_wherever_they_run() {
+        for threads in [1, 2, 3] {
+            let tasks: Vec<_> = (0..200)
+                .map(|seed| {
+                    Task::spawn(threads, move || {
+                        let (lines, spans) = text(20, seed);
+                        (seed, one_by_one(&lines, &spans))
+                    })
+                })
+                .collect();
+            let mut ran_here = 0;
+            for (seed, task) in tasks.iter().enumerate().rev().step_by(3) {
+                // Done here, or begun on a helper.
+                let here = task.run_here();
+                ran_here += usize::from(here);
+                assert!(task.is_started() && (task.is_done() || !here), "{seed}");
+                assert!(!task.run_here());
+            }
+            if threads == 1 {
+                assert_eq!(ran_here, 67);
+            }
+            for (seed, task) in tasks.into_iter().enumerate() {
+                let (lines, spans) = text(20, seed);
+                assert_eq!(task.join(), (seed, one_by_one(&lines, &spans)));
+            }
+        }
+    }
+
+    /// A panic in a task is raised where it is collected, helper or not.
+    #[test]
+    fn a_task_that_panics_panics_where_it_is_collected() {
+        for threads in [1, 2] {
+            let task = Task::spawn(threads, || -> usize { panic!("judged badly") });
+            let after = Task::spawn(threads, || 7);
+            let raised = catch_unwind(AssertUnwindSafe(|| task.join()));
+            let message = raised.expect_err("the panic comes back");
+            assert_eq!(message.downcast_ref::<&str>(), Some(&"judged badly"));
+            assert_eq!(after.join(), 7);
+        }
     }
 }
