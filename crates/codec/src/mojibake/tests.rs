@@ -945,17 +945,25 @@ fn windows_1252_bytes_are_byte_in_for_every_character() {
     assert_eq!(read, 128 + 27 + 96 + 5);
 }
 
-/// `ascii_prefix` counts the ASCII bytes a text starts with, whatever their number and
-/// wherever the first other byte is.
+/// `copy_ascii` counts and copies the ASCII bytes a text starts with, whatever their number and
+/// wherever the first other byte is, and writes nothing past the word that holds the run's end.
 #[test]
-fn ascii_prefixes_are_counted_at_every_length() {
+fn ascii_runs_are_copied_at_every_length() {
     for len in 0..40 {
-        let ascii = vec![b'a'; len];
-        assert_eq!(ascii_prefix(&ascii), len);
+        let ascii: Vec<u8> = (0..len).map(|i| b'a' + i as u8 % 26).collect();
+        let mut out = vec![0; len];
+        assert_eq!(copy_ascii(&ascii, &mut out), len);
+        assert_eq!(out, ascii);
         for at in 0..len {
             let mut text = ascii.clone();
             text[at] = 0xC3;
-            assert_eq!(ascii_prefix(&text), at, "{len} {at}");
+            let mut out = vec![0; len];
+            assert_eq!(copy_ascii(&text, &mut out), at, "{len} {at}");
+            assert_eq!(out[..at], ascii[..at], "{len} {at}");
+            // A whole word holds the end, or the run ends in the bytes copied one by one.
+            let word_end = at / 8 * 8 + 8;
+            let written = if word_end <= len { word_end } else { at };
+            assert!(out[written..].iter().all(|&b| b == 0), "{len} {at}");
         }
     }
 }
