@@ -64,11 +64,14 @@
 //! tests check both ways. Any other line goes to the judging.
 
 mod pool;
+mod reencode;
 mod suspect;
 mod tables;
 
 pub(crate) use pool::{Task, judge_line, judge_lines};
 pub(crate) use suspect::first_suspect;
+
+use reencode::windows_1252_bytes;
 
 use crate::letters::{is_alphabetic, is_alphanumeric, is_lowercase, is_numeric, is_uppercase};
 use crate::unit::{UnitKind, declared_len, is_continuation, scan_unit};
@@ -1226,100 +1229,6 @@ fn count_clear_groups(bytes: &[u8]) -> Option<usize> {
         }
     };
     (evidence > 0 && weak.iter().all(accepted)).then_some(evidence + weak.len())
-}
-
-/// Each character's byte in windows-1252, put in `bytes`; or `None` when a character has none,
-/// or is a C1 control that stands for a byte windows-1252 defines (Latin-1 was read: the general
-/// judging names that layer and weighs it). Every other character is then the one windows-1252
-/// reads its byte as (a test checks the tables), which the shortcut reads back.
-fn windows_1252_bytes(text: &str, bytes: &mut Vec<u8>) -> Option<()> {
-    let input = text.as_bytes();
-    // No character has more bytes in windows-1252 than in UTF-8: written in place, a byte at a
-    // time, without growing.
-    bytes.clear();
-    bytes.resize(input.len(), 0);
-    let (mut at, mut out) = (0, 0);
-    while let Some(&b) = input.get(at) {
-        let byte = match b {
-            0..0x80 => {
-                // ASCII is itself, eight bytes at a time while they last.
-                let run = copy_ascii(&input[at..], &mut bytes[out..]);
-                at += run;
-                out += run;
-                continue;
-            }
-            0xC2..0xE0 => {
-                let low = usize::from(input[at + 1] & 0x3F);
-                let byte = WINDOWS_1252_OF_2[usize::from(b - 0xC2) << 6 | low];
-                at += 2;
-                byte
-            }
-            0xE2 => {
-                let high = usize::from(input[at + 1] & 0x3F);
-                let byte = WINDOWS_1252_OF_E2[high << 6 | usize::from(input[at + 2] & 0x3F)];
-                at += 3;
-                byte
-            }
-            _ => 0,
-        };
-        if byte == 0 {
-            return None;
-        }
-        bytes[out] = byte;
-        out += 1;
-    }
-    bytes.truncate(out);
-    Some(())
-}
-
-/// Copies the ASCII bytes `input` starts with to `output` (at least as long), eight at a time,
-/// and returns how many there are. The word that holds the end of the run is written whole:
-/// what follows the run in `output` is the caller's to write over. (A call of `memcpy` for each
-/// run, most of them a word or two long, took a sixteenth of the repair's time.)
-fn copy_ascii(input: &[u8], output: &mut [u8]) -> usize {
-    let mut run = 0;
-    while let (Some(word), Some(to)) = (input.get(run..run + 8), output.get_mut(run..run + 8)) {
-        to.copy_from_slice(word);
-        let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-        let high = word & 0x8080_8080_8080_8080;
-        if high != 0 {
-            return run + (high.trailing_zeros() / 8) as usize;
-        }
-        run += 8;
-    }
-    while let Some(&b) = input.get(run).filter(|b| b.is_ascii()) {
-        output[run] = b;
-        run += 1;
-    }
-    run
-}
-
-/// The byte windows-1252 has for each 2-byte character (by its lead C2..DF and the low six bits
-/// of its second byte), 0 for none, and for the C1 controls that stand for a byte windows-1252
-/// defines (see [`windows_1252_bytes`]).
-static WINDOWS_1252_OF_2: [u8; 4096] = windows_1252_table(2);
-
-/// The same for the 3-byte characters that start with E2 (by the low six bits of their second
-/// and third bytes): the punctuation, "€" and "™".
-static WINDOWS_1252_OF_E2: [u8; 4096] = windows_1252_table(3);
-
-/// [`WINDOWS_1252_OF_2`] (`len` 2) or [`WINDOWS_1252_OF_E2`] (3), made by the compiler from the
-/// table of windows-1252. A test checks them against [`byte_in`] for every character.
-const fn windows_1252_table(len: usize) -> [u8; 4096] {
-    let mut table = [0u8; 4096];
-    let mut byte = 0x80;
-    while byte <= 0xFF {
-        let c = tables::HIGH_HALF[0][byte - 0x80] as usize;
-        let is_undefined = c == byte;
-        if len == 2 && c < 0x800 && (c >= 0xA0 || is_undefined) {
-            table[((c >> 6) - 2) << 6 | (c & 0x3F)] = byte as u8;
-        }
-        if len == 3 && c >= 0x2000 && c < 0x3000 {
-            table[((c >> 6) & 0x3F) << 6 | (c & 0x3F)] = byte as u8;
-        }
-        byte += 1;
-    }
-    table
 }
 
 /// One change to a line: a candidate decoded, or a stray C1 control read as windows-1252.

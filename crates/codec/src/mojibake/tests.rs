@@ -944,26 +944,3 @@ fn windows_1252_bytes_are_byte_in_for_every_character() {
     // ASCII, the 27 characters of 80..9F, the 96 of A0..FF, and the 5 C1 controls.
     assert_eq!(read, 128 + 27 + 96 + 5);
 }
-
-/// `copy_ascii` counts and copies the ASCII bytes a text starts with, whatever their number and
-/// wherever the first other byte is, and writes nothing past the word that holds the run's end.
-#[test]
-fn ascii_runs_are_copied_at_every_length() {
-    for len in 0..40 {
-        let ascii: Vec<u8> = (0..len).map(|i| b'a' + i as u8 % 26).collect();
-        let mut out = vec![0; len];
-        assert_eq!(copy_ascii(&ascii, &mut out), len);
-        assert_eq!(out, ascii);
-        for at in 0..len {
-            let mut text = ascii.clone();
-            text[at] = 0xC3;
-            let mut out = vec![0; len];
-            assert_eq!(copy_ascii(&text, &mut out), at, "{len} {at}");
-            assert_eq!(out[..at], ascii[..at], "{len} {at}");
-            // A whole word holds the end, or the run ends in the bytes copied one by one.
-            let word_end = at / 8 * 8 + 8;
-            let written = if word_end <= len { word_end } else { at };
-            assert!(out[written..].iter().all(|&b| b == 0), "{len} {at}");
-        }
-    }
-}
