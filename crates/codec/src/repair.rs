@@ -12,7 +12,9 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::encode::{Form, encode};
-use crate::mojibake::{MojibakeChain, MojibakeFix, Task, first_suspect, judge_line, judge_lines};
+use crate::mojibake::{
+    MojibakeChain, MojibakeFix, Task, first_suspect, judge_line, judge_lines, judge_lines_into,
+};
 use crate::position::{find_byte, rfind_byte};
 use crate::rules::{Lint, LintSet};
 use crate::scanner::{Config, Finding, FindingKind, Scanner, Sink};
@@ -642,15 +644,30 @@ fn suspect_lines(lines: &[u8], threads: usize) -> Suspects {
     }
     let fits = |span: &std::ops::Range<usize>| span.len() <= MAX_HELD_LINE;
     let judged: Vec<_> = spans.iter().filter(|s| fits(s)).cloned().collect();
-    let mut fixes = judge_lines(lines, &judged, threads).into_iter();
-    let mut suspects = Suspects::default();
+    let mut suspects = Suspects {
+        lines: Vec::with_capacity(spans.len()),
+        texts: String::with_capacity(judged.iter().map(|s| s.len()).sum()),
+    };
+    let fixes = if threads <= 1 {
+        judge_lines_into(lines, &judged, &mut suspects.texts)
+    } else {
+        let texts = &mut suspects.texts;
+        let fixes = judge_lines(lines, &judged, threads).into_iter();
+        fixes
+            .map(|fix| {
+                let fix = fix?;
+                let start = texts.len();
+                texts.push_str(&fix.text);
+                Some((start..texts.len(), fix.groups, fix.chain))
+            })
+            .collect()
+    };
+    let mut fixes = fixes.into_iter();
     for span in spans {
         let judged = if !fits(&span) {
             Judged::TooLong
-        } else if let Some(fix) = fixes.next().expect("a fix for each line judged") {
-            let start = suspects.texts.len();
-            suspects.texts.push_str(&fix.text);
-            Judged::Fixed(start..suspects.texts.len(), repaired(&fix).1)
+        } else if let Some((text, groups, chain)) = fixes.next().expect("an answer for each line") {
+            Judged::Fixed(text, RepairKind::Mojibake(groups as u32, chain))
         } else {
             Judged::Kept
         };

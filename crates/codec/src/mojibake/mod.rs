@@ -68,7 +68,7 @@ mod reencode;
 mod suspect;
 mod tables;
 
-pub(crate) use pool::{Task, judge_line, judge_lines};
+pub(crate) use pool::{Task, judge_line, judge_lines, judge_lines_into};
 pub(crate) use suspect::first_suspect;
 
 use reencode::windows_1252_bytes;
@@ -241,30 +241,56 @@ pub(crate) fn undo_suspect_line(text: &str) -> Option<MojibakeFix> {
 
 /// Undoes the layers of `text`, the first one already found suspect or not.
 fn undo_layers(text: &str, is_suspect: bool) -> Option<MojibakeFix> {
-    let mut current: Option<String> = None;
+    let mut fixed = String::new();
+    undo_layers_into(text, is_suspect, &mut fixed).map(|(groups, chain)| MojibakeFix {
+        text: fixed,
+        groups,
+        chain,
+    })
+}
+
+/// [`undo_layers`] with the repaired text added to `out`: how many groups were decoded, and the
+/// chain undone. A run of lines has its texts put in one string this way, without a string of
+/// its own for each line.
+pub(crate) fn undo_layers_into(
+    text: &str,
+    is_suspect: bool,
+    out: &mut String,
+) -> Option<(usize, MojibakeChain)> {
+    // Each layer reads the last one's answer and writes its own beside it.
+    let mut last = spare(&SPARE_LAYER, text.len());
+    let mut next = spare(&SPARE_BYTES, text.len());
     let mut groups = 0;
     let mut chain = MojibakeChain::default();
+    let mut answer = None;
     for layer in 0..MAX_LAYERS {
-        let input = current.as_deref().unwrap_or(text);
-        match one_layer(input, is_suspect && layer == 0) {
-            Some((fixed, count, encoding)) => {
-                groups += count;
-                chain.push(encoding);
-                current = Some(fixed);
+        let input = if layer == 0 {
+            text
+        } else {
+            debug_assert!(std::str::from_utf8(&last).is_ok());
+            // SAFETY: `last` holds the answer of `one_layer`, well-formed UTF-8: a string the
+            // general judging made, or the shortcut's bytes, whose count walked every byte
+            // (see `whole_line_through_windows_1252`). Checking them again was a twentieth of
+            // the repair's time.
+            unsafe { std::str::from_utf8_unchecked(&last) }
+        };
+        let Some((count, encoding)) = one_layer(input, is_suspect && layer == 0, &mut next) else {
+            if layer > 0 {
+                out.push_str(input);
+                answer = Some((groups, chain));
             }
-            None => {
-                return current.map(|text| MojibakeFix {
-                    text,
-                    groups,
-                    chain,
-                });
-            }
-        }
+            break;
+        };
+        groups += count;
+        chain.push(encoding);
+        std::mem::swap(&mut last, &mut next);
     }
-    // Still changing after as many layers as any real text has been through: this is not
-    // mojibake but text that only looks like it at every depth ("ÂÂÂÂÂÂÂÂÂÂ£"). It is left as
-    // it is, which also keeps the repair idempotent and its work linear.
-    None
+    give_back(&SPARE_LAYER, last);
+    give_back(&SPARE_BYTES, next);
+    // Still changing after as many layers as any real text has been through (no answer): this
+    // is not mojibake but text that only looks like it at every depth ("ÂÂÂÂÂÂÂÂÂÂ£"). It is
+    // left as it is, which also keeps the repair idempotent and its work linear.
+    answer
 }
 
 /// Each encoding's byte for `c` (0 where it has none), for a character above U+007F.
@@ -411,6 +437,7 @@ thread_local! {
     static SPARE_ROWS: std::cell::RefCell<Vec<&'static [u8; COUNT]>> =
         const { std::cell::RefCell::new(Vec::new()) };
     static SPARE_BYTES: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SPARE_LAYER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     static SPARE_FOUND: std::cell::RefCell<Vec<Found>> = const { std::cell::RefCell::new(Vec::new()) };
     static SPARE_COVERED: std::cell::RefCell<Vec<usize>> = const { std::cell::RefCell::new(Vec::new()) };
 }
@@ -807,9 +834,10 @@ fn possible_encodings(chars: impl IntoIterator<Item = char>) -> u16 {
     possible | pending.finish()
 }
 
-/// Undoes one layer, or returns `None` if nothing in `text` is accepted.
-/// `is_suspect`: the line filter has already found `text` suspect.
-fn one_layer(text: &str, is_suspect: bool) -> Option<(String, usize, u8)> {
+/// Undoes one layer into `out` (well-formed UTF-8 then; its old content is lost), or returns
+/// `None` if nothing in `text` is accepted. Returns how many groups were decoded, and the
+/// encoding. `is_suspect`: the line filter has already found `text` suspect.
+fn one_layer(text: &str, is_suspect: bool, out: &mut Vec<u8>) -> Option<(usize, u8)> {
     // The line filter gives the same answer as `possible_encodings != 0`, with SIMD: the layer
     // that finds nothing more (one in every repaired line) costs little. (Asked again or not,
     // the answer is the same: the filter only passes over lines that hold no candidate.)
@@ -818,7 +846,13 @@ fn one_layer(text: &str, is_suspect: bool) -> Option<(String, usize, u8)> {
     }
     // Most mojibake is a whole line read once as windows-1252: that reading is answered without
     // building the line the general judging needs.
-    whole_line_through_windows_1252(text).or_else(|| judge_layer(text))
+    if let Some(answer) = whole_line_through_windows_1252(text, out) {
+        return Some(answer);
+    }
+    let (fixed, count, encoding) = judge_layer(text)?;
+    out.clear();
+    out.extend_from_slice(fixed.as_bytes());
+    Some((count, encoding))
 }
 
 /// [`one_layer`] of a line the line filter found suspect, by the general judging.
@@ -956,21 +990,15 @@ fn judge_layer(text: &str) -> Option<(String, usize, u8)> {
 ///
 /// Tests hold it to the general judging both ways (it answers exactly such lines, and gives them
 /// the same answer) on the module's patterns, words of many scripts and random lines.
-fn whole_line_through_windows_1252(text: &str) -> Option<(String, usize, u8)> {
-    let mut bytes = spare(&SPARE_BYTES, text.len());
-    let answer = windows_1252_bytes(text, &mut bytes)
-        .and_then(|()| count_surely_clear_groups(&bytes).or_else(|| count_clear_groups(&bytes)))
-        .map(|groups| {
-            debug_assert!(std::str::from_utf8(&bytes).is_ok());
-            // SAFETY: the count walked every byte: each is ASCII or in a whole group, a lead and
-            // the continuation bytes it declares that `decode_group` took for a character (it
-            // refuses what std refuses, a test checks every group). So the bytes are well-formed
-            // UTF-8. Checking them again was a twentieth of the repair's time.
-            let text = unsafe { String::from_utf8_unchecked(bytes.clone()) };
-            (text, groups, 0)
-        });
-    give_back(&SPARE_BYTES, bytes);
-    answer
+///
+/// The answer is put in `out`: the bytes themselves, which are then well-formed UTF-8 (the count
+/// walked every byte: each is ASCII or in a whole group, a lead and the continuation bytes it
+/// declares that `decode_group` took for a character, and it refuses what std refuses, which a
+/// test checks for every group).
+fn whole_line_through_windows_1252(text: &str, out: &mut Vec<u8>) -> Option<(usize, u8)> {
+    windows_1252_bytes(text, out)?;
+    let groups = count_surely_clear_groups(out).or_else(|| count_clear_groups(out))?;
+    Some((groups, 0))
 }
 
 /// The whole group of windows-1252 bytes at `at`: what it decodes to, and its length.

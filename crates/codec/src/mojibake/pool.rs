@@ -11,10 +11,10 @@ use std::any::Any;
 use std::collections::VecDeque;
 use std::ops::Range;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 
-use super::{MojibakeFix, undo_mojibake, undo_suspect_line};
+use super::{MojibakeChain, MojibakeFix, undo_layers_into, undo_mojibake, undo_suspect_line};
 
 /// The fewest lines that may hold mojibake in one text run that are shared out among threads.
 const PARALLEL_LINES: usize = 32;
@@ -48,6 +48,34 @@ fn judge_span(lines: Result<&str, &[u8]>, span: Range<usize>) -> Option<Mojibake
         Ok(text) => undo_suspect_line(&text[span]),
         Err(bytes) => judge_suspect_line(&bytes[span]),
     }
+}
+
+/// [`judge_lines`] on the calling thread, with the repaired texts added to `texts`: for each
+/// span, where its text lies there, how many groups were decoded and the chain undone; `None`
+/// for a line that stays. (A string for each line, made on one thread and freed on another,
+/// cost the allocator more than the judging; and even on one thread a string per line cost.)
+pub(crate) fn judge_lines_into(
+    lines: &[u8],
+    spans: &[Range<usize>],
+    texts: &mut String,
+) -> Vec<Option<(Range<usize>, usize, MojibakeChain)>> {
+    let (Some(first), Some(last)) = (spans.first(), spans.last()) else {
+        return Vec::new();
+    };
+    let covered = &lines[first.start..last.end];
+    let run = simdutf8::basic::from_utf8(covered);
+    spans
+        .iter()
+        .map(|span| {
+            let line = match run {
+                Ok(run) => &run[span.start - first.start..span.end - first.start],
+                Err(_) => simdutf8::basic::from_utf8(&lines[span.clone()]).ok()?,
+            };
+            let start = texts.len();
+            let (groups, chain) = undo_layers_into(line, true, texts)?;
+            Some((start..texts.len(), groups, chain))
+        })
+        .collect()
 }
 
 /// [`judge_line`] for each of `spans` of `lines` (each found suspect by the line filter, which is
@@ -183,6 +211,8 @@ struct TaskShared<T> {
     answer: Mutex<Option<std::thread::Result<T>>>,
     /// Told when the answer is in.
     done: Condvar,
+    /// The answer is in (read without the lock).
+    is_done: AtomicBool,
 }
 
 /// A task as the queue holds it, whatever its answer.
@@ -198,6 +228,7 @@ impl<T: Send> Runnable for TaskShared<T> {
         };
         let answer = catch_unwind(AssertUnwindSafe(work));
         *lock(&self.answer) = Some(answer);
+        self.is_done.store(true, Ordering::Release);
         self.done.notify_all();
         true
     }
@@ -211,6 +242,7 @@ impl<T: Send + 'static> Task<T> {
             work: Mutex::new(Some(Box::new(work))),
             answer: Mutex::new(None),
             done: Condvar::new(),
+            is_done: AtomicBool::new(false),
         });
         if threads > 1 {
             Pool::get().queue(threads - 1, Arc::clone(&shared) as Arc<dyn Runnable>);
@@ -230,13 +262,19 @@ impl<T: Send + 'static> Task<T> {
 
     /// Whether the answer is in.
     pub(crate) fn is_done(&self) -> bool {
-        lock(&self.shared.answer).is_some()
+        self.shared.is_done.load(Ordering::Acquire)
     }
 
     /// The answer: the work is done here if no thread has begun it, else waited for. A panic in
     /// the work is raised here, as it would have been had it been done here.
     pub(crate) fn join(self) -> T {
         self.shared.run();
+        // A helper's task ends soon after the caller comes to want it: watched for a while, as
+        // waking from the condition variable takes longer (on a virtual machine much longer).
+        let start = std::time::Instant::now();
+        while !self.is_done() && start.elapsed() < SPIN {
+            std::hint::spin_loop();
+        }
         let mut answer = lock(&self.shared.answer);
         loop {
             match answer.take() {
@@ -549,6 +587,33 @@ mod tests {
             let message = raised.expect_err("the panic comes back");
             assert_eq!(message.downcast_ref::<&str>(), Some(&"judged badly"));
             assert_eq!(after.join(), 7);
+        }
+    }
+
+    /// Judged into one string, the lines get the answers they get one by one, text, groups and
+    /// chain, in order; a line that is no UTF-8 stays, the others are still repaired.
+    #[test]
+    fn lines_judged_into_one_string_answer_as_one_by_one() {
+        for broken in [false, true] {
+            let (mut lines, spans) = text(50, 4);
+            if broken {
+                lines[spans[7].start + 4] = 0xFF;
+            }
+            let expected = one_by_one(&lines, &spans);
+            assert!(expected.iter().filter(|f| f.is_some()).count() > 20);
+            assert_eq!(expected[7].is_none(), broken);
+            let mut texts = "left as it was".to_owned();
+            let got = judge_lines_into(&lines, &spans, &mut texts);
+            assert_eq!(got.len(), spans.len());
+            for (answer, fix) in got.iter().zip(&expected) {
+                let answer = answer.as_ref().map(|(text, groups, chain)| MojibakeFix {
+                    text: texts[text.clone()].to_owned(),
+                    groups: *groups,
+                    chain: *chain,
+                });
+                assert_eq!(answer.as_ref(), fix.as_ref());
+            }
+            assert!(texts.starts_with("left as it was"));
         }
     }
 }
