@@ -6,11 +6,19 @@ use libfuzzer_sys::fuzz_target;
 use utf8kit_codec::{latin1_table, Lint, LintSet, RepairOptions, Repairer, Replacement};
 
 fn repair(data: &[u8], options: &RepairOptions, cut: usize) -> Vec<u8> {
+    repair_ahead(data, options, cut, false)
+}
+
+/// `data` repaired in two chunks cut at `cut`, reading ahead or not.
+fn repair_ahead(data: &[u8], options: &RepairOptions, cut: usize, read_ahead: bool) -> Vec<u8> {
     let mut repairer = Repairer::new(options.clone());
+    repairer.set_read_ahead(read_ahead);
     let cut = cut.min(data.len());
     repairer.feed(&data[..cut], false);
+    let mut out = std::mem::take(repairer.output());
     repairer.feed(&data[cut..], true);
-    std::mem::take(repairer.output())
+    out.append(repairer.output());
+    out
 }
 
 fuzz_target!(|input: &[u8]| {
@@ -46,6 +54,13 @@ fuzz_target!(|input: &[u8]| {
         repair(data, &options, data.len() / 2),
         whole,
         "chunk splits change nothing"
+    );
+    // Reading ahead changes when the output comes, never what it is.
+    let cut = data.len() / 3;
+    assert_eq!(
+        repair_ahead(data, &options, cut, true),
+        repair(data, &options, cut),
+        "reading ahead changes nothing"
     );
     if options == RepairOptions::default() {
         assert_eq!(whole, String::from_utf8_lossy(data).as_bytes());
