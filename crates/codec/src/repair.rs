@@ -469,9 +469,11 @@ impl RepairState {
             let rest = std::mem::take(&mut self.pending);
             let flow = match oldest {
                 Pending::Run(offset, task) => {
-                    // One run not begun is left for a helper coming free, so that it does
-                    // not wait for the next to be read.
-                    while !task.is_done() {
+                    // While a helper judges it, this thread judges the next runs no helper
+                    // has begun (the oldest, if none has, it judges first, in `join`). One run
+                    // not begun is left for a helper coming free, so that it does not wait for
+                    // the next to be read.
+                    while task.is_started() && !task.is_done() {
                         let mut waiting = rest.iter().filter_map(|next| match next {
                             Pending::Run(_, next) if !next.is_started() => Some(next),
                             _ => None,
