@@ -73,6 +73,8 @@ pub(crate) use suspect::first_suspect;
 
 use reencode::windows_1252_bytes;
 
+use std::sync::OnceLock;
+
 use crate::letters::{is_alphabetic, is_alphanumeric, is_lowercase, is_numeric, is_uppercase};
 use crate::unit::{UnitKind, declared_len, is_continuation, scan_unit};
 use tables::{COUNT, HIGH_HALF, LATIN1_BYTES, NAMES, OTHER_BYTES, SLOPPY};
@@ -1026,6 +1028,7 @@ fn count_surely_clear_groups(bytes: &[u8]) -> Option<usize> {
     // A neighbour that is no letter: ASCII other than a letter, or decoded (for 3- and 4-byte
     // groups, whatever it decodes to).
     let plain = |b: Option<u8>| b.is_none_or(|b| b >= 0x80 || !b.is_ascii_alphabetic());
+    let pairs = PairClass::table();
     let mut groups = 0;
     let mut last = '\0';
     // The group after the one judged, when it was decoded to read it as a neighbour.
@@ -1042,40 +1045,47 @@ fn count_surely_clear_groups(bytes: &[u8]) -> Option<usize> {
         };
         let prev = at.checked_sub(1).map(|p| bytes[p]);
         let next = bytes.get(at + len).copied();
-        // `is_odd_decoding` and `plan_for`'s oddities: a capital after a lowercase letter (the
-        // rare letters and the C1 controls are asked below), and "ß" (after a vowel, left to the
-        // careful count).
-        if c == 'ß'
-            || is_uppercase(c) && prev.is_some_and(|p| is_lowercase(windows_1252_original(p)))
-        {
-            return None;
-        }
         if len > 2 {
+            // `is_odd_decoding` and `plan_for`'s oddities: a capital after a lowercase letter
+            // (the rare letters and the C1 controls are asked of 2-byte groups below).
+            if is_uppercase(c) && prev.is_some_and(|p| is_lowercase(windows_1252_original(p))) {
+                return None;
+            }
             if is_no_text(c) || matches!(bytes[at + 1], 0xA0 | 0xBB) || !plain(prev) || !plain(next)
             {
                 return None;
             }
         } else {
-            let own = script(c);
-            let lead = windows_1252_original(bytes[at]);
-            let second = windows_1252_original(bytes[at + 1]);
-            if !is_alphabetic(c) || !is_alphabetic(lead) || is_math(lead) && is_math(second) {
+            let pair = pairs.of(c);
+            // The same oddities, and "ß" (after a vowel, left to the careful count).
+            if pair.has(PairClass::SHARP_S)
+                || pair.has(PairClass::UPPER)
+                    && prev.is_some_and(|p| is_lowercase(windows_1252_original(p)))
+            {
                 return None;
             }
-            // The decoded neighbours: the last group's, and the next one's.
+            let own = pair.script;
+            // Its lead is a letter, and not both of its characters are signs of mathematics.
+            if !pair.has(PairClass::LETTERS) {
+                return None;
+            }
+            // The decoded neighbours, each as whether it is a letter and its script: the last
+            // group's, and the next one's.
             let next_decoded = match next {
                 Some(b) if b >= 0x80 => {
                     ahead = group_at(bytes, at + len).map(|(c, len)| (at + len, c, len));
-                    Some(ahead?.1)
+                    Some(pairs.letter_script(ahead?.1))
                 }
                 _ => None,
             };
-            let prev_decoded = prev.filter(|&p| p >= 0x80).map(|_| last);
+            let prev_decoded = prev
+                .filter(|&p| p >= 0x80)
+                .map(|_| pairs.letter_script(last));
             if own == Script::Latin {
                 // `is_surely_clear_latin`.
-                let no_clash = |d: Option<char>| {
-                    d.is_none_or(|d| {
-                        !is_alphabetic(d) || matches!(script(d), Script::Latin | Script::Common)
+                let no_clash = |d: Option<(bool, Script)>| {
+                    d.is_none_or(|(letter, script)| {
+                        !letter || matches!(script, Script::Latin | Script::Common)
                     })
                 };
                 let is_capital = |at: Option<usize>| {
@@ -1091,18 +1101,18 @@ fn count_surely_clear_groups(bytes: &[u8]) -> Option<usize> {
                     || matches!(bytes[at + 1], 0x92 | 0xA0)
                     || !no_clash(prev_decoded)
                     || !no_clash(next_decoded)
-                    || is_odd_decoding(c, None)
+                    || pair.has(PairClass::ODD)
                 {
                     return None;
                 }
             } else {
-                let is_own = |d: char| is_alphabetic(d) && script(d) == own;
-                let fits = |b: Option<u8>, d: Option<char>| match d {
-                    Some(d) => !is_alphabetic(d) || script(d) == own,
+                let is_own = |(letter, script): (bool, Script)| letter && script == own;
+                let fits = |b: Option<u8>, d: Option<(bool, Script)>| match d {
+                    Some((letter, script)) => !letter || script == own,
                     None => plain(b),
                 };
                 let chained = prev_decoded.is_some_and(is_own) || next_decoded.is_some_and(is_own);
-                if !is_pair_script_letter(c)
+                if !pair.has(PairClass::PAIR_SCRIPT_LETTER)
                     || !fits(prev, prev_decoded)
                     || !fits(next, next_decoded)
                     || !chained
@@ -1116,6 +1126,88 @@ fn count_surely_clear_groups(bytes: &[u8]) -> Option<usize> {
         at += len;
     }
     (groups > 0).then_some(groups)
+}
+
+/// What the quick count asks of a character of two bytes in UTF-8, U+0080..U+07FF, and of
+/// those two bytes read as windows-1252, from one look-up: its letter tests and script were
+/// most of the quick count's time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PairClass {
+    script: Script,
+    flags: u8,
+}
+
+impl PairClass {
+    /// "ß".
+    const SHARP_S: u8 = 1;
+    /// A capital.
+    const UPPER: u8 = 2;
+    /// A letter.
+    const LETTER: u8 = 4;
+    /// A letter whose lead byte, read as windows-1252, is a letter too, and whose two bytes are
+    /// not both signs of mathematics ([`is_math`]).
+    const LETTERS: u8 = 8;
+    /// [`is_odd_decoding`] with nothing before it.
+    const ODD: u8 = 16;
+    /// [`is_pair_script_letter`].
+    const PAIR_SCRIPT_LETTER: u8 = 32;
+
+    fn of_char(c: char) -> PairClass {
+        let cp = u32::from(c);
+        let lead = windows_1252_original(0xC0 | (cp >> 6) as u8);
+        let second = windows_1252_original(0x80 | (cp & 0x3F) as u8);
+        let letters =
+            is_alphabetic(c) && is_alphabetic(lead) && !(is_math(lead) && is_math(second));
+        let flags = [
+            (c == 'ß', Self::SHARP_S),
+            (is_uppercase(c), Self::UPPER),
+            (is_alphabetic(c), Self::LETTER),
+            (letters, Self::LETTERS),
+            (is_odd_decoding(c, None), Self::ODD),
+            (is_pair_script_letter(c), Self::PAIR_SCRIPT_LETTER),
+        ];
+        PairClass {
+            script: script(c),
+            flags: flags
+                .iter()
+                .filter(|(is, _)| *is)
+                .fold(0, |all, (_, f)| all | f),
+        }
+    }
+
+    fn has(self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
+
+    /// Every character's class, made the first time it is asked for.
+    fn table() -> &'static PairTable {
+        static TABLE: OnceLock<PairTable> = OnceLock::new();
+        TABLE.get_or_init(|| PairTable {
+            classes: (0x80..0x800)
+                .map(|cp| PairClass::of_char(char::from_u32(cp).expect("no surrogate")))
+                .collect(),
+        })
+    }
+}
+
+/// [`PairClass`] of every character U+0080..U+07FF.
+struct PairTable {
+    classes: Vec<PairClass>,
+}
+
+impl PairTable {
+    /// The class of `c`, a character of two bytes in UTF-8.
+    fn of(&self, c: char) -> PairClass {
+        self.classes[u32::from(c) as usize - 0x80]
+    }
+
+    /// Whether `c` is a letter, and its script: from the table for a character of two bytes.
+    fn letter_script(&self, c: char) -> (bool, Script) {
+        match self.classes.get((u32::from(c) as usize).wrapping_sub(0x80)) {
+            Some(class) => (class.has(PairClass::LETTER), class.script),
+            None => (is_alphabetic(c), script(c)),
+        }
+    }
 }
 
 /// The groups of windows-1252 bytes in turn, ASCII passed over, for the careful count: where

@@ -951,3 +951,51 @@ fn windows_1252_bytes_are_byte_in_for_every_character() {
     // ASCII, the 27 characters of 80..9F, the 96 of A0..FF, and the 5 C1 controls.
     assert_eq!(read, 128 + 27 + 96 + 5);
 }
+
+/// The quick count's table of 2-byte characters answers for each what it is made from, at the
+/// right place, and `letter_script` answers for every other character from the functions.
+#[test]
+fn pair_classes_answer_for_every_character() {
+    let pairs = PairClass::table();
+    for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+        assert_eq!(
+            pairs.letter_script(c),
+            (is_alphabetic(c), script(c)),
+            "{c:?}"
+        );
+        if ('\u{80}'..'\u{800}').contains(&c) {
+            let class = pairs.of(c);
+            assert_eq!(class, PairClass::of_char(c), "{c:?}");
+            assert_eq!(class.has(PairClass::UPPER), is_uppercase(c), "{c:?}");
+            assert_eq!(class.has(PairClass::SHARP_S), c == 'ß', "{c:?}");
+        }
+    }
+    // "Ð¶" is "ж": both letters, Cyrillic, a letter of a script of pairs.
+    let zhe = pairs.of('ж');
+    assert!(zhe.has(PairClass::LETTERS) && zhe.has(PairClass::PAIR_SCRIPT_LETTER));
+    assert_eq!(zhe.script, Script::Cyrillic);
+    // "Â°" is "°": no letter, and its lead "Â" is one.
+    assert!(!pairs.of('°').has(PairClass::LETTERS));
+    // "Æ¡" is "ơ", a letter of Latin Extended-B that is no oddity (Vietnamese); "ƀ" is one.
+    assert!(!pairs.of('ơ').has(PairClass::ODD) && pairs.of('ƀ').has(PairClass::ODD));
+}
+
+/// Every character of two bytes, through windows-1252 in a dozen places (alone, inside and at
+/// the ends of words of Latin letters and capitals, beside itself, beside letters of other
+/// scripts, beside clear mojibake): where the shortcut answers, the general judging gives the
+/// same, and the quick count the careful count's.
+#[test]
+fn every_pair_in_context_is_judged_alike() {
+    let places = [
+        "{}", "a{}b", "A{}", "{}a", "ab{}", "AB{}", "{}{}", "ж{}", "{}ж", "α{}", "{}é", "中{}",
+        "{} café", "x{}’s",
+    ];
+    let mut answered = 0;
+    for c in ('\u{80}'..'\u{800}').filter(|c| !is_c1_control(*c)) {
+        for place in places {
+            let text = place.replace("{}", &c.to_string());
+            answered += usize::from(assert_judged_alike(&through_windows_1252(&text)));
+        }
+    }
+    assert!(answered > 10_000, "{answered}");
+}
