@@ -357,12 +357,18 @@ impl Pool {
     fn with_helpers(&'static self, helpers: usize) -> MutexGuard<'static, Queue> {
         let mut queue = lock(&self.queue);
         while queue.helpers < helpers {
+            let allowed = placement::allowed();
             let started = std::thread::Builder::new()
                 .name("mojibake-judge".into())
-                .spawn(move || self.help());
-            if started.is_err() {
+                .spawn(move || self.help(allowed));
+            let Ok(helper) = started else {
                 break;
-            }
+            };
+            // The new thread first runs on another CPU than this one: the kernel tends to
+            // queue it behind this thread, which is busy, for milliseconds (here, half the
+            // time: 2 ms, the whole of what it was meant to share). It may run anywhere again
+            // once it has work, which it cannot take before this thread lets the queue go.
+            placement::away(&helper, allowed.as_ref());
             queue.helpers += 1;
         }
         queue
@@ -378,7 +384,8 @@ impl Pool {
 
     /// A helper's life: join the first job that still wants a helper, judge until it is done,
     /// or do the first task; then the next, or wait for one.
-    fn help(&self) {
+    fn help(&self, allowed: Option<placement::CpuSet>) {
+        let mut allowed = allowed;
         loop {
             let seen = self.offers.load(Ordering::Acquire);
             let work = match self.next_work(false) {
@@ -393,6 +400,11 @@ impl Pool {
                     self.next_work(true).expect("waited for")
                 }
             };
+            // Sent away from the thread that started it (see `with_helpers`), it may run on
+            // every CPU it was allowed again.
+            if let Some(allowed) = allowed.take() {
+                placement::free(&allowed);
+            }
             match work {
                 Work::Job(job) => job.work(),
                 Work::Task(task) => {
@@ -433,6 +445,79 @@ impl Pool {
 enum Work {
     Job(Arc<Job>),
     Task(Arc<dyn Runnable>),
+}
+
+/// Where a new helper first runs: on a CPU other than the one of the thread that starts it,
+/// where the kernel would often leave it queued behind that (busy) thread for milliseconds.
+/// Linux only; elsewhere nothing is done. Every call is a request the kernel may refuse, and
+/// a refusal changes nothing but where the helper runs.
+#[cfg(target_os = "linux")]
+mod placement {
+    use std::os::unix::thread::{JoinHandleExt, RawPthread};
+
+    /// A set of CPUs as the kernel takes it (the C library's `cpu_set_t`, 1024 bits).
+    pub(super) type CpuSet = [u64; 16];
+
+    unsafe extern "C" {
+        fn sched_getcpu() -> i32;
+        fn sched_getaffinity(pid: i32, size: usize, mask: *mut CpuSet) -> i32;
+        fn sched_setaffinity(pid: i32, size: usize, mask: *const CpuSet) -> i32;
+        fn pthread_setaffinity_np(thread: RawPthread, size: usize, mask: *const CpuSet) -> i32;
+    }
+
+    /// The CPUs the calling thread may run on, if the kernel says.
+    pub(super) fn allowed() -> Option<CpuSet> {
+        let mut set = [0; 16];
+        // SAFETY: pid 0 is the calling thread; the kernel writes at most `size` bytes to `set`.
+        let status = unsafe { sched_getaffinity(0, size_of::<CpuSet>(), &raw mut set) };
+        (status == 0).then_some(set)
+    }
+
+    /// Asks that the thread of `helper` run on the CPUs of `allowed` other than the calling
+    /// thread's (nothing when there is none).
+    pub(super) fn away<T>(helper: &std::thread::JoinHandle<T>, allowed: Option<&CpuSet>) {
+        // SAFETY: a call without arguments.
+        let here = unsafe { sched_getcpu() };
+        let (Some(allowed), Ok(here)) = (allowed, usize::try_from(here)) else {
+            return;
+        };
+        let mut others = *allowed;
+        if let Some(word) = others.get_mut(here / 64) {
+            *word &= !(1 << (here % 64));
+        }
+        if others.iter().all(|&word| word == 0) {
+            return;
+        }
+        // SAFETY: the handle is borrowed, so its thread is not joined or detached and the id
+        // is valid; the kernel reads `size` bytes of `others`.
+        let _ = unsafe {
+            pthread_setaffinity_np(
+                helper.as_pthread_t(),
+                size_of::<CpuSet>(),
+                &raw const others,
+            )
+        };
+    }
+
+    /// Lets the calling thread run on the CPUs of `allowed` again.
+    pub(super) fn free(allowed: &CpuSet) {
+        // SAFETY: pid 0 is the calling thread; the kernel reads `size` bytes of `allowed`.
+        let _ = unsafe { sched_setaffinity(0, size_of::<CpuSet>(), allowed) };
+    }
+}
+
+/// [`placement`] where there is nothing to ask.
+#[cfg(not(target_os = "linux"))]
+mod placement {
+    pub(super) type CpuSet = ();
+
+    pub(super) fn allowed() -> Option<CpuSet> {
+        None
+    }
+
+    pub(super) fn away<T>(_: &std::thread::JoinHandle<T>, _: Option<&CpuSet>) {}
+
+    pub(super) fn free(_: &CpuSet) {}
 }
 
 /// Locks `mutex`; a batch that panicked did so outside every lock, so what it guards is whole.
@@ -615,5 +700,36 @@ mod tests {
             }
             assert!(texts.starts_with("left as it was"));
         }
+    }
+
+    /// A thread sent away runs on the allowed CPUs but the sender's, and on all of them again
+    /// once freed; with one CPU allowed, nothing changes.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_helper_is_sent_away_then_freed() {
+        let allowed = placement::allowed().expect("the kernel tells the CPUs");
+        let count = allowed.iter().map(|w| w.count_ones()).sum::<u32>();
+        let (go, wait) = std::sync::mpsc::channel::<()>();
+        let helper = std::thread::spawn(move || {
+            wait.recv().expect("told to go");
+            let away = placement::allowed().expect("the kernel tells the CPUs");
+            placement::free(&allowed);
+            (
+                away,
+                placement::allowed().expect("the kernel tells the CPUs"),
+            )
+        });
+        placement::away(&helper, Some(&allowed));
+        go.send(()).expect("the helper waits");
+        let (away, freed) = helper.join().expect("the helper ends");
+        // Sent away: one CPU fewer (the sender's when it asked, which it may have left since).
+        let away_count = away.iter().map(|w| w.count_ones()).sum::<u32>();
+        if count > 1 {
+            assert_eq!(away_count, count - 1);
+            assert!(away.iter().zip(&allowed).all(|(a, b)| a & !b == 0));
+        } else {
+            assert_eq!(away, allowed);
+        }
+        assert_eq!(freed, allowed);
     }
 }
