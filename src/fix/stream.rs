@@ -68,6 +68,21 @@ pub(super) fn repair_input(
         ControlFlow::Continue(())
     };
     let read = reader.read_file(file, &mut consume);
+    // An input that fails part-way still has what was read before the error written, as it is
+    // without reading ahead.
+    if read.is_err()
+        && write_error.is_none()
+        && let Some(out) = out
+    {
+        let _ = repairer.flush_read_ahead(&mut |bytes| match out.write_all(bytes) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(error) => {
+                write_error = Some(error);
+                ControlFlow::Break(())
+            }
+        });
+        after(repairer);
+    }
     if let Some(error) = write_error {
         return Err(Failure::Output(error));
     }

@@ -319,6 +319,22 @@ impl Repairer {
         direct.flush()
     }
 
+    /// Emits to `emit` what reading ahead ([`Repairer::set_read_ahead`]) still holds back, the
+    /// lines fed whole and not yet written, as [`Repairer::feed_to`] would have by now without
+    /// it: for an input that ends in an error before its last chunk, so that what was read
+    /// before the error is written all the same. A line not yet ended stays held.
+    pub fn flush_read_ahead(
+        &mut self,
+        emit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut direct = Direct {
+            state: &mut self.state,
+            emit,
+        };
+        direct.state.settle(0, &mut Some(&mut *direct.emit))?;
+        direct.flush()
+    }
+
     /// The repaired bytes produced so far and not yet taken: write them, then clear the vector.
     /// They never end inside a character.
     pub fn output(&mut self) -> &mut Vec<u8> {
@@ -1160,5 +1176,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Cut short before its last chunk (an input that fails), a repair that read ahead writes,
+    /// once flushed, every line fed whole: what it writes without reading ahead.
+    #[test]
+    fn a_flush_writes_what_was_read_ahead() {
+        let input = many_lines();
+        let options = RepairOptions {
+            mojibake: true,
+            threads: 2,
+            ..RepairOptions::default()
+        };
+        let chunks: Vec<_> = input.chunks(7 << 10).take(20).collect();
+        let mut outs = Vec::new();
+        for read_ahead in [false, true] {
+            let mut repairer = Repairer::new(options.clone());
+            repairer.set_read_ahead(read_ahead);
+            let mut out = Vec::new();
+            let mut emit = |bytes: &[u8]| {
+                out.extend_from_slice(bytes);
+                ControlFlow::Continue(())
+            };
+            for chunk in &chunks {
+                let _ = repairer.feed_to(chunk, false, &mut emit);
+            }
+            let before = out.len();
+            let mut emit = |bytes: &[u8]| {
+                out.extend_from_slice(bytes);
+                ControlFlow::Continue(())
+            };
+            let _ = repairer.flush_read_ahead(&mut emit);
+            // Without reading ahead nothing waited; with it, chunks did.
+            assert_eq!(out.len() > before, read_ahead);
+            outs.push(out);
+        }
+        assert!(outs[0] == outs[1]);
+        let fed = chunks.concat();
+        let lines = fed.iter().filter(|&&b| b == b'\n').count();
+        assert_eq!(outs[1].iter().filter(|&&b| b == b'\n').count(), lines);
     }
 }
