@@ -185,7 +185,7 @@ struct RepairState {
 enum Pending {
     /// A run of whole lines at an offset, judged on a helper: its bytes, and its lines in which
     /// mojibake may start.
-    Run(u64, Task<(Vec<u8>, Suspects)>),
+    Run(u64, Task<(String, Suspects)>),
     /// A held line at an offset, and what the repair made of it.
     Line(u64, Vec<u8>, Option<MojibakeFix>),
 }
@@ -446,6 +446,12 @@ impl RepairState {
     /// hold some is queued instead, found and judged on a helper while the next runs are fed: it
     /// is emitted once more than [`AHEAD`] runs wait.
     fn write_lines(&mut self, offset: u64, lines: &[u8], emit: Emit<'_, '_>) -> ControlFlow<()> {
+        debug_assert!(std::str::from_utf8(lines).is_ok());
+        // SAFETY: `lines` are whole lines of a text run of this repairer's scanner (`text_to` is
+        // called from `Sink::text` only), whose policy is the default, strict one, which accepts
+        // nothing ill-formed: a text run is then well-formed UTF-8 (`Sink::text`). Checking the
+        // lines again was a sixteenth of the judging's time.
+        let text = unsafe { std::str::from_utf8_unchecked(lines) };
         let threads = self.options.threads;
         if self.read_ahead && threads > 1 {
             // When nothing waits, the run's suspect lines are found here: with few of them
@@ -455,23 +461,23 @@ impl RepairState {
             if self.pending.is_empty() {
                 let spans = suspect_spans(lines);
                 if spans.len() < AHEAD_LINES {
-                    let suspects = judge_spans(lines, spans, 1);
+                    let suspects = judge_spans(text, spans, 1);
                     return self.emit_run(offset, lines, &suspects, emit);
                 }
                 found = Some(spans);
             }
             self.has_output = true;
-            let lines = lines.to_vec();
+            let text = text.to_owned();
             let task = Task::spawn(threads, move || {
-                let spans = found.unwrap_or_else(|| suspect_spans(&lines));
-                let suspects = judge_spans(&lines, spans, 1);
-                (lines, suspects)
+                let spans = found.unwrap_or_else(|| suspect_spans(text.as_bytes()));
+                let suspects = judge_spans(&text, spans, 1);
+                (text, suspects)
             });
             self.pending.push_back(Pending::Run(offset, task));
             return self.settle(AHEAD, emit);
         }
         self.settle(0, emit)?;
-        let suspects = suspect_lines(lines, threads);
+        let suspects = judge_spans(text, suspect_spans(lines), threads);
         self.emit_run(offset, lines, &suspects, emit)
     }
 
@@ -500,7 +506,7 @@ impl RepairState {
                         next.run_here();
                     }
                     let (lines, suspects) = task.join();
-                    self.emit_run(offset, &lines, &suspects, emit)
+                    self.emit_run(offset, lines.as_bytes(), &suspects, emit)
                 }
                 Pending::Line(offset, line, fixed) => {
                     self.emit_judged(&line, offset, fixed.as_ref().map(repaired));
@@ -513,7 +519,7 @@ impl RepairState {
         ControlFlow::Continue(())
     }
 
-    /// Emits whole lines, the first at `offset`, their `suspects` judged ([`suspect_lines`]).
+    /// Emits whole lines, the first at `offset`, their `suspects` judged ([`judge_spans`]).
     fn emit_run(
         &mut self,
         offset: u64,
@@ -678,14 +684,9 @@ fn suspect_spans(lines: &[u8]) -> Vec<std::ops::Range<usize>> {
     spans
 }
 
-/// The lines of `lines` (whole lines) in which mojibake may start, each judged, on `threads`
-/// threads when there are many; those too long to be held whole are left to `hold`.
-fn suspect_lines(lines: &[u8], threads: usize) -> Suspects {
-    judge_spans(lines, suspect_spans(lines), threads)
-}
-
-/// [`suspect_lines`] of `spans`, the lines [`suspect_spans`] found.
-fn judge_spans(lines: &[u8], spans: Vec<std::ops::Range<usize>>, threads: usize) -> Suspects {
+/// The lines `spans` of `lines` (whole lines), which [`suspect_spans`] found, each judged, on
+/// `threads` threads when there are many; those too long to be held whole are left to `hold`.
+fn judge_spans(lines: &str, spans: Vec<std::ops::Range<usize>>, threads: usize) -> Suspects {
     let fits = |span: &std::ops::Range<usize>| span.len() <= MAX_HELD_LINE;
     let judged: Vec<_> = spans.iter().filter(|s| fits(s)).cloned().collect();
     let mut suspects = Suspects {
@@ -696,7 +697,7 @@ fn judge_spans(lines: &[u8], spans: Vec<std::ops::Range<usize>>, threads: usize)
         judge_lines_into(lines, &judged, &mut suspects.texts)
     } else {
         let texts = &mut suspects.texts;
-        let fixes = judge_lines(lines, &judged, threads).into_iter();
+        let fixes = judge_lines(lines.as_bytes(), &judged, threads).into_iter();
         fixes
             .map(|fix| {
                 let fix = fix?;
