@@ -259,14 +259,26 @@ pub(crate) fn undo_layers_into(
     is_suspect: bool,
     out: &mut String,
 ) -> Option<(usize, MojibakeChain)> {
+    undo_layers_from(text, is_suspect, (0, 0, MojibakeChain::default()), out)
+}
+
+/// [`undo_layers_into`] of `text`, the answer of the first `done.0` layers, which decoded
+/// `done.1` groups over the chain `done.2`: the layers after them, up to [`MAX_LAYERS`] in all.
+/// `None` when `text` is the answer of no layer and stays, or when the text still changes at
+/// the last layer.
+pub(crate) fn undo_layers_from(
+    text: &str,
+    is_suspect: bool,
+    done: (usize, usize, MojibakeChain),
+    out: &mut String,
+) -> Option<(usize, MojibakeChain)> {
+    let (first, mut groups, mut chain) = done;
     // Each layer reads the last one's answer and writes its own beside it.
     let mut last = spare(&SPARE_LAYER, text.len());
     let mut next = spare(&SPARE_BYTES, text.len());
-    let mut groups = 0;
-    let mut chain = MojibakeChain::default();
     let mut answer = None;
-    for layer in 0..MAX_LAYERS {
-        let input = if layer == 0 {
+    for layer in first..MAX_LAYERS {
+        let input = if layer == first {
             text
         } else {
             debug_assert!(std::str::from_utf8(&last).is_ok());
@@ -276,7 +288,8 @@ pub(crate) fn undo_layers_into(
             // the repair's time.
             unsafe { std::str::from_utf8_unchecked(&last) }
         };
-        let Some((count, encoding)) = one_layer(input, is_suspect && layer == 0, &mut next) else {
+        let is_suspect = is_suspect && layer == first;
+        let Some((count, encoding)) = one_layer(input, is_suspect, &mut next) else {
             if layer > 0 {
                 out.push_str(input);
                 answer = Some((groups, chain));
@@ -292,6 +305,20 @@ pub(crate) fn undo_layers_into(
     // Still changing after as many layers as any real text has been through (no answer): this
     // is not mojibake but text that only looks like it at every depth ("ÂÂÂÂÂÂÂÂÂÂ£"). It is
     // left as it is, which also keeps the repair idempotent and its work linear.
+    answer
+}
+
+/// The first layer of `text`, a line the line filter found suspect, added to `out`: how many
+/// groups it decoded, and its encoding; `None` when nothing in it is accepted.
+pub(crate) fn undo_first_layer_into(text: &str, out: &mut String) -> Option<(usize, u8)> {
+    let mut bytes = spare(&SPARE_BYTES, text.len());
+    let answer = one_layer(text, true, &mut bytes);
+    if answer.is_some() {
+        debug_assert!(std::str::from_utf8(&bytes).is_ok());
+        // SAFETY: `one_layer` answered: `bytes` is well-formed UTF-8 (see `undo_layers_from`).
+        out.push_str(unsafe { std::str::from_utf8_unchecked(&bytes) });
+    }
+    give_back(&SPARE_BYTES, bytes);
     answer
 }
 

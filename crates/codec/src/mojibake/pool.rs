@@ -14,7 +14,10 @@ use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 
-use super::{MojibakeChain, MojibakeFix, undo_layers_into, undo_mojibake, undo_suspect_line};
+use super::{
+    MojibakeChain, MojibakeFix, first_suspect, undo_first_layer_into, undo_layers_from,
+    undo_mojibake, undo_suspect_line,
+};
 
 /// The fewest lines that may hold mojibake in one text run that are shared out among threads.
 const PARALLEL_LINES: usize = 32;
@@ -59,14 +62,43 @@ pub(crate) fn judge_lines_into(
     spans: &[Range<usize>],
     texts: &mut String,
 ) -> Vec<Option<(Range<usize>, usize, MojibakeChain)>> {
-    spans
+    // The first layer of every line.
+    let base = texts.len();
+    let mut answers: Vec<_> = spans
         .iter()
         .map(|span| {
             let start = texts.len();
-            let (groups, chain) = undo_layers_into(&lines[span.clone()], true, texts)?;
+            let (groups, encoding) = undo_first_layer_into(&lines[span.clone()], texts)?;
+            let mut chain = MojibakeChain::default();
+            chain.push(encoding);
             Some((start..texts.len(), groups, chain))
         })
-        .collect()
+        .collect();
+    // The layers after it, for the answers in which the line filter finds a place where
+    // mojibake may start: found in one pass over all of them, each a whole line (a newline
+    // starts every line afresh for the filter), rather than one call for each.
+    let ends: Vec<(usize, usize)> = answers
+        .iter()
+        .enumerate()
+        .filter_map(|(i, answer)| Some((answer.as_ref()?.0.end, i)))
+        .collect();
+    let first_answers = base..texts.len();
+    let mut from = first_answers.start;
+    while from < first_answers.end {
+        let window = &texts.as_bytes()[from..first_answers.end];
+        let Some(at) = first_suspect(window).map(|at| from + at) else {
+            break;
+        };
+        // The answer that holds `at`: the first that ends after it.
+        let (_, i) = ends[ends.partition_point(|&(end, _)| end <= at)];
+        let (range, groups, chain) = answers[i].clone().expect("an answer holds the place");
+        let first = texts[range.clone()].to_owned();
+        let start = texts.len();
+        answers[i] = undo_layers_from(&first, true, (1, groups, chain), texts)
+            .map(|(groups, chain)| (start..texts.len(), groups, chain));
+        from = range.end;
+    }
+    answers
 }
 
 /// [`judge_line`] for each of `spans` of `lines` (each found suspect by the line filter, which is
@@ -687,6 +719,46 @@ mod tests {
             assert_eq!(answer.as_ref(), fix.as_ref());
         }
         assert!(texts.starts_with("left as it was"));
+    }
+
+    /// The later layers, found in one pass over the first answers, are those of each line on
+    /// its own: two, three and four layers, text that changes at every depth (which stays), a
+    /// second layer with nothing accepted, beside lines of one layer and clean ones.
+    #[test]
+    fn later_layers_found_together_answer_as_one_by_one() {
+        let kinds = [
+            "GrÃƒÂ¼ÃƒÅ¸e, cafÃƒÂ©",
+            "GrÃƒÆ’Ã‚Â¼ÃƒÆ’Ã…Â¸e, cafÃƒÆ’Ã‚Â©",
+            "cafÃƒÆ’Ã†â€™Ãƒâ€šÃ‚Â©",
+            "ÂÂÂÂÂÂÂÂÂÂ£",
+            "cafÃ© Ã©tÃ©",
+            "plain text",
+            "Ã‰tat: Ð°",
+            "déjà vu",
+        ];
+        let mut lines = String::new();
+        let mut spans = Vec::new();
+        for n in 0..120 {
+            let start = lines.len();
+            lines.push_str(&format!("{n} {}\n", kinds[n % kinds.len()]));
+            spans.push(start..lines.len());
+        }
+        let expected = one_by_one(lines.as_bytes(), &spans);
+        let layers = |i: usize| expected[i].as_ref().map_or(0, |f| f.chain.layers().count());
+        assert_eq!(
+            (layers(0), layers(1), layers(2), layers(3), layers(4)),
+            (2, 3, 4, 0, 1)
+        );
+        let mut texts = String::new();
+        let got = judge_lines_into(&lines, &spans, &mut texts);
+        for (answer, fix) in got.iter().zip(&expected) {
+            let answer = answer.as_ref().map(|(text, groups, chain)| MojibakeFix {
+                text: texts[text.clone()].to_owned(),
+                groups: *groups,
+                chain: *chain,
+            });
+            assert_eq!(answer.as_ref(), fix.as_ref());
+        }
     }
 
     /// A thread sent away runs on the allowed CPUs but the sender's, and on all of them again
