@@ -708,16 +708,7 @@ mod tests {
         assert!(expected.iter().filter(|f| f.is_none()).count() > 5);
         let lines = std::str::from_utf8(&lines).expect("the lines are UTF-8");
         let mut texts = "left as it was".to_owned();
-        let got = judge_lines_into(lines, &spans, &mut texts);
-        assert_eq!(got.len(), spans.len());
-        for (answer, fix) in got.iter().zip(&expected) {
-            let answer = answer.as_ref().map(|(text, groups, chain)| MojibakeFix {
-                text: texts[text.clone()].to_owned(),
-                groups: *groups,
-                chain: *chain,
-            });
-            assert_eq!(answer.as_ref(), fix.as_ref());
-        }
+        assert_judged_into_as(lines, &spans, &mut texts, &expected);
         assert!(texts.starts_with("left as it was"));
     }
 
@@ -749,9 +740,19 @@ mod tests {
             (layers(0), layers(1), layers(2), layers(3), layers(4)),
             (2, 3, 4, 0, 1)
         );
-        let mut texts = String::new();
-        let got = judge_lines_into(&lines, &spans, &mut texts);
-        for (answer, fix) in got.iter().zip(&expected) {
+        assert_judged_into_as(&lines, &spans, &mut String::new(), &expected);
+    }
+
+    /// `judge_lines_into` gives each of `spans` the answer `expected` holds for it.
+    fn assert_judged_into_as(
+        lines: &str,
+        spans: &[Range<usize>],
+        texts: &mut String,
+        expected: &[Option<MojibakeFix>],
+    ) {
+        let got = judge_lines_into(lines, spans, texts);
+        assert_eq!(got.len(), expected.len());
+        for (answer, fix) in got.iter().zip(expected) {
             let answer = answer.as_ref().map(|(text, groups, chain)| MojibakeFix {
                 text: texts[text.clone()].to_owned(),
                 groups: *groups,
