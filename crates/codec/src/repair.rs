@@ -697,7 +697,7 @@ fn judge_spans(lines: &str, spans: Vec<std::ops::Range<usize>>, threads: usize) 
         judge_lines_into(lines, &judged, &mut suspects.texts)
     } else {
         let texts = &mut suspects.texts;
-        let fixes = judge_lines(lines.as_bytes(), &judged, threads).into_iter();
+        let fixes = judge_lines(lines, &judged, threads).into_iter();
         fixes
             .map(|fix| {
                 let fix = fix?;

@@ -35,24 +35,6 @@ pub(crate) fn judge_line(line: &[u8]) -> Option<MojibakeFix> {
         .and_then(undo_mojibake)
 }
 
-/// [`judge_line`] of a line the line filter found suspect (one of `judge_lines`' spans).
-fn judge_suspect_line(line: &[u8]) -> Option<MojibakeFix> {
-    simdutf8::basic::from_utf8(line)
-        .ok()
-        .and_then(undo_suspect_line)
-}
-
-/// [`judge_suspect_line`] of the line at `span` of the lines a run of suspect ones spans: text
-/// when they are all well-formed (checked once, not line by line: a check of a short line costs
-/// as much as one of a page), else bytes, each line then checked on its own.
-fn judge_span(lines: Result<&str, &[u8]>, span: Range<usize>) -> Option<MojibakeFix> {
-    match lines {
-        // A span is a whole line: it starts and ends at character boundaries.
-        Ok(text) => undo_suspect_line(&text[span]),
-        Err(bytes) => judge_suspect_line(&bytes[span]),
-    }
-}
-
 /// [`judge_lines`] of text on the calling thread, with the repaired texts added to `texts`: for
 /// each span (whole lines), where its text lies there, how many groups were decoded and the
 /// chain undone; `None` for a line that stays. (A string for each line, made on one thread and freed on another,
@@ -101,31 +83,28 @@ pub(crate) fn judge_lines_into(
     answers
 }
 
-/// [`judge_line`] for each of `spans` of `lines` (each found suspect by the line filter, which is
-/// not asked again), in order. With many of them, on `threads` threads: the calling one and
+/// [`judge_line`] for each of `spans` of `lines` (whole lines, each found suspect by the line
+/// filter, which is not asked again), in order. With many of them, on `threads` threads: the calling one and
 /// `threads - 1` kept helpers. With few, or one thread, here.
 pub(crate) fn judge_lines(
-    lines: &[u8],
+    lines: &str,
     spans: &[Range<usize>],
     threads: usize,
 ) -> Vec<Option<MojibakeFix>> {
     let Some(from) = spans.first().map(|s| s.start) else {
         return Vec::new();
     };
-    let to = spans[spans.len() - 1].end;
-    let covered = &lines[from..to];
-    let run = simdutf8::basic::from_utf8(covered).map_err(|_| covered);
-    let shifted = |span: &Range<usize>| span.start - from..span.end - from;
     if threads <= 1 || spans.len() < PARALLEL_LINES {
         return spans
             .iter()
-            .map(|span| judge_span(run, shifted(span)))
+            .map(|span| undo_suspect_line(&lines[span.clone()]))
             .collect();
     }
     // The helpers own what they read: a copy of the lines the spans cover.
+    let to = spans[spans.len() - 1].end;
     let job = Arc::new(Job {
-        lines: run.map(str::to_owned).map_err(<[u8]>::to_vec),
-        spans: spans.iter().map(shifted).collect(),
+        lines: lines[from..to].to_owned(),
+        spans: spans.iter().map(|s| s.start - from..s.end - from).collect(),
         next: AtomicUsize::new(0),
         judged: AtomicUsize::new(0),
         helpers: (threads - 1).min(spans.len().div_ceil(BATCH) - 1),
@@ -162,8 +141,7 @@ pub(crate) fn judge_lines(
 
 /// The lines of one text run, shared out a batch at a time.
 struct Job {
-    /// Text, or bytes when they are not all well-formed (see [`judge_span`]).
-    lines: Result<String, Vec<u8>>,
+    lines: String,
     spans: Vec<Range<usize>>,
     /// The first span of the next batch.
     next: AtomicUsize,
@@ -197,10 +175,7 @@ impl Job {
             let fixes = catch_unwind(AssertUnwindSafe(|| {
                 batch
                     .iter()
-                    .map(|span| {
-                        let lines = self.lines.as_deref().map_err(Vec::as_slice);
-                        judge_span(lines, span.clone())
-                    })
+                    .map(|span| undo_suspect_line(&self.lines[span.clone()]))
                     .collect::<Vec<_>>()
             }));
             let mut progress = lock(&self.progress);
@@ -554,7 +529,7 @@ mod tests {
 
     /// `count` lines, a mix of mojibake, correct text and a line no encoding explains, each
     /// numbered, and their spans.
-    fn text(count: usize, seed: usize) -> (Vec<u8>, Vec<Range<usize>>) {
+    fn text(count: usize, seed: usize) -> (String, Vec<Range<usize>>) {
         let kinds = [
             "GrÃƒÂ¼ÃƒÅ¸e aus KÃ¶ln",
             "clean text, déjà vu",
@@ -562,21 +537,27 @@ mod tests {
             "РґРѕСЂРѕРіРµ",
             "Ã©tÃ© \u{FFFD}",
         ];
-        let mut lines = Vec::new();
+        numbered(count, |n| {
+            format!("{seed}.{n} {}\n", kinds[(n * 7 + seed) % kinds.len()])
+        })
+    }
+
+    /// The lines `line` makes of 0..`count`, one after another, and their spans.
+    fn numbered(count: usize, line: impl Fn(usize) -> String) -> (String, Vec<Range<usize>>) {
+        let mut lines = String::new();
         let mut spans = Vec::new();
         for n in 0..count {
             let start = lines.len();
-            let line = kinds[(n * 7 + seed) % kinds.len()];
-            lines.extend_from_slice(format!("{seed}.{n} {line}\n").as_bytes());
+            lines.push_str(&line(n));
             spans.push(start..lines.len());
         }
         (lines, spans)
     }
 
-    fn one_by_one(lines: &[u8], spans: &[Range<usize>]) -> Vec<Option<MojibakeFix>> {
+    fn one_by_one(lines: &str, spans: &[Range<usize>]) -> Vec<Option<MojibakeFix>> {
         spans
             .iter()
-            .map(|s| judge_line(&lines[s.clone()]))
+            .map(|s| judge_line(lines[s.clone()].as_bytes()))
             .collect()
     }
 
@@ -607,29 +588,11 @@ mod tests {
     #[test]
     fn spans_are_read_where_they_are() {
         let (lines, spans) = text(100, 2);
-        let mut padded = vec![b'x'; 5];
-        padded.extend_from_slice(&lines);
+        let padded = format!("xxxxx{lines}");
         let shifted: Vec<_> = spans[10..].iter().map(|s| s.start + 5..s.end + 5).collect();
         let expected = one_by_one(&lines, &spans[10..]);
         assert!(expected.iter().any(Option::is_some));
         assert_eq!(judge_lines(&padded, &shifted, 2), expected);
-    }
-
-    /// A run with a line that is no UTF-8 (a policy that lets ill-formed units through) is
-    /// judged line by line: that line stays, the others are repaired as ever.
-    #[test]
-    fn a_line_of_no_utf8_leaves_the_others_judged() {
-        for count in [10, 100] {
-            let (mut lines, spans) = text(count, 3);
-            let broken = spans[count / 2].start + 4;
-            lines[broken] = 0xFF;
-            let expected = one_by_one(&lines, &spans);
-            assert_eq!(expected[count / 2], None);
-            assert!(expected.iter().filter(|f| f.is_some()).count() > count / 3);
-            for threads in [1, 2] {
-                assert_eq!(judge_lines(&lines, &spans, threads), expected);
-            }
-        }
     }
 
     /// Callers on several threads at once share the helpers, and each gets its own answers.
@@ -706,9 +669,8 @@ mod tests {
         let expected = one_by_one(&lines, &spans);
         assert!(expected.iter().filter(|f| f.is_some()).count() > 20);
         assert!(expected.iter().filter(|f| f.is_none()).count() > 5);
-        let lines = std::str::from_utf8(&lines).expect("the lines are UTF-8");
         let mut texts = "left as it was".to_owned();
-        assert_judged_into_as(lines, &spans, &mut texts, &expected);
+        assert_judged_into_as(&lines, &spans, &mut texts, &expected);
         assert!(texts.starts_with("left as it was"));
     }
 
@@ -727,14 +689,8 @@ mod tests {
             "Ã‰tat: Ð°",
             "déjà vu",
         ];
-        let mut lines = String::new();
-        let mut spans = Vec::new();
-        for n in 0..120 {
-            let start = lines.len();
-            lines.push_str(&format!("{n} {}\n", kinds[n % kinds.len()]));
-            spans.push(start..lines.len());
-        }
-        let expected = one_by_one(lines.as_bytes(), &spans);
+        let (lines, spans) = numbered(120, |n| format!("{n} {}\n", kinds[n % kinds.len()]));
+        let expected = one_by_one(&lines, &spans);
         let layers = |i: usize| expected[i].as_ref().map_or(0, |f| f.chain.layers().count());
         assert_eq!(
             (layers(0), layers(1), layers(2), layers(3), layers(4)),
