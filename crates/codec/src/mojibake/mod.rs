@@ -1239,6 +1239,7 @@ impl PairTable {
     }
 
     /// Whether `c` is a letter, and its script: from the table for a character of two bytes.
+    #[inline]
     fn letter_script(&self, c: char) -> (bool, Script) {
         match self.classes.get((u32::from(c) as usize).wrapping_sub(0x80)) {
             Some(class) => (class.has(PairClass::LETTER), class.script),
