@@ -178,6 +178,9 @@ struct RepairState {
     /// With `read_ahead`: what is fed but not yet emitted, in order. Whatever is emitted while
     /// it holds something goes behind it.
     pending: VecDeque<Pending>,
+    /// The buffers of runs emitted, kept for the next ones: each new block of memory costs its
+    /// pages' first touch, and freed blocks go back to the system, only to be touched again.
+    spare_runs: Vec<(String, Suspects)>,
 }
 
 /// Lines fed and not yet emitted.
@@ -245,6 +248,7 @@ impl Repairer {
                 emitted_line: false,
                 read_ahead: false,
                 pending: VecDeque::new(),
+                spare_runs: Vec::new(),
             },
         }
     }
@@ -467,11 +471,13 @@ impl RepairState {
                 found = Some(spans);
             }
             self.has_output = true;
-            let text = text.to_owned();
+            let (mut run, mut suspects) = self.spare_runs.pop().unwrap_or_default();
+            run.clear();
+            run.push_str(text);
             let task = Task::spawn(threads, move || {
-                let spans = found.unwrap_or_else(|| suspect_spans(text.as_bytes()));
-                let suspects = judge_spans(&text, spans, 1);
-                (text, suspects)
+                let spans = found.unwrap_or_else(|| suspect_spans(run.as_bytes()));
+                judge_spans_into(&run, spans, 1, &mut suspects);
+                (run, suspects)
             });
             self.pending.push_back(Pending::Run(offset, task));
             return self.settle(AHEAD, emit);
@@ -506,7 +512,11 @@ impl RepairState {
                         next.run_here();
                     }
                     let (lines, suspects) = task.join();
-                    self.emit_run(offset, lines.as_bytes(), &suspects, emit)
+                    let flow = self.emit_run(offset, lines.as_bytes(), &suspects, emit);
+                    if self.spare_runs.len() <= AHEAD {
+                        self.spare_runs.push((lines, suspects));
+                    }
+                    flow
                 }
                 Pending::Line(offset, line, fixed) => {
                     self.emit_judged(&line, offset, fixed.as_ref().map(repaired));
@@ -687,12 +697,24 @@ fn suspect_spans(lines: &[u8]) -> Vec<std::ops::Range<usize>> {
 /// The lines `spans` of `lines` (whole lines), which [`suspect_spans`] found, each judged, on
 /// `threads` threads when there are many; those too long to be held whole are left to `hold`.
 fn judge_spans(lines: &str, spans: Vec<std::ops::Range<usize>>, threads: usize) -> Suspects {
+    let mut suspects = Suspects::default();
+    judge_spans_into(lines, spans, threads, &mut suspects);
+    suspects
+}
+
+/// [`judge_spans`] into `suspects`, whose old content is lost (its buffers are kept).
+fn judge_spans_into(
+    lines: &str,
+    spans: Vec<std::ops::Range<usize>>,
+    threads: usize,
+    suspects: &mut Suspects,
+) {
     let fits = |span: &std::ops::Range<usize>| span.len() <= MAX_HELD_LINE;
     let judged: Vec<_> = spans.iter().filter(|s| fits(s)).cloned().collect();
-    let mut suspects = Suspects {
-        lines: Vec::with_capacity(spans.len()),
-        texts: String::with_capacity(judged.iter().map(|s| s.len()).sum()),
-    };
+    suspects.lines.clear();
+    suspects.lines.reserve(spans.len());
+    suspects.texts.clear();
+    suspects.texts.reserve(judged.iter().map(|s| s.len()).sum());
     let fixes = if threads <= 1 {
         judge_lines_into(lines, &judged, &mut suspects.texts)
     } else {
@@ -718,7 +740,6 @@ fn judge_spans(lines: &str, spans: Vec<std::ops::Range<usize>>, threads: usize) 
         };
         suspects.lines.push((span, judged));
     }
-    suspects
 }
 
 /// The text of a repair of mojibake, and the repair.
@@ -1123,6 +1144,44 @@ mod tests {
         }
         let log = repairer.take_log();
         (out, log, repairer.repair_count(), held_back)
+    }
+
+    /// The buffers of runs emitted are used again, emptied: what a run's judging leaves in
+    /// them is never more than that run needs.
+    #[test]
+    fn buffers_of_runs_are_used_again_emptied() {
+        let mut repairer = Repairer::new(RepairOptions {
+            mojibake: true,
+            threads: 2,
+            ..RepairOptions::default()
+        });
+        repairer.set_read_ahead(true);
+        let input = many_lines();
+        let pieces: Vec<_> = input.chunks(7 << 10).collect();
+        let mut out = Vec::new();
+        for (i, piece) in pieces.iter().enumerate() {
+            repairer.feed(piece, i + 1 == pieces.len());
+            out.append(repairer.output());
+        }
+        assert!(pieces.len() > 2 * (AHEAD + 1), "{}", pieces.len());
+        let spare = &repairer.state.spare_runs;
+        assert!((2..=AHEAD + 1).contains(&spare.len()), "{}", spare.len());
+        for (run, suspects) in spare {
+            let lines = run.bytes().filter(|&b| b == b'\n').count();
+            assert!(!run.is_empty() && suspects.lines.len() <= lines);
+            assert!(
+                suspects.texts.len() <= run.len(),
+                "{}",
+                suspects.texts.len()
+            );
+        }
+        let (expected, ..) = in_chunks(
+            &input,
+            repairer.state.options.clone(),
+            7 << 10,
+            (false, false, false),
+        );
+        assert!(out == expected);
     }
 
     /// Read ahead or not, on any number of threads, fed in chunks of any size, through
