@@ -217,8 +217,9 @@ enum Judged {
 const AHEAD_LINES: usize = 32;
 
 /// How many runs of lines (64 KiB each when a file is read) may wait to be emitted with
-/// `read_ahead`, judged or being judged, before the oldest is emitted.
-const AHEAD: usize = 8;
+/// `read_ahead`, judged or being judged, before the oldest is emitted. Four measured 1.4%
+/// faster than eight on the eval mix with 2 CPUs: fewer buffers are touched for the first time.
+const AHEAD: usize = 4;
 
 impl Repairer {
     /// A repairer at the start of an input.
