@@ -63,17 +63,17 @@
 //! (`whole_line_through_windows_1252`); the answer is the one the judging would give, which
 //! tests check both ways. Any other line goes to the judging.
 
+mod blockwise;
 mod pool;
 mod reencode;
 mod suspect;
 mod tables;
-mod wide;
 
 pub(crate) use pool::{Task, judge_line, judge_lines, judge_lines_into};
 pub(crate) use suspect::first_suspect;
 
+use blockwise::{count_pair_groups, count_wide_groups};
 use reencode::windows_1252_bytes;
-use wide::count_wide_groups;
 
 use std::sync::OnceLock;
 
@@ -1034,6 +1034,7 @@ fn judge_layer(text: &str) -> Option<(String, usize, u8)> {
 fn whole_line_through_windows_1252(text: &str, out: &mut Vec<u8>) -> Option<(usize, u8)> {
     windows_1252_bytes(text, out)?;
     let groups = count_wide_groups(out)
+        .or_else(|| count_pair_groups(out, PairClass::table()))
         .or_else(|| count_surely_clear_groups(out))
         .or_else(|| count_clear_groups(out))?;
     Some((groups, 0))
@@ -1225,13 +1226,38 @@ impl PairClass {
         self.flags & flag != 0
     }
 
+    /// What the count of script letters ([`blockwise::count_pair_groups`]) reads of the
+    /// character: 0 unless it is a letter of Greek, Cyrillic, Armenian or Arabic that the quick
+    /// count answers beside letters of its own script ([`PairClass::LETTERS`] and
+    /// [`PairClass::PAIR_SCRIPT_LETTER`]); else 1, with 2 for a capital, and its script above.
+    fn script_letter_byte(self) -> u8 {
+        let answered = self.has(Self::LETTERS) && self.has(Self::PAIR_SCRIPT_LETTER);
+        match answered {
+            true => 1 | u8::from(self.has(Self::UPPER)) << 1 | (self.script as u8) << 2,
+            false => 0,
+        }
+    }
+
     /// Every character's class, made the first time it is asked for.
     fn table() -> &'static PairTable {
         static TABLE: OnceLock<PairTable> = OnceLock::new();
-        TABLE.get_or_init(|| PairTable {
-            classes: (0x80..0x800)
+        TABLE.get_or_init(|| {
+            let classes: Vec<PairClass> = (0x80..0x800)
                 .map(|cp| PairClass::of_char(char::from_u32(cp).expect("no surrogate")))
-                .collect(),
+                .collect();
+            let script_letters = (0..8)
+                .map(|window| {
+                    std::array::from_fn(|i| {
+                        let at = (window << 8 | i).checked_sub(0x80);
+                        let class = at.and_then(|at| classes.get(at));
+                        class.map_or(0, |class| class.script_letter_byte())
+                    })
+                })
+                .collect();
+            PairTable {
+                classes,
+                script_letters,
+            }
         })
     }
 }
@@ -1239,6 +1265,10 @@ impl PairClass {
 /// [`PairClass`] of every character U+0080..U+07FF.
 struct PairTable {
     classes: Vec<PairClass>,
+    /// [`PairClass::script_letter_byte`] of every character of two bytes, in eight windows of
+    /// four leads (C0..C3, C4..C7, up to DC..DF) and 256 characters, each at the two low bits of
+    /// its lead and the six of its second byte (leads C0 and C1 begin no character: 0).
+    script_letters: Vec<[u8; 256]>,
 }
 
 impl PairTable {

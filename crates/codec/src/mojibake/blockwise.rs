@@ -1,0 +1,579 @@
+//! The quick count 64 bytes at a time, for the two commonest kinds of line read back into
+//! windows-1252:
+//!
+//! - lines whose characters beyond ASCII all have three bytes in UTF-8 with a lead E0..ED (CJK,
+//!   kana, Hangul, the scripts of India, Thai), each group answered by a few tests of bytes;
+//! - lines whose characters beyond ASCII are letters of one script among Greek, Cyrillic,
+//!   Armenian and Arabic, of two bytes, each group answered by its class and its neighbours.
+//!
+//! Most mojibake of those scripts is such a line. The walk a group at a time took 4 ns for each
+//! group of three bytes, and 10 ns for each of two; here a block of 64 bytes takes a few
+//! masks. Where a line is not of either kind, or a group of it needs more than those tests, the
+//! count here says nothing and the walk decides.
+
+use super::PairTable;
+
+/// [`super::count_surely_clear_groups`] of `bytes` when every byte beyond ASCII is in a group
+/// of three bytes that its tests answer by bytes alone, else `None` (which says nothing: the
+/// walk decides). Such a group:
+///
+/// - has a lead E0..ED and two continuation bytes, and is no overlong form (E0 and a second
+///   byte 80..9F) and no surrogate (ED and A0..BF): it decodes to a character that is text
+///   (no control, private-use character or noncharacter: those start with EE or EF);
+/// - has a second byte other than A0 and BB (no-break space and guillemet in windows-1252);
+/// - has no ASCII letter just before it or just after it;
+/// - if it may be a capital (its lead is E1, E2 or EA), has no lowercase letter of
+///   windows-1252 just before it (the bytes 80..BF of ƒ š œ ž ª µ º; ASCII ones are letters
+///   already), after which a capital decodes oddly.
+///
+/// The walk accepts each such group as clear mojibake that decodes to nothing odd, so that the
+/// count is the number of groups (when there is one). A test holds the two to each other.
+pub(super) fn count_wide_groups(bytes: &[u8]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx512bw") {
+            // SAFETY: the processor has AVX-512 F and BW (BW implies F), checked just above.
+            return unsafe { avx512::count_wide_groups(bytes) };
+        }
+    }
+    by_byte(bytes)
+}
+
+/// The bytes 80..BF that windows-1252 reads as a lowercase letter (a test checks the list).
+const LOWER_CONTINUATIONS: [u8; 7] = [0x83, 0x9A, 0x9C, 0x9E, 0xAA, 0xB5, 0xBA];
+
+/// The leads E0..ED of the capitals of three bytes: Georgian, Cherokee, the Latin and Greek
+/// letters of E1, the letterlike signs, Roman numerals and circled letters of E2, the Cyrillic
+/// and Latin letters of EA (a test checks that no other lead begins a capital).
+const CAPITAL_LEADS: [u8; 3] = [0xE1, 0xE2, 0xEA];
+
+/// Whether `byte` is an ASCII letter.
+fn is_letter(byte: u8) -> bool {
+    byte.is_ascii_alphabetic()
+}
+
+/// [`count_wide_groups`] a byte at a time: what the SIMD path computes, the same way.
+fn by_byte(bytes: &[u8]) -> Option<usize> {
+    let mut groups = 0;
+    let mut at = 0;
+    while let Some(&lead) = bytes.get(at) {
+        if lead < 0x80 {
+            at += 1;
+            continue;
+        }
+        let &[second, third] = bytes.get(at + 1..at + 3)? else {
+            return None;
+        };
+        let prev = at.checked_sub(1).map_or(0, |p| bytes[p]);
+        let next = bytes.get(at + 3).copied().unwrap_or(0);
+        let is_continuation = |b: u8| (0x80..0xC0).contains(&b);
+        if !(0xE0..0xEE).contains(&lead)
+            || !is_continuation(second)
+            || !is_continuation(third)
+            || lead == 0xE0 && second < 0xA0
+            || lead == 0xED && second >= 0xA0
+            || matches!(second, 0xA0 | 0xBB)
+            || is_letter(prev)
+            || CAPITAL_LEADS.contains(&lead) && LOWER_CONTINUATIONS.contains(&prev)
+            || is_letter(next)
+        {
+            return None;
+        }
+        groups += 1;
+        at += 3;
+    }
+    (groups > 0).then_some(groups)
+}
+
+/// [`super::count_surely_clear_groups`] of `bytes` when every byte beyond ASCII is in a group
+/// of two bytes that decodes to a letter the quick count answers beside letters of its own
+/// script ([`super::PairClass::script_letter_byte`]), all of one script and of four leads
+/// (Cyrillic D0..D3, Greek CC..CF, Arabic D8..DB), and each group:
+///
+/// - touches another group, before or after it (a letter of a word of two letters or more);
+/// - has no ASCII letter just before it or just after it;
+/// - if a capital, has no lowercase letter of windows-1252 just before it.
+///
+/// Then the quick count accepts each, a letter of its script beside letters of the same script
+/// and no letter of another. Else `None`, which says nothing. A test holds the two to each
+/// other.
+pub(super) fn count_pair_groups(bytes: &[u8], pairs: &PairTable) -> Option<usize> {
+    // The first group: its window of four leads, and the script letter byte (without the
+    // capital's bit) that every group must have.
+    let first = bytes.iter().position(|&b| b >= 0x80)?;
+    let lead = bytes[first];
+    if !(0xC2..0xE0).contains(&lead) {
+        return None;
+    }
+    let window = &pairs.script_letters[usize::from(lead - 0xC0) >> 2];
+    let wanted = window[index(lead, *bytes.get(first + 1)?)] & !2;
+    if wanted & 1 == 0 {
+        return None;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        if crate::has_avx512_vbmi() {
+            // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
+            return unsafe { avx512::count_pair_groups(bytes, lead & 0xFC, window, wanted) };
+        }
+    }
+    pairs_by_byte(bytes, lead & 0xFC, window, wanted)
+}
+
+/// Where the character of `lead` (C0..DF) and `second` sits in its window of four leads.
+fn index(lead: u8, second: u8) -> usize {
+    usize::from(lead & 3) << 6 | usize::from(second & 0x3F)
+}
+
+/// [`count_pair_groups`] a byte at a time, with the window's first lead, its bytes, and the byte
+/// wanted: what the SIMD path computes, the same way.
+fn pairs_by_byte(bytes: &[u8], first_lead: u8, window: &[u8; 256], wanted: u8) -> Option<usize> {
+    let mut groups = 0;
+    let mut at = 0;
+    while let Some(&lead) = bytes.get(at) {
+        if lead < 0x80 {
+            at += 1;
+            continue;
+        }
+        let second = *bytes.get(at + 1)?;
+        if !(0xC2..0xE0).contains(&lead)
+            || lead & 0xFC != first_lead
+            || !(0x80..0xC0).contains(&second)
+        {
+            return None;
+        }
+        let letter = window[index(lead, second)];
+        let prev = at.checked_sub(1).map_or(0, |p| bytes[p]);
+        let next = bytes.get(at + 2).copied().unwrap_or(0);
+        if letter & !2 != wanted
+            || is_letter(prev)
+            || is_letter(next)
+            || letter & 2 != 0 && LOWER_CONTINUATIONS.contains(&prev)
+            || prev < 0x80 && next < 0x80
+        {
+            return None;
+        }
+        groups += 1;
+        at += 2;
+    }
+    Some(groups)
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use std::arch::x86_64::*;
+
+    /// The bits `low..high` of a mask of 64 (each at most 64).
+    fn bits(low: u32, high: u32) -> u64 {
+        let below = |n: u32| if n >= 64 { u64::MAX } else { (1 << n) - 1 };
+        below(high) & !below(low)
+    }
+
+    /// The bytes of a line, read 64 at a time.
+    struct Line {
+        start: *const u8,
+        len: isize,
+    }
+
+    impl Line {
+        fn new(bytes: &[u8]) -> Line {
+            Line {
+                start: bytes.as_ptr(),
+                len: bytes.len() as isize,
+            }
+        }
+
+        /// The 64 bytes from `from` (which may be before the start, or past the end), those
+        /// outside the line read as 0: no lead, no continuation byte, no letter.
+        #[inline]
+        #[target_feature(enable = "avx512f,avx512bw")]
+        fn load(&self, from: isize) -> __m512i {
+            let mask = bits(
+                (-from).clamp(0, 64) as u32,
+                (self.len - from).clamp(0, 64) as u32,
+            );
+            // SAFETY: only the bytes whose bits are set are read, and they are in the line; a
+            // masked load neither reads nor faults on the others.
+            unsafe { _mm512_maskz_loadu_epi8(mask, self.start.wrapping_offset(from).cast()) }
+        }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn splat(b: u8) -> __m512i {
+        _mm512_set1_epi8(b as i8)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn at_least(v: __m512i, b: u8) -> u64 {
+        _mm512_cmpge_epu8_mask(v, splat(b))
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn below(v: __m512i, b: u8) -> u64 {
+        _mm512_cmplt_epu8_mask(v, splat(b))
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn equal(v: __m512i, b: u8) -> u64 {
+        _mm512_cmpeq_epi8_mask(v, splat(b))
+    }
+
+    /// ASCII letters: a byte with 0x20 set is 'a'..='z' (bytes 80..FF stay above).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn letters(v: __m512i) -> u64 {
+        let folded = _mm512_or_si512(v, splat(0x20));
+        at_least(folded, b'a') & !at_least(folded, b'z' + 1)
+    }
+
+    /// The bytes 80..BF that windows-1252 reads as lowercase letters.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn lower_continuations(v: __m512i) -> u64 {
+        super::LOWER_CONTINUATIONS
+            .iter()
+            .fold(0, |all, &b| all | equal(v, b))
+    }
+
+    /// [`super::count_wide_groups`] 64 bytes at a time, each test a mask of the block's bytes;
+    /// the groups that straddle two blocks are followed by the bits carried from one to the
+    /// next.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(super) fn count_wide_groups(bytes: &[u8]) -> Option<usize> {
+        let line = Line::new(bytes);
+        let mut groups = 0;
+        // Continuation bytes owed to leads near the end of the last block: bit 0 and bit 1 of
+        // this one.
+        let mut owed = 0u64;
+        let mut from = 0isize;
+        while from < line.len {
+            let v = line.load(from);
+            let leads = at_least(v, 0xE0) & below(v, 0xEE);
+            if at_least(v, 0xC0) & !leads != 0 {
+                return None;
+            }
+            // Every lead is followed by two continuation bytes, and every continuation byte
+            // follows a lead: bytes past the end are none, so a lead too near it fails.
+            let continuations = at_least(v, 0x80) & below(v, 0xC0);
+            if continuations != leads << 1 | leads << 2 | owed {
+                return None;
+            }
+            owed = leads >> 62 | leads >> 63;
+            if leads != 0 {
+                let second = line.load(from + 1);
+                let odd_second = equal(second, 0xA0)
+                    | equal(second, 0xBB)
+                    | equal(v, 0xE0) & below(second, 0xA0)
+                    | equal(v, 0xED) & at_least(second, 0xA0);
+                let prev = line.load(from - 1);
+                let capitals = super::CAPITAL_LEADS
+                    .iter()
+                    .fold(0, |all, &b| all | equal(v, b));
+                let next = line.load(from + 3);
+                let odd_neighbour =
+                    letters(prev) | capitals & lower_continuations(prev) | letters(next);
+                if leads & (odd_second | odd_neighbour) != 0 {
+                    return None;
+                }
+                groups += leads.count_ones() as usize;
+            }
+            from += 64;
+        }
+        (owed == 0 && groups > 0).then_some(groups)
+    }
+
+    /// [`super::count_pair_groups`] 64 bytes at a time, with the window's first lead, its
+    /// bytes, and the byte wanted. Each group's byte is looked up in the window (two tables of
+    /// 128, each two registers, one permute of two registers into each).
+    ///
+    /// The processor must have AVX-512 F, BW and VBMI.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    pub(super) fn count_pair_groups(
+        bytes: &[u8],
+        first_lead: u8,
+        window: &[u8; 256],
+        wanted: u8,
+    ) -> Option<usize> {
+        let line = Line::new(bytes);
+        // SAFETY (each load): the window holds 256 bytes, four loads of 64.
+        let quarter = |k: usize| unsafe { _mm512_loadu_si512(window[k * 64..].as_ptr().cast()) };
+        let (low, high) = ((quarter(0), quarter(1)), (quarter(2), quarter(3)));
+        let mut groups = 0;
+        // A continuation byte owed to a lead at the end of the last block.
+        let mut owed = 0u64;
+        let mut from = 0isize;
+        while from < line.len {
+            let v = line.load(from);
+            let leads = at_least(v, 0xC2) & below(v, 0xE0);
+            if at_least(v, 0xC0) & !leads != 0 {
+                return None;
+            }
+            let continuations = at_least(v, 0x80) & below(v, 0xC0);
+            if continuations != leads << 1 | owed {
+                return None;
+            }
+            owed = leads >> 63;
+            if leads != 0 {
+                if leads & !equal(_mm512_and_si512(v, splat(0xFC)), first_lead) != 0 {
+                    return None;
+                }
+                // Each lead's place in the window: its two low bits, then the six of its
+                // second byte; the first half of the window or the second by the top bit.
+                let second = line.load(from + 1);
+                let index = _mm512_or_si512(
+                    _mm512_and_si512(_mm512_slli_epi16::<6>(v), splat(0xC0)),
+                    _mm512_and_si512(second, splat(0x3F)),
+                );
+                let in_low = _mm512_permutex2var_epi8(low.0, index, low.1);
+                let in_high = _mm512_permutex2var_epi8(high.0, index, high.1);
+                let letter = _mm512_mask_blend_epi8(_mm512_movepi8_mask(index), in_low, in_high);
+                let unwanted = !equal(_mm512_and_si512(letter, splat(!2)), wanted);
+                let capitals = !equal(_mm512_and_si512(letter, splat(2)), 0);
+                let prev = line.load(from - 1);
+                let next = line.load(from + 2);
+                let alone = below(prev, 0x80) & below(next, 0x80);
+                let odd_neighbour =
+                    letters(prev) | letters(next) | capitals & lower_continuations(prev);
+                if leads & (unwanted | odd_neighbour | alone) != 0 {
+                    return None;
+                }
+                groups += leads.count_ones() as usize;
+            }
+            from += 64;
+        }
+        (owed == 0).then_some(groups)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Both paths on `bytes`; where they count, the walk and the careful count give the same.
+    fn both(bytes: &[u8]) -> Option<usize> {
+        let answer = by_byte(bytes);
+        assert_eq!(count_wide_groups(bytes), answer, "{bytes:02X?}");
+        if answer.is_some() {
+            assert_eq!(super::super::count_surely_clear_groups(bytes), answer);
+            assert_eq!(super::super::count_clear_groups(bytes), answer);
+        }
+        answer
+    }
+
+    /// Every character of three bytes with a lead E0..ED, beside what may stand around it.
+    #[test]
+    fn every_wide_character_is_counted_as_the_walk_counts_it() {
+        let mut counted = 0;
+        for c in ('\u{800}'..'\u{E000}').filter(|c| c.len_utf8() == 3) {
+            for context in [
+                "{c}",
+                " {c}.",
+                "{c}{c}",
+                "x{c}",
+                "{c}x",
+                // "語" ends with 9E, "ž" in windows-1252.
+                "語{c}",
+                "1{c}\u{3001}",
+            ] {
+                let line = context.replace("{c}", c.encode_utf8(&mut [0; 4]));
+                counted += usize::from(both(line.as_bytes()).is_some());
+            }
+        }
+        // Most are counted: all but those beside a letter, those with a second byte A0 or BB,
+        // and the capitals after "語".
+        assert!(counted > 240_000, "{counted}");
+    }
+
+    #[test]
+    fn capitals_of_three_bytes_have_the_capital_leads() {
+        let mut leads: Vec<u8> = ('\u{800}'..'\u{E000}')
+            .filter(|c| c.is_uppercase())
+            .map(|c| c.encode_utf8(&mut [0; 4]).as_bytes()[0])
+            .collect();
+        leads.dedup();
+        assert_eq!(leads, CAPITAL_LEADS);
+    }
+
+    #[test]
+    fn lower_continuations_are_the_lowercase_letters_of_windows_1252() {
+        let lower: Vec<u8> = (0x80..0xC0u8)
+            .filter(|&b| super::super::windows_1252_original(b).is_lowercase())
+            .collect();
+        assert_eq!(lower, LOWER_CONTINUATIONS);
+    }
+
+    #[test]
+    fn groups_are_counted_where_every_test_passes() {
+        // 日本語 and हिंदी, with ASCII that is no letter around them; "語" ends with 9E, "ž"
+        // in windows-1252, which a capital of three bytes may not follow ("Ⅻ").
+        assert_eq!(both("日本語".as_bytes()), Some(3));
+        assert_eq!(both("語。".as_bytes()), Some(2));
+        assert_eq!(both("語\u{216B}".as_bytes()), None);
+        assert_eq!(both("(हिंदी) 1, 2".as_bytes()), Some(5));
+        assert_eq!(both(b"plain ASCII"), None);
+        assert_eq!(both(b""), None);
+        // A letter beside a group, a lowercase letter of windows-1252 before one, a second
+        // byte A0 or BB, a lead of two bytes, EE or EF, a lost byte, an overlong form, a
+        // surrogate: the walk decides.
+        for refused in [
+            "x日".as_bytes(),
+            "日x".as_bytes(),
+            b"\x9A\xE2\x85\xAB",
+            "栠".as_bytes(),
+            "滻".as_bytes(),
+            "é日".as_bytes(),
+            "\u{E000}".as_bytes(),
+            "（".as_bytes(),
+            b"\xE6\x97",
+            b"\xE6\x97 ",
+            b"\xE0\x9F\xBF",
+            b"\xED\xA0\x80",
+            b"\x97\xA5",
+        ] {
+            assert_eq!(both(refused), None, "{refused:02X?}");
+        }
+    }
+
+    /// Groups that straddle the blocks of 64 bytes, at every place, and a lead at the very end.
+    #[test]
+    fn groups_across_blocks_are_followed() {
+        for pad in 0..70 {
+            let mut bytes = vec![b' '; pad];
+            bytes.extend_from_slice("中文字。".repeat(12).as_bytes());
+            assert_eq!(both(&bytes), Some(48), "{pad}");
+            for cut in 1..=2 {
+                assert_eq!(both(&bytes[..bytes.len() - cut]), None, "{pad} {cut}");
+            }
+            bytes.push(b'x');
+            assert_eq!(both(&bytes), None, "{pad}");
+        }
+    }
+
+    /// Both paths of the count of script letters on `bytes`; where they count, the walk and
+    /// the careful count give the same.
+    fn both_pairs(bytes: &[u8]) -> Option<usize> {
+        let pairs = super::super::PairClass::table();
+        let answer = count_pair_groups(bytes, pairs);
+        let by_byte = bytes.iter().position(|&b| b >= 0x80).and_then(|first| {
+            let lead = bytes[first];
+            let window = pairs
+                .script_letters
+                .get(usize::from(lead.checked_sub(0xC0)?) >> 2)?;
+            let wanted = window[index(lead, *bytes.get(first + 1)?)] & !2;
+            (wanted & 1 == 1).then(|| pairs_by_byte(bytes, lead & 0xFC, window, wanted))?
+        });
+        assert_eq!(answer, by_byte, "{bytes:02X?}");
+        if answer.is_some() {
+            assert_eq!(super::super::count_surely_clear_groups(bytes), answer);
+            assert_eq!(super::super::count_clear_groups(bytes), answer);
+        }
+        answer
+    }
+
+    #[test]
+    fn script_letters_are_counted_where_every_test_passes() {
+        assert_eq!(both_pairs("Привет, мир".as_bytes()), Some(9));
+        assert_eq!(both_pairs("Καλημέρα (κόσμε)".as_bytes()), Some(13));
+        assert_eq!(both_pairs("مرحبا بالعالم".as_bytes()), Some(12));
+        for refused in [
+            // A letter alone, an ASCII letter beside one, a capital after "К" (its second byte
+            // 9A is "š"), two scripts, two windows, a letter of Latin, a sign, a lost byte.
+            "в доме",
+            "xмир",
+            "мирx",
+            "КМ",
+            "мир κόσμος",
+            "мирԁ",
+            "café",
+            "мир§",
+            "",
+            "plain",
+        ] {
+            assert_eq!(both_pairs(refused.as_bytes()), None, "{refused}");
+        }
+        assert_eq!(both_pairs(b"\xD0\xBC\xD0"), None);
+        assert_eq!(both_pairs(b"\xD0\xBC\xBC"), None);
+    }
+
+    /// Every character of two bytes beside letters of the four scripts, and what else may
+    /// stand around them.
+    #[test]
+    fn every_pair_is_counted_as_the_walk_counts_it() {
+        let mut counted = 0;
+        let neighbours = [
+            "д", "Д", "ё", "λ", "Ω", "ά", "ب", "ա", "Ա", "ґ", "§", "é", "x", "К",
+        ];
+        for c in (0x80..0x800u32).filter_map(char::from_u32) {
+            for d in neighbours {
+                for context in [
+                    "{c}{d}",
+                    "{d}{c}",
+                    " {c}{d}.",
+                    "{d}{c}x",
+                    "{c} {d}",
+                    "{d}{c}{d}",
+                ] {
+                    let line = context
+                        .replace("{c}", c.encode_utf8(&mut [0; 4]))
+                        .replace("{d}", d);
+                    counted += usize::from(both_pairs(line.as_bytes()).is_some());
+                }
+            }
+        }
+        assert!(counted > 7_000, "{counted}");
+    }
+
+    /// Words that straddle the blocks of 64 bytes, at every place.
+    #[test]
+    fn script_letters_across_blocks_are_followed() {
+        for pad in 0..70 {
+            let mut line = " ".repeat(pad);
+            line.push_str(&"слово, ".repeat(12));
+            assert_eq!(both_pairs(line.as_bytes()), Some(60), "{pad}");
+            let bytes = line.trim_end().trim_end_matches(',').as_bytes();
+            assert_eq!(both_pairs(&bytes[..bytes.len() - 1]), None, "{pad}");
+            line.push('x');
+            assert_eq!(both_pairs(line.as_bytes()), Some(60), "{pad}");
+            line.insert(line.len() - 2, 'ы');
+            assert_eq!(both_pairs(line.as_bytes()), None, "{pad}");
+        }
+    }
+
+    proptest! {
+        /// The two paths agree on lines of letters of the four scripts and ASCII.
+        #[test]
+        fn the_pair_paths_agree(
+            parts in prop::collection::vec(
+                prop::sample::select(vec![
+                    "д", "Д", "ё", "λ", "Ω", "ά", "ب", "ա", "ґ", "К", "М", " ", "a", ",", "é",
+                ]),
+                0..100,
+            )
+        ) {
+            both_pairs(parts.concat().as_bytes());
+        }
+
+        /// The two paths agree on lines of wide characters, ASCII and a few other bytes.
+        #[test]
+        fn the_paths_agree(
+            parts in prop::collection::vec(
+                prop_oneof![
+                    (0x800u32..0xE000).prop_filter_map("a character", char::from_u32)
+                        .prop_map(|c| c.to_string().into_bytes()),
+                    prop::sample::select(vec![
+                        b" ".to_vec(), b"a".to_vec(), b"1".to_vec(), b"\xA0".to_vec(),
+                        b"\x9A".to_vec(), b"\xC3\xA9".to_vec(), b"\xEF\xBC\x88".to_vec(),
+                    ]),
+                ],
+                0..80,
+            )
+        ) {
+            both(&parts.concat());
+        }
+    }
+}
