@@ -4,7 +4,9 @@
 //! - lines whose characters beyond ASCII all have three bytes in UTF-8 with a lead E0..ED (CJK,
 //!   kana, Hangul, the scripts of India, Thai), each group answered by a few tests of bytes;
 //! - lines whose characters beyond ASCII are letters of one script among Greek, Cyrillic,
-//!   Armenian and Arabic, of two bytes, each group answered by its class and its neighbours.
+//!   Armenian and Arabic, of two bytes, each group answered by its class and its neighbours;
+//! - lines whose characters beyond ASCII are accented letters of Latin (leads C3..C8), each
+//!   group answered by its class, its lead and the bytes beside it.
 //!
 //! Most mojibake of those scripts is such a line. The walk a group at a time took 4 ns for each
 //! group of three bytes, and 10 ns for each of two; here a block of 64 bytes takes a few
@@ -159,6 +161,62 @@ fn pairs_by_byte(bytes: &[u8], first_lead: u8, window: &[u8; 256], wanted: u8) -
     Some(groups)
 }
 
+/// [`super::count_surely_clear_groups`] of `bytes` when every byte beyond ASCII is in a group
+/// of two bytes that decodes to a letter of Latin the quick count answers by its bytes
+/// ([`super::PairClass::latin_letter_byte`]: leads C3..C8, no oddity, no "ß"), and each group:
+///
+/// - has a second byte other than 92 and A0 (apostrophe and no-break space in windows-1252);
+/// - after "Ã" (lead C3), does not follow two ASCII capitals ("CAFÃ©" may be "CAFÃ" and a sign);
+/// - after "Ä" to "È" (C4..C8), is followed by an ASCII letter or a byte beyond ASCII (at a
+///   word's end "HÄ…" may be text);
+/// - if a capital, has no lowercase letter of windows-1252 (ASCII or not) just before it.
+///
+/// Then the quick count accepts each: its neighbours are ASCII or letters of Latin, which clash
+/// with none. Else `None`, which says nothing. A test holds the two to each other.
+pub(super) fn count_latin_groups(bytes: &[u8], pairs: &PairTable) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if crate::has_avx512_vbmi() {
+            // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
+            return unsafe { avx512::count_latin_groups(bytes, &pairs.latin_letters) };
+        }
+    }
+    latin_by_byte(bytes, &pairs.latin_letters)
+}
+
+/// [`count_latin_groups`] a byte at a time, with the table of Latin letters: what the SIMD path
+/// computes, the same way.
+fn latin_by_byte(bytes: &[u8], letters: &[u8; 512]) -> Option<usize> {
+    let byte = |at: Option<usize>| at.and_then(|at| bytes.get(at)).copied().unwrap_or(0);
+    let mut groups = 0;
+    let mut at = 0;
+    while let Some(&lead) = bytes.get(at) {
+        if lead < 0x80 {
+            at += 1;
+            continue;
+        }
+        let second = byte(Some(at + 1));
+        if !(0xC2..0xCA).contains(&lead) || !(0x80..0xC0).contains(&second) {
+            return None;
+        }
+        let letter = letters[usize::from(lead - 0xC2) << 6 | usize::from(second & 0x3F)];
+        let (prev, before_prev) = (byte(at.checked_sub(1)), byte(at.checked_sub(2)));
+        let next = byte(Some(at + 2));
+        let is_lower = |b: u8| b.is_ascii_lowercase() || LOWER_CONTINUATIONS.contains(&b);
+        if letter & 1 == 0
+            || matches!(second, 0x92 | 0xA0)
+            || lead == 0xC3 && prev.is_ascii_uppercase() && before_prev.is_ascii_uppercase()
+            || lead != 0xC3 && !(next >= 0x80 || is_letter(next))
+            || letter & 2 != 0 && is_lower(prev)
+        {
+            return None;
+        }
+        groups += 1;
+        at += 2;
+    }
+    (groups > 0).then_some(groups)
+}
+
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use std::arch::x86_64::*;
@@ -228,6 +286,13 @@ mod avx512 {
     fn letters(v: __m512i) -> u64 {
         let folded = _mm512_or_si512(v, splat(0x20));
         at_least(folded, b'a') & !at_least(folded, b'z' + 1)
+    }
+
+    /// ASCII capitals.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn capitals(v: __m512i) -> u64 {
+        at_least(v, b'A') & below(v, b'Z' + 1)
     }
 
     /// The bytes 80..BF that windows-1252 reads as lowercase letters.
@@ -346,6 +411,72 @@ mod avx512 {
             from += 64;
         }
         (owed == 0).then_some(groups)
+    }
+
+    /// [`super::count_latin_groups`] 64 bytes at a time, with the table of Latin letters: eight
+    /// registers, each group looked up by four permutes of two of them and two blends.
+    ///
+    /// The processor must have AVX-512 F, BW and VBMI.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    pub(super) fn count_latin_groups(bytes: &[u8], table: &[u8; 512]) -> Option<usize> {
+        let line = Line::new(bytes);
+        // SAFETY (each load): the table holds 512 bytes, eight loads of 64.
+        let part = |k: usize| unsafe { _mm512_loadu_si512(table[k * 64..].as_ptr().cast()) };
+        let parts: [__m512i; 8] = std::array::from_fn(part);
+        let mut groups = 0;
+        // A continuation byte owed to a lead at the end of the last block.
+        let mut owed = 0u64;
+        let mut from = 0isize;
+        while from < line.len {
+            let v = line.load(from);
+            let leads = at_least(v, 0xC2) & below(v, 0xCA);
+            if at_least(v, 0xC0) & !leads != 0 {
+                return None;
+            }
+            let continuations = at_least(v, 0x80) & below(v, 0xC0);
+            if continuations != leads << 1 | owed {
+                return None;
+            }
+            owed = leads >> 63;
+            if leads != 0 {
+                // Each lead's place from C2 (three bits), then the six of its second byte: the
+                // lowest of the three and the six pick a byte of a pair of registers, the other
+                // two the pair.
+                let second = line.load(from + 1);
+                let place = _mm512_sub_epi8(v, splat(0xC2));
+                let index = _mm512_or_si512(
+                    _mm512_and_si512(_mm512_slli_epi16::<6>(place), splat(0x40)),
+                    _mm512_and_si512(second, splat(0x3F)),
+                );
+                let pair = |k: usize| _mm512_permutex2var_epi8(parts[k], index, parts[k + 1]);
+                let odd_pair = _mm512_test_epi8_mask(place, splat(2));
+                let high_half = _mm512_test_epi8_mask(place, splat(4));
+                let letter = _mm512_mask_blend_epi8(
+                    high_half,
+                    _mm512_mask_blend_epi8(odd_pair, pair(0), pair(2)),
+                    _mm512_mask_blend_epi8(odd_pair, pair(4), pair(6)),
+                );
+                let answered = _mm512_test_epi8_mask(letter, splat(1));
+                let capital = _mm512_test_epi8_mask(letter, splat(2));
+                let prev = line.load(from - 1);
+                let before_prev = line.load(from - 2);
+                let next = line.load(from + 2);
+                let c3 = equal(v, 0xC3);
+                let lower_prev = letters(prev) & !capitals(prev) | lower_continuations(prev);
+                let refused = !answered
+                    | equal(second, 0x92)
+                    | equal(second, 0xA0)
+                    | c3 & capitals(prev) & capitals(before_prev)
+                    | !c3 & !(at_least(next, 0x80) | letters(next))
+                    | capital & lower_prev;
+                if leads & refused != 0 {
+                    return None;
+                }
+                groups += leads.count_ones() as usize;
+            }
+            from += 64;
+        }
+        (owed == 0 && groups > 0).then_some(groups)
     }
 }
 
@@ -544,7 +675,96 @@ mod tests {
         }
     }
 
+    /// Both paths of the count of Latin letters on `bytes`; where they count, the walk and the
+    /// careful count give the same.
+    fn both_latin(bytes: &[u8]) -> Option<usize> {
+        let pairs = super::super::PairClass::table();
+        let answer = count_latin_groups(bytes, pairs);
+        assert_eq!(
+            answer,
+            latin_by_byte(bytes, &pairs.latin_letters),
+            "{bytes:02X?}"
+        );
+        if answer.is_some() {
+            assert_eq!(super::super::count_surely_clear_groups(bytes), answer);
+            assert_eq!(super::super::count_clear_groups(bytes), answer);
+        }
+        answer
+    }
+
+    #[test]
+    fn latin_letters_are_counted_where_every_test_passes() {
+        assert_eq!(both_latin("café crème, déjá vu".as_bytes()), Some(4));
+        assert_eq!(both_latin("Łódka, żółw".as_bytes()), Some(5));
+        assert_eq!(both_latin("Înțelegere".as_bytes()), Some(2));
+        for refused in [
+            // A lead C4..C8 at a word's end, "Ã" after two capitals, a capital after a
+            // lowercase letter, "ß", a second byte A0, Cyrillic, a sign, plain ASCII.
+            "się",
+            "CAFé",
+            "aÉ",
+            "Straße",
+            "à",
+            "café мир",
+            "café §",
+            "plain",
+            "",
+        ] {
+            assert_eq!(both_latin(refused.as_bytes()), None, "{refused}");
+        }
+        assert_eq!(both_latin(b"caf\xC3"), None);
+        assert_eq!(both_latin(b"caf\xC3\xA9\xA9"), None);
+    }
+
+    /// Every character of two bytes beside letters of Latin, and what else may stand around
+    /// them.
+    #[test]
+    fn every_latin_pair_is_counted_as_the_walk_counts_it() {
+        let mut counted = 0;
+        let neighbours = [
+            "a", "B", "é", "É", "ł", "Ż", "ș", "š", "œ", "Ÿ", "ß", "д", " ", "'",
+        ];
+        for c in (0x80..0x800u32).filter_map(char::from_u32) {
+            for d in neighbours {
+                for context in ["{c}{d}", "{d}{c}", " {c}{d}.", "{d}{c}x", "AB{c}", "{c}"] {
+                    let line = context
+                        .replace("{c}", c.encode_utf8(&mut [0; 4]))
+                        .replace("{d}", d);
+                    counted += usize::from(both_latin(line.as_bytes()).is_some());
+                }
+            }
+        }
+        assert!(counted > 5_000, "{counted}");
+    }
+
+    /// Words that straddle the blocks of 64 bytes, at every place.
+    #[test]
+    fn latin_letters_across_blocks_are_followed() {
+        for pad in 0..70 {
+            let mut line = "x".repeat(pad);
+            line.push_str(&" après, żółw".repeat(8));
+            assert_eq!(both_latin(line.as_bytes()), Some(32), "{pad}");
+            line.push('ą');
+            assert_eq!(both_latin(line.as_bytes()), None, "{pad}");
+            let bytes = line.as_bytes();
+            assert_eq!(both_latin(&bytes[..bytes.len() - 1]), None, "{pad}");
+        }
+    }
+
     proptest! {
+        /// The two paths agree on lines of letters of Latin and ASCII.
+        #[test]
+        fn the_latin_paths_agree(
+            parts in prop::collection::vec(
+                prop::sample::select(vec![
+                    "é", "É", "ł", "Ż", "ș", "ß", "à", "a", "B", "C", " ", ",", "д", "§", "\u{A0}",
+                ]),
+                0..100,
+            )
+        ) {
+            both_latin(parts.concat().as_bytes());
+        }
+
         /// The two paths agree on lines of letters of the four scripts and ASCII.
         #[test]
         fn the_pair_paths_agree(

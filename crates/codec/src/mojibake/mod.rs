@@ -72,7 +72,7 @@ mod tables;
 pub(crate) use pool::{Task, judge_line, judge_lines, judge_lines_into};
 pub(crate) use suspect::first_suspect;
 
-use blockwise::{count_pair_groups, count_wide_groups};
+use blockwise::{count_latin_groups, count_pair_groups, count_wide_groups};
 use reencode::windows_1252_bytes;
 
 use std::sync::OnceLock;
@@ -1035,6 +1035,7 @@ fn whole_line_through_windows_1252(text: &str, out: &mut Vec<u8>) -> Option<(usi
     windows_1252_bytes(text, out)?;
     let groups = count_wide_groups(out)
         .or_else(|| count_pair_groups(out, PairClass::table()))
+        .or_else(|| count_latin_groups(out, PairClass::table()))
         .or_else(|| count_surely_clear_groups(out))
         .or_else(|| count_clear_groups(out))?;
     Some((groups, 0))
@@ -1238,6 +1239,22 @@ impl PairClass {
         }
     }
 
+    /// What the count of Latin letters ([`blockwise::count_latin_groups`]) reads of the
+    /// character, whose lead is `lead`: 0 unless it is a letter of Latin with a lead C3..C8
+    /// that the quick count answers by its lead, its second byte and its neighbours, with no
+    /// oddity and no "ß"; else 1, with 2 for a capital.
+    fn latin_letter_byte(self, lead: u8) -> u8 {
+        let answered = self.script == Script::Latin
+            && (0xC3..=0xC8).contains(&lead)
+            && self.has(Self::LETTERS)
+            && !self.has(Self::SHARP_S)
+            && !self.has(Self::ODD);
+        match answered {
+            true => 1 | u8::from(self.has(Self::UPPER)) << 1,
+            false => 0,
+        }
+    }
+
     /// Every character's class, made the first time it is asked for.
     fn table() -> &'static PairTable {
         static TABLE: OnceLock<PairTable> = OnceLock::new();
@@ -1254,9 +1271,15 @@ impl PairClass {
                     })
                 })
                 .collect();
+            let latin_letters = std::array::from_fn(|i| {
+                let lead = 0xC2 + (i >> 6) as u8;
+                let cp = usize::from(lead & 0x1F) << 6 | i & 0x3F;
+                classes[cp - 0x80].latin_letter_byte(lead)
+            });
             PairTable {
                 classes,
                 script_letters,
+                latin_letters,
             }
         })
     }
@@ -1269,6 +1292,9 @@ struct PairTable {
     /// four leads (C0..C3, C4..C7, up to DC..DF) and 256 characters, each at the two low bits of
     /// its lead and the six of its second byte (leads C0 and C1 begin no character: 0).
     script_letters: Vec<[u8; 256]>,
+    /// [`PairClass::latin_letter_byte`] of every character of the leads C2..C9, each at its
+    /// lead's place from C2 and the six low bits of its second byte.
+    latin_letters: [u8; 512],
 }
 
 impl PairTable {
