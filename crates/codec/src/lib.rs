@@ -92,8 +92,10 @@
 //!   encoders out of UTF-8 for UTF-32, UCS-2 and UTF-7. UTF-16 and Latin-1 widen 8 to 16 code
 //!   units at a time with SSSE3 or AVX2, chosen when the program runs, and fall back to scalar
 //!   code elsewhere; these kernels, the AVX-512 validator, the mojibake line filter's AVX2 and
-//!   AVX-512 scans, the SSE2 counting and searching, and the one string the mojibake shortcut
-//!   makes of bytes it has just decoded are the crate's only `unsafe`.
+//!   AVX-512 scans, the mojibake shortcut's AVX-512 reading back into windows-1252 and its
+//!   counts of 64 bytes at a time, the SSE2 counting and searching, and the strings the
+//!   mojibake repair takes for UTF-8 without a second check (bytes its shortcut has just
+//!   decoded, and a strict scanner's text runs) are the crate's only `unsafe`.
 //! - [`mojibake`]: undoing UTF-8 read in a legacy encoding, layer by layer.
 //! - [`encode`]: one code point into bytes, in UTF-8 and its variants (CESU-8, Modified UTF-8,
 //!   WTF-8, the legacy 6-byte form).
