@@ -501,15 +501,19 @@ impl RepairState {
                     // While a helper judges it, this thread judges the next runs no helper
                     // has begun (the oldest, if none has, it judges first, in `join`). One run
                     // not begun is left for a helper coming free, so that it does not wait for
-                    // the next to be read.
+                    // the next to be read; at the end (`left` 0) nothing more is read, and this
+                    // thread takes the last one too rather than wait for the helper to.
                     while task.is_started() && !task.is_done() {
                         let mut waiting = rest.iter().filter_map(|next| match next {
                             Pending::Run(_, next) if !next.is_started() => Some(next),
                             _ => None,
                         });
-                        let (Some(next), Some(_)) = (waiting.next(), waiting.next()) else {
+                        let Some(next) = waiting.next() else {
                             break;
                         };
+                        if left > 0 && waiting.next().is_none() {
+                            break;
+                        }
                         next.run_here();
                     }
                     let (lines, suspects) = task.join();

@@ -15,6 +15,19 @@
 
 use super::PairTable;
 
+/// The count of whichever of the three kinds the line may be, by its first byte beyond ASCII
+/// (a lead of three bytes, or of two), or `None`: the others would say nothing.
+pub(super) fn count_by_blocks(bytes: &[u8], pairs: &PairTable) -> Option<usize> {
+    let first = bytes.iter().position(|&b| b >= 0x80)?;
+    match bytes[first] {
+        0xE0..=0xED => count_wide_groups(bytes),
+        0xC2..=0xDF => {
+            count_pair_groups(bytes, pairs).or_else(|| count_latin_groups(bytes, pairs))
+        }
+        _ => None,
+    }
+}
+
 /// [`super::count_surely_clear_groups`] of `bytes` when every byte beyond ASCII is in a group
 /// of three bytes that its tests answer by bytes alone, else `None` (which says nothing: the
 /// walk decides). Such a group:

@@ -72,7 +72,7 @@ mod tables;
 pub(crate) use pool::{Task, judge_line, judge_lines, judge_lines_into};
 pub(crate) use suspect::first_suspect;
 
-use blockwise::{count_latin_groups, count_pair_groups, count_wide_groups};
+use blockwise::count_by_blocks;
 use reencode::windows_1252_bytes;
 
 use std::sync::OnceLock;
@@ -1033,9 +1033,7 @@ fn judge_layer(text: &str) -> Option<(String, usize, u8)> {
 /// group at a time), the careful count.
 fn whole_line_through_windows_1252(text: &str, out: &mut Vec<u8>) -> Option<(usize, u8)> {
     windows_1252_bytes(text, out)?;
-    let groups = count_wide_groups(out)
-        .or_else(|| count_pair_groups(out, PairClass::table()))
-        .or_else(|| count_latin_groups(out, PairClass::table()))
+    let groups = count_by_blocks(out, PairClass::table())
         .or_else(|| count_surely_clear_groups(out))
         .or_else(|| count_clear_groups(out))?;
     Some((groups, 0))
