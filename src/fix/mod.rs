@@ -99,7 +99,7 @@ line takes bounded memory and linear time. Clean lines are passed over at the sp
 the lines that may hold mojibake are judged on -j threads (default: every CPU), eight at a time \
 as each thread comes free, and written in order: the output and the -v report are the same for \
 every number. From a regular file, once a 64 KiB chunk holds many such lines, chunks are \
-handed whole to the thread that comes free while the next are read, and written up to eight \
+handed whole to the thread that comes free while the next are read, and written up to four \
 chunks later; from a pipe or a terminal each line is written as soon as it has been read.
 
 --names renames files instead of repairing their content, as convmv does, but safely: \
