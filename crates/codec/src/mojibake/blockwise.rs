@@ -21,9 +21,7 @@ pub(super) fn count_by_blocks(bytes: &[u8], pairs: &PairTable) -> Option<usize> 
     let first = bytes.iter().position(|&b| b >= 0x80)?;
     match bytes[first] {
         0xE0..=0xED => count_wide_groups(bytes),
-        0xC2..=0xDF => {
-            count_pair_groups(bytes, pairs).or_else(|| count_latin_groups(bytes, pairs))
-        }
+        0xC2..=0xDF => count_pair_groups(bytes, pairs).or_else(|| count_latin_groups(bytes, pairs)),
         _ => None,
     }
 }
