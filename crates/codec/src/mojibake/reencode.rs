@@ -116,6 +116,7 @@ const fn windows_1252_table(len: usize) -> [u8; 4096] {
 
 /// The leads of the characters windows-1252 has bytes for, C2, C3, C5, C6, CB and E2, as a set
 /// of the bytes C0..FF by their low six bits (a test checks that the tables hold no other).
+#[cfg(any(target_arch = "x86_64", test))]
 const LEADS_1252: [u8; 64] = {
     let mut leads = [0; 64];
     let mut i = 0;
