@@ -1,4 +1,4 @@
-//! The quick count 64 bytes at a time, for the two commonest kinds of line read back into
+//! The quick count 64 bytes at a time, for the three commonest kinds of line read back into
 //! windows-1252:
 //!
 //! - lines whose characters beyond ASCII all have three bytes in UTF-8 with a lead E0..ED (CJK,
@@ -10,10 +10,11 @@
 //!
 //! Most mojibake of those scripts is such a line. The walk a group at a time took 4 ns for each
 //! group of three bytes, and 10 ns for each of two; here a block of 64 bytes takes a few
-//! masks. Where a line is not of either kind, or a group of it needs more than those tests, the
-//! count here says nothing and the walk decides.
+//! masks. Where a line is of none of these kinds, or a group of it needs more than those tests,
+//! the count here says nothing and the walk decides.
 
 use super::PairTable;
+use crate::unit::is_continuation;
 
 /// The count of whichever of the three kinds the line may be, by its first byte beyond ASCII
 /// (a lead of three bytes, or of two), or `None`: the others would say nothing.
@@ -21,7 +22,9 @@ pub(super) fn count_by_blocks(bytes: &[u8], pairs: &PairTable) -> Option<usize> 
     let first = bytes.iter().position(|&b| b >= 0x80)?;
     match bytes[first] {
         0xE0..=0xED => count_wide_groups(bytes),
-        0xC2..=0xDF => count_pair_groups(bytes, pairs).or_else(|| count_latin_groups(bytes, pairs)),
+        0xC2..=0xDF => {
+            count_pair_groups(bytes, first, pairs).or_else(|| count_latin_groups(bytes, pairs))
+        }
         _ => None,
     }
 }
@@ -60,11 +63,6 @@ const LOWER_CONTINUATIONS: [u8; 7] = [0x83, 0x9A, 0x9C, 0x9E, 0xAA, 0xB5, 0xBA];
 /// and Latin letters of EA (a test checks that no other lead begins a capital).
 const CAPITAL_LEADS: [u8; 3] = [0xE1, 0xE2, 0xEA];
 
-/// Whether `byte` is an ASCII letter.
-fn is_letter(byte: u8) -> bool {
-    byte.is_ascii_alphabetic()
-}
-
 /// [`count_wide_groups`] a byte at a time: what the SIMD path computes, the same way.
 fn by_byte(bytes: &[u8]) -> Option<usize> {
     let mut groups = 0;
@@ -79,16 +77,15 @@ fn by_byte(bytes: &[u8]) -> Option<usize> {
         };
         let prev = at.checked_sub(1).map_or(0, |p| bytes[p]);
         let next = bytes.get(at + 3).copied().unwrap_or(0);
-        let is_continuation = |b: u8| (0x80..0xC0).contains(&b);
         if !(0xE0..0xEE).contains(&lead)
             || !is_continuation(second)
             || !is_continuation(third)
             || lead == 0xE0 && second < 0xA0
             || lead == 0xED && second >= 0xA0
             || matches!(second, 0xA0 | 0xBB)
-            || is_letter(prev)
+            || prev.is_ascii_alphabetic()
             || CAPITAL_LEADS.contains(&lead) && LOWER_CONTINUATIONS.contains(&prev)
-            || is_letter(next)
+            || next.is_ascii_alphabetic()
         {
             return None;
         }
@@ -109,9 +106,9 @@ fn by_byte(bytes: &[u8]) -> Option<usize> {
 ///
 /// Then the quick count accepts each, a letter of its script beside letters of the same script
 /// and no letter of another. Else `None`, which says nothing. A test holds the two to each
-/// other.
-pub(super) fn count_pair_groups(bytes: &[u8], pairs: &PairTable) -> Option<usize> {
-    let (first_lead, window, wanted) = pair_window(bytes, pairs)?;
+/// other. `first` is where the first byte beyond ASCII is.
+pub(super) fn count_pair_groups(bytes: &[u8], first: usize, pairs: &PairTable) -> Option<usize> {
+    let (first_lead, window, wanted) = pair_window(bytes, first, pairs)?;
     #[cfg(target_arch = "x86_64")]
     {
         if crate::has_avx512_vbmi() {
@@ -122,11 +119,14 @@ pub(super) fn count_pair_groups(bytes: &[u8], pairs: &PairTable) -> Option<usize
     pairs_by_byte(bytes, first_lead, window, wanted)
 }
 
-/// The first group's window of four leads: its first lead, its bytes, and the byte (without
-/// the capital's bit) that every group must have; `None` when the first byte beyond ASCII
-/// begins no letter that [`count_pair_groups`] counts.
-fn pair_window<'a>(bytes: &[u8], pairs: &'a PairTable) -> Option<(u8, &'a [u8; 256], u8)> {
-    let first = bytes.iter().position(|&b| b >= 0x80)?;
+/// The window of four leads of the group at `first` (the first byte beyond ASCII): its first
+/// lead, its bytes, and the byte (without the capital's bit) that every group must have;
+/// `None` when that group is no letter that [`count_pair_groups`] counts.
+fn pair_window<'a>(
+    bytes: &[u8],
+    first: usize,
+    pairs: &'a PairTable,
+) -> Option<(u8, &'a [u8; 256], u8)> {
     let lead = bytes[first];
     if !(0xC2..0xE0).contains(&lead) {
         return None;
@@ -152,18 +152,15 @@ fn pairs_by_byte(bytes: &[u8], first_lead: u8, window: &[u8; 256], wanted: u8) -
             continue;
         }
         let second = *bytes.get(at + 1)?;
-        if !(0xC2..0xE0).contains(&lead)
-            || lead & 0xFC != first_lead
-            || !(0x80..0xC0).contains(&second)
-        {
+        if !(0xC2..0xE0).contains(&lead) || lead & 0xFC != first_lead || !is_continuation(second) {
             return None;
         }
         let letter = window[index(lead, second)];
         let prev = at.checked_sub(1).map_or(0, |p| bytes[p]);
         let next = bytes.get(at + 2).copied().unwrap_or(0);
         if letter & !2 != wanted
-            || is_letter(prev)
-            || is_letter(next)
+            || prev.is_ascii_alphabetic()
+            || next.is_ascii_alphabetic()
             || letter & 2 != 0 && LOWER_CONTINUATIONS.contains(&prev)
             || prev < 0x80 && next < 0x80
         {
@@ -210,7 +207,7 @@ fn latin_by_byte(bytes: &[u8], letters: &[u8; 512]) -> Option<usize> {
             continue;
         }
         let second = byte(Some(at + 1));
-        if !(0xC2..0xCA).contains(&lead) || !(0x80..0xC0).contains(&second) {
+        if !(0xC2..0xCA).contains(&lead) || !is_continuation(second) {
             return None;
         }
         let letter = letters[usize::from(lead - 0xC2) << 6 | usize::from(second & 0x3F)];
@@ -220,7 +217,7 @@ fn latin_by_byte(bytes: &[u8], letters: &[u8; 512]) -> Option<usize> {
         if letter & 1 == 0
             || matches!(second, 0x92 | 0xA0)
             || lead == 0xC3 && prev.is_ascii_uppercase() && before_prev.is_ascii_uppercase()
-            || lead != 0xC3 && !(next >= 0x80 || is_letter(next))
+            || lead != 0xC3 && !(next >= 0x80 || next.is_ascii_alphabetic())
             || letter & 2 != 0 && is_lower(prev)
         {
             return None;
@@ -644,9 +641,12 @@ mod tests {
     /// the careful count give the same.
     fn both_pairs(bytes: &[u8]) -> Option<usize> {
         let pairs = super::super::PairClass::table();
-        let by_byte = pair_window(bytes, pairs)
+        let Some(first) = bytes.iter().position(|&b| b >= 0x80) else {
+            return agreed(bytes, None, None);
+        };
+        let by_byte = pair_window(bytes, first, pairs)
             .and_then(|(lead, window, wanted)| pairs_by_byte(bytes, lead, window, wanted));
-        agreed(bytes, count_pair_groups(bytes, pairs), by_byte)
+        agreed(bytes, count_pair_groups(bytes, first, pairs), by_byte)
     }
 
     #[test]

@@ -1087,75 +1087,73 @@ fn count_surely_clear_groups(bytes: &[u8]) -> Option<usize> {
         let prev = at.checked_sub(1).map(|p| bytes[p]);
         let next = bytes.get(at + len).copied();
         // Whether the tests below answer the group, clear by itself and not odd.
-        let sure = if len > 2 {
-            // `is_odd_decoding` and `plan_for`'s oddities: a capital after a lowercase letter
-            // (the rare letters and the C1 controls are asked of 2-byte groups below).
-            let odd =
-                is_uppercase(c) && prev.is_some_and(|p| is_lowercase(windows_1252_original(p)));
-            !(odd || is_no_text(c) || matches!(bytes[at + 1], 0xA0 | 0xBB))
-                && plain(prev)
-                && plain(next)
-        } else {
-            'pair: {
-                let pair = pairs.of(c);
-                // The same oddities, and "ß" (after a vowel, left to the careful judging).
-                if pair.has(PairClass::SHARP_S)
-                    || pair.has(PairClass::UPPER)
-                        && prev.is_some_and(|p| is_lowercase(windows_1252_original(p)))
-                {
-                    break 'pair false;
+        let sure = 'sure: {
+            if len > 2 {
+                // `is_odd_decoding` and `plan_for`'s oddities: a capital after a lowercase letter
+                // (the rare letters and the C1 controls are asked of 2-byte groups below).
+                let odd =
+                    is_uppercase(c) && prev.is_some_and(|p| is_lowercase(windows_1252_original(p)));
+                break 'sure !(odd || is_no_text(c) || matches!(bytes[at + 1], 0xA0 | 0xBB))
+                    && plain(prev)
+                    && plain(next);
+            }
+            let pair = pairs.of(c);
+            // The same oddities, and "ß" (after a vowel, left to the careful judging).
+            if pair.has(PairClass::SHARP_S)
+                || pair.has(PairClass::UPPER)
+                    && prev.is_some_and(|p| is_lowercase(windows_1252_original(p)))
+            {
+                break 'sure false;
+            }
+            let own = pair.script;
+            // Its lead is a letter, and not both of its characters are signs of mathematics.
+            if !pair.has(PairClass::LETTERS) {
+                break 'sure false;
+            }
+            // The decoded neighbours, each as whether it is a letter and its script: the last
+            // group's, and the next one's.
+            let next_decoded = match next {
+                Some(b) if b >= 0x80 => {
+                    ahead = group_at(bytes, at + len).map(|(c, len)| (at + len, c, len));
+                    Some(pairs.letter_script(ahead?.1))
                 }
-                let own = pair.script;
-                // Its lead is a letter, and not both of its characters are signs of mathematics.
-                if !pair.has(PairClass::LETTERS) {
-                    break 'pair false;
-                }
-                // The decoded neighbours, each as whether it is a letter and its script: the last
-                // group's, and the next one's.
-                let next_decoded = match next {
-                    Some(b) if b >= 0x80 => {
-                        ahead = group_at(bytes, at + len).map(|(c, len)| (at + len, c, len));
-                        Some(pairs.letter_script(ahead?.1))
-                    }
-                    _ => None,
+                _ => None,
+            };
+            let prev_decoded = prev
+                .filter(|&p| p >= 0x80)
+                .map(|_| pairs.letter_script(last));
+            if own == Script::Latin {
+                // `is_surely_clear_latin`.
+                let no_clash = |d: Option<(bool, Script)>| {
+                    d.is_none_or(|(letter, script)| {
+                        !letter || matches!(script, Script::Latin | Script::Common)
+                    })
                 };
-                let prev_decoded = prev
-                    .filter(|&p| p >= 0x80)
-                    .map(|_| pairs.letter_script(last));
-                if own == Script::Latin {
-                    // `is_surely_clear_latin`.
-                    let no_clash = |d: Option<(bool, Script)>| {
-                        d.is_none_or(|(letter, script)| {
-                            !letter || matches!(script, Script::Latin | Script::Common)
-                        })
-                    };
-                    let is_capital = |at: Option<usize>| {
-                        at.and_then(|p| bytes.get(p))
-                            .is_some_and(|b| b.is_ascii_uppercase())
-                    };
-                    let fits_lead = match bytes[at] {
-                        0xC3 => !(is_capital(at.checked_sub(1)) && is_capital(at.checked_sub(2))),
-                        0xC4..=0xC8 => next.is_some_and(|b| b >= 0x80 || b.is_ascii_alphabetic()),
-                        _ => false,
-                    };
-                    fits_lead
-                        && !matches!(bytes[at + 1], 0x92 | 0xA0)
-                        && no_clash(prev_decoded)
-                        && no_clash(next_decoded)
-                        && !pair.has(PairClass::ODD)
-                } else {
-                    let is_own = |(letter, script): (bool, Script)| letter && script == own;
-                    let fits = |b: Option<u8>, d: Option<(bool, Script)>| match d {
-                        Some((letter, script)) => !letter || script == own,
-                        None => plain(b),
-                    };
-                    let chained =
-                        prev_decoded.is_some_and(is_own) || next_decoded.is_some_and(is_own);
-                    pair.has(PairClass::PAIR_SCRIPT_LETTER)
-                        && fits(prev, prev_decoded)
-                        && fits(next, next_decoded)
-                        && chained
-                }
+                let is_capital = |at: Option<usize>| {
+                    at.and_then(|p| bytes.get(p))
+                        .is_some_and(|b| b.is_ascii_uppercase())
+                };
+                let fits_lead = match bytes[at] {
+                    0xC3 => !(is_capital(at.checked_sub(1)) && is_capital(at.checked_sub(2))),
+                    0xC4..=0xC8 => next.is_some_and(|b| b >= 0x80 || b.is_ascii_alphabetic()),
+                    _ => false,
+                };
+                fits_lead
+                    && !matches!(bytes[at + 1], 0x92 | 0xA0)
+                    && no_clash(prev_decoded)
+                    && no_clash(next_decoded)
+                    && !pair.has(PairClass::ODD)
+            } else {
+                let is_own = |(letter, script): (bool, Script)| letter && script == own;
+                let fits = |b: Option<u8>, d: Option<(bool, Script)>| match d {
+                    Some((letter, script)) => !letter || script == own,
+                    None => plain(b),
+                };
+                let chained = prev_decoded.is_some_and(is_own) || next_decoded.is_some_and(is_own);
+                pair.has(PairClass::PAIR_SCRIPT_LETTER)
+                    && fits(prev, prev_decoded)
+                    && fits(next, next_decoded)
+                    && chained
             }
         };
         if !sure {
