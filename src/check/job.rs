@@ -40,8 +40,7 @@ pub(super) fn check_job(
         name: &name,
         out,
         errors: 0,
-        short_units: 0,
-        ill_formed: 0,
+        legacy: hint::LegacyTally::default(),
         has_foreign_bom: false,
         is_capped: false,
         warnings: 0,
@@ -109,8 +108,7 @@ pub(super) fn check_job(
     };
     let FindingSink {
         errors,
-        short_units,
-        ill_formed,
+        legacy,
         has_foreign_bom,
         is_capped,
         warnings,
@@ -163,7 +161,7 @@ pub(super) fn check_job(
     let findings = if has_foreign_bom {
         hint::Findings::Other
     } else {
-        hint::Findings::of(ill_formed, short_units)
+        legacy.findings()
     };
     let may_be_utf16 = !has_foreign_bom && head_has_nul;
     let mut hints = Vec::new();
@@ -255,9 +253,8 @@ pub(super) struct FindingSink<'a> {
     pub(super) name: &'a InputName,
     pub(super) out: &'a mut dyn WriteColor,
     pub(super) errors: u64,
-    /// Ill-formed units of one or two bytes: what a legacy single-byte encoding leaves.
-    pub(super) short_units: u64,
-    pub(super) ill_formed: u64,
+    /// The ill-formed units, and those of one or two bytes that a legacy encoding leaves.
+    pub(super) legacy: hint::LegacyTally,
     pub(super) has_foreign_bom: bool,
     /// `--max-errors` stopped the scan: more findings follow.
     pub(super) is_capped: bool,
@@ -350,17 +347,7 @@ impl Sink for FindingSink<'_> {
         }
         self.errors += 1;
         match finding.kind {
-            FindingKind::IllFormed(kind) => {
-                self.ill_formed += 1;
-                // A legacy single-byte encoding leaves lone letters C0..FF and 80..BF (or a
-                // lead byte with one 80..BF byte after it), never overlongs or surrogates; a lone
-                // C0, C1 or F5..FF is a letter too (Turkish ı and ş are FD and FE).
-                let is_lone_byte = matches!(
-                    kind,
-                    UnitKind::Truncated | UnitKind::UnexpectedContinuation | UnitKind::InvalidByte
-                );
-                self.short_units += u64::from(is_lone_byte && finding.bytes.len() <= 2);
-            }
+            FindingKind::IllFormed(kind) => self.legacy.count(kind, finding.bytes.len()),
             FindingKind::ForeignBom(_) => self.has_foreign_bom = true,
             // Lints, names, and whatever kinds the codec adds: no legacy evidence.
             _ => {}

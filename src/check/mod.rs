@@ -22,17 +22,17 @@ use std::sync::{Mutex, mpsc};
 use clap::Parser;
 use termcolor::{BufferWriter, WriteColor};
 use utf8kit_codec::{
-    Config, Finding, FindingKind, LintSet, NameIssue, Policy, Position, Scanner, Sink, UnitKind,
+    Config, Finding, FindingKind, LintSet, NameIssue, Policy, Position, Scanner, Sink,
 };
 
 use crate::cli::{ColorWhen, Denied, parse_size};
+use crate::hint;
 use crate::input::{ChunkReader, Source, io_reason, looks_binary};
 use crate::output::{self, Messages};
 use crate::report::{Format, InputName, Printer, Sarif, Severity, Summary};
 use crate::status::Status;
 use crate::walk::{self, FilesFrom, Job, ListArgs, WalkOptions};
 
-mod hint;
 mod job;
 mod parallel;
 mod tally;
@@ -210,7 +210,7 @@ Examples:
   utf8check -q data.csv && echo valid
   utf8check -r --deny bidi,control .          # lint a whole repository in CI
   git diff --name-only -z origin/main... | utf8check --files0-from - --ignore-missing
-  utf8check -r -l -0 . | xargs -0 utf8fix -i  # repair every file with findings
+  utf8check -r -l -0 . | utf8fix -i --files0-from -  # repair them; legacy text is left with a hint
   utf8check -r --format sarif . > utf8check.sarif
   utf8check -r --deny bidi --warn invisible,tag --format codeclimate . > gl-code-quality.json
   utf8check -r --deny non-nfc-name .          # names not UTF-8, or NFD from macOS";

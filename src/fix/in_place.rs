@@ -110,10 +110,16 @@ pub(super) fn fix_in_place(
     let mut rewrite = open_for_rewrite(path, settings.follow_symlinks).map_err(Failure::Input)?;
     let mut counter = Repairer::counting(settings.repair.clone());
     let input = Reading::File(&mut rewrite.file);
-    repair_input(reader, input, &mut counter, None, &mut |_| {})?;
+    repair_input(reader, input, &mut counter, None, None, &mut |_| {})?;
     if counter.repair_count() == 0 {
         log.summary(&name, 0, Some("unchanged"));
         return Ok(());
+    }
+    if settings.guards_decodable
+        && let Some(hint) =
+            legacy::decodable_hint(reader, &Source::Path(path.to_owned()), None, true)
+    {
+        return Err(Failure::Refused(hint));
     }
 
     let trouble =
@@ -128,7 +134,14 @@ pub(super) fn fix_in_place(
     let mut repairer = log.repairer(Repairer::new(settings.repair.clone()));
     let mut print = |repairer: &mut Repairer| log.print(&name, repairer);
     let input = Reading::File(&mut rewrite.file);
-    let written = repair_input(reader, input, &mut repairer, Some(&mut writer), &mut print);
+    let written = repair_input(
+        reader,
+        input,
+        &mut repairer,
+        Some(&mut writer),
+        None,
+        &mut print,
+    );
     // Writing the temporary file is part of doing this input: its failure is trouble with it.
     match written {
         Err(Failure::Output(error)) => {

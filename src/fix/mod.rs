@@ -22,6 +22,7 @@ use crate::replace::{PendingFile, Place, SetId, Stat, carry_over};
 use crate::status::Status;
 
 mod in_place;
+mod legacy;
 mod names;
 mod repair_log;
 mod stream;
@@ -45,6 +46,24 @@ Standard recommends: the output is byte for byte what Python's \
 bytes.decode('utf-8', 'replace').encode('utf-8') and Rust's String::from_utf8_lossy give (C0 AF \
 is two replacements, ED A0 80 three, E2 82 at the end of input one). --replacement, --drop, \
 --escape and --fallback choose something else.
+
+The default never destroys text that could be decoded without being asked to. When an input \
+that needs repairs starts with the byte order mark of UTF-16 or UTF-32, or its ill-formed bytes \
+are the evidence on which utf8check names a legacy encoding (windows-1252 'Cr\\xE8me', a \
+Shift_JIS file, UTF-16 without a mark), utf8fix -i leaves the file as it is, says the hint \
+with the command that decodes it (utf8fix --fallback ENC -i for UTF-8 mixed with stray legacy \
+bytes, utf8enc --from ENC -o FILE FILE for a whole legacy file) and makes the status 1. Lone \
+letters too few for the detector to name their encoding are left in place too, with \
+--fallback ENC as the way. In a pipe the repaired text is written and the same advice (when an \
+encoding is named) goes to standard error; --check lists the input and says it as well. An \
+explicit --replacement (even --replacement=U+FFFD's own character), --drop, --escape or \
+--fallback is a loss or a decoding the user chose: then no advice is given and nothing is \
+refused.
+
+No option is silently ignored: an option that does not apply to the mode in use is a usage \
+error with the reason (status 2, nothing read or written): --from, --nfc, --apply and -r \
+apply only with --names, --follow-symlinks only with -i, -0 only with --check, -j only with \
+--mojibake on content.
 
 --fallback ENCODING decodes each ill-formed byte in a single-byte legacy encoding instead, which \
 repairs files that mix UTF-8 and Latin-1 ('café' saved by two editors). ENCODING is \
@@ -142,7 +161,8 @@ failure the original is left intact and no temporary file remains.";
 const AFTER_LONG_HELP: &str = "\
 Exit status:
   0  the repaired output was written (repairs are not failures)
-  1  with --check: at least one FILE would change (with --names: a name would change)
+  1  with --check: at least one FILE would change (with --names: a name would change); with
+     -i: a FILE was left unchanged because its bytes look like decodable legacy text
   2  trouble: bad usage, an unreadable FILE, a failed write (the other FILEs are still done)
 
 Output:
@@ -399,6 +419,9 @@ pub struct Settings {
     pub repair: RepairOptions,
     /// The name of the fallback encoding, for messages.
     pub fallback_name: Option<String>,
+    /// The repair is the default U+FFFD, not a loss the user chose (`--replacement`, `--drop`,
+    /// `--escape`, `--fallback`): text that could be decoded is not replaced in place.
+    pub guards_decodable: bool,
     /// When to colour the -v lines.
     pub color: ColorWhen,
     /// `--names`: rename instead of repairing content.
@@ -412,6 +435,9 @@ impl Settings {
     ///
     /// A usage problem clap cannot see, as a message.
     pub fn from_args(args: &Args) -> Result<Settings, String> {
+        if let Some(reason) = inapplicable_option(args) {
+            return Err(reason);
+        }
         let names = if args.names {
             if args.files.is_empty() {
                 return Err("--names needs PATH operands (use . for the current directory)".into());
@@ -480,10 +506,69 @@ impl Settings {
                     .fold(utf8kit_codec::LintSet::NONE, |all, &one| all.union(one)),
             },
             fallback_name: args.fallback.as_ref().map(|f| f.name.clone()),
+            guards_decodable: args.replacement.is_none()
+                && !args.drop
+                && !args.escape
+                && args.fallback.is_none(),
             color: args.color,
             names,
         })
     }
+}
+
+/// The first option given that does not apply to the mode in use, with the reason: no option is
+/// silently ignored (SPEC 5). clap's own `requires` cannot say it, because it drops the
+/// requirement of `--names` as soon as an option that conflicts with `--names` (`-i`, `-v`) is
+/// present.
+fn inapplicable_option(args: &Args) -> Option<String> {
+    if !args.names {
+        let names_only = [
+            (
+                args.from.is_some(),
+                "--from",
+                "it names the encoding of file names; to convert a file's content use \
+                 utf8enc --from ENC, or utf8fix --fallback ENC for stray bytes in UTF-8",
+            ),
+            (
+                args.nfc,
+                "--nfc",
+                "it brings file names to NFC; the content is never normalised",
+            ),
+            (
+                args.apply,
+                "--apply",
+                "it carries out the renames --names shows; content is rewritten with -i",
+            ),
+            (
+                args.recursive,
+                "-r/--recursive",
+                "it walks directories to rename what they hold; content is repaired file by file",
+            ),
+        ];
+        if let Some((_, option, why)) = names_only.iter().find(|(given, ..)| *given) {
+            return Some(format!("{option} applies only with --names: {why}"));
+        }
+    }
+    if args.follow_symlinks && args.in_place.is_none() {
+        return Some(
+            "--follow-symlinks applies only with -i/--in-place: it chooses which file a \
+             rewrite replaces"
+                .into(),
+        );
+    }
+    if args.null && !args.check {
+        return Some(
+            "-0/--null applies only with --check: it ends each path --check lists with NUL".into(),
+        );
+    }
+    if args.threads.is_some() && (!args.mojibake || args.names) {
+        return Some(
+            "-j/--threads applies only with --mojibake on content: it sets how many threads \
+             judge the lines that may hold mojibake"
+                .into(),
+        );
+    }
+    None
 }
 
 /// Why a listed file is not repaired: `Ok(note)` for a file skipped as a walk would skip it (binary,
@@ -563,8 +648,11 @@ pub fn run(args: &Args) -> Status {
             return ControlFlow::Continue(());
         }
         let result = if settings.check {
-            count_repairs(&settings, &mut reader, source, &mut log).map(|n| {
-                if n > 0 {
+            fix_stream(&settings, &mut reader, source, None, &mut log).map(|repaired| {
+                if let Some(hint) = &repaired.hint {
+                    messages.note(hint);
+                }
+                if repaired.count > 0 {
                     status = status.merge(Status::Problems);
                     match (settings.null, source) {
                         (true, Source::Path(path)) => out
@@ -580,12 +668,26 @@ pub fn run(args: &Args) -> Status {
         } else if let (Some(suffix), Source::Path(path)) = (&settings.in_place, source) {
             fix_in_place(&settings, &mut reader, path, suffix, &mut log).map(Ok)
         } else {
-            fix_stream(&settings, &mut reader, source, &mut out, &mut log).map(Ok)
+            fix_stream(&settings, &mut reader, source, Some(&mut out), &mut log).map(|repaired| {
+                if let Some(hint) = &repaired.hint {
+                    messages.note(hint);
+                }
+                Ok(())
+            })
         };
         match result.and_then(|written| written) {
             Ok(()) => ControlFlow::Continue(()),
             Err(Failure::Input(reason)) => {
                 messages.trouble(&name, reason);
+                ControlFlow::Continue(())
+            }
+            Err(Failure::Refused(hint)) => {
+                messages.note(hint);
+                messages.note(format_args!(
+                    "{name}: left unchanged: U+FFFD would replace text that can be decoded; \
+                     follow the hint, or choose the loss with --replacement, --drop or --escape"
+                ));
+                status = status.merge(Status::Problems);
                 ControlFlow::Continue(())
             }
             Err(Failure::Output(error)) => ControlFlow::Break(messages.ended(Err(error), status)),

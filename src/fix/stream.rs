@@ -10,6 +10,9 @@ pub(super) enum Failure {
     Input(String),
     /// Standard output failed: the run ends.
     Output(io::Error),
+    /// Left as it was, with the hint that says how to decode it: in place, the default repair
+    /// does not turn text that could be decoded into U+FFFD (status 1).
+    Refused(String),
 }
 
 /// What [`repair_input`] reads: an input to open, or a file already open.
@@ -21,12 +24,13 @@ pub(super) enum Reading<'a> {
 /// Feeds every chunk of the input to `repairer` in pieces of at most [`crate::input::CHUNK_LEN`], writing
 /// the repaired bytes to `out` (clean runs straight from the input, without a copy: on some
 /// processors a large `memcpy` cost more than the repair) and calling `after` with the repairer
-/// after each piece.
+/// after each piece. With `sample`, the first [`legacy::SAMPLE_LEN`] bytes are kept there.
 pub(super) fn repair_input(
     reader: &mut ChunkReader,
     input: Reading<'_>,
     repairer: &mut Repairer,
     mut out: Option<&mut dyn Write>,
+    mut sample: Option<&mut Vec<u8>>,
     after: &mut dyn FnMut(&mut Repairer),
 ) -> Result<(), Failure> {
     let mut opened;
@@ -44,6 +48,10 @@ pub(super) fn repair_input(
     repairer.set_read_ahead(file.metadata().is_ok_and(|m| m.is_file()));
     let mut write_error = None;
     let mut consume = |chunk: &[u8], is_last: bool| {
+        if let Some(sample) = sample.as_deref_mut() {
+            let wanted = legacy::SAMPLE_LEN.saturating_sub(sample.len());
+            sample.extend_from_slice(&chunk[..chunk.len().min(wanted)]);
+        }
         // A chunk is at most 64 KiB (`CHUNK_LEN`): the output buffer stays as small.
         {
             let (piece, is_last_piece) = (chunk, is_last);
@@ -89,37 +97,46 @@ pub(super) fn repair_input(
     read.map_err(|error| Failure::Input(io_reason(&error)))
 }
 
-/// Repairs one input to `out`.
+/// What repairing one input to a stream (or counting its repairs) found.
+pub(super) struct Repaired {
+    /// How many repairs it needed.
+    pub(super) count: u64,
+    /// The hint that says how the input could have been decoded instead, when the default
+    /// repair replaced text that looks decodable: for standard error.
+    pub(super) hint: Option<String>,
+}
+
+/// Repairs one input to `out`, or with no `out` only counts its repairs.
 pub(super) fn fix_stream(
     settings: &Settings,
     reader: &mut ChunkReader,
     source: &Source,
-    out: &mut dyn Write,
+    out: Option<&mut dyn Write>,
     log: &mut RepairLog<'_>,
-) -> Result<(), Failure> {
+) -> Result<Repaired, Failure> {
     let name = source.display_name();
-    let mut repairer = log.repairer(Repairer::new(settings.repair.clone()));
+    let mut repairer = log.repairer(if out.is_some() {
+        Repairer::new(settings.repair.clone())
+    } else {
+        Repairer::counting(settings.repair.clone())
+    });
     let input = Reading::Source(source);
-    repair_input(reader, input, &mut repairer, Some(out), &mut |repairer| {
-        log.print(&name, repairer);
-    })?;
-    log.summary(&name, repairer.repair_count(), None);
-    Ok(())
-}
-
-/// Counts the repairs an input needs, without writing anything.
-pub(super) fn count_repairs(
-    settings: &Settings,
-    reader: &mut ChunkReader,
-    source: &Source,
-    log: &mut RepairLog<'_>,
-) -> Result<u64, Failure> {
-    let name = source.display_name();
-    let mut repairer = log.repairer(Repairer::counting(settings.repair.clone()));
-    let input = Reading::Source(source);
-    repair_input(reader, input, &mut repairer, None, &mut |repairer| {
-        log.print(&name, repairer);
-    })?;
-    log.summary(&name, repairer.repair_count(), None);
-    Ok(repairer.repair_count())
+    let mut sample = Vec::new();
+    let sample_to = settings.guards_decodable.then_some(&mut sample);
+    repair_input(
+        reader,
+        input,
+        &mut repairer,
+        out,
+        sample_to,
+        &mut |repairer| {
+            log.print(&name, repairer);
+        },
+    )?;
+    let count = repairer.repair_count();
+    log.summary(&name, count, None);
+    let hint = (settings.guards_decodable && count > 0)
+        .then(|| legacy::decodable_hint(reader, source, Some(&sample), false))
+        .flatten();
+    Ok(Repaired { count, hint })
 }

@@ -260,7 +260,7 @@ fn in_place_with_a_suffix_keeps_the_original() {
     let root = dir.path();
     write_tree(
         root,
-        &[("a.txt", b"x\xffy"), ("a.txt.orig", b"stale backup")],
+        &[("a.txt", b"x\xc0\xafy"), ("a.txt.orig", b"stale backup")],
     );
     utf8fix()
         .current_dir(root)
@@ -269,16 +269,19 @@ fn in_place_with_a_suffix_keeps_the_original() {
         .code(0);
     assert_eq!(
         fs::read(root.join("a.txt")).unwrap(),
-        "x\u{FFFD}y".as_bytes()
+        "x\u{FFFD}\u{FFFD}y".as_bytes()
     );
-    assert_eq!(fs::read(root.join("a.txt.orig")).unwrap(), b"x\xffy");
+    assert_eq!(fs::read(root.join("a.txt.orig")).unwrap(), b"x\xc0\xafy");
     utf8fix()
         .current_dir(root)
         .args(["--in-place=.bak", "--drop", "a.txt.orig"])
         .assert()
         .code(0);
     assert_eq!(fs::read(root.join("a.txt.orig")).unwrap(), b"xy");
-    assert_eq!(fs::read(root.join("a.txt.orig.bak")).unwrap(), b"x\xffy");
+    assert_eq!(
+        fs::read(root.join("a.txt.orig.bak")).unwrap(),
+        b"x\xc0\xafy"
+    );
     assert_eq!(names_in(root), ["a.txt", "a.txt.orig", "a.txt.orig.bak"]);
 }
 
@@ -322,7 +325,7 @@ impl Drop for ReadOnlyDir {
 fn a_failed_write_leaves_the_original_intact_and_no_temporary_file() {
     let dir = tempfile::tempdir().unwrap();
     let locked = dir.path().join("locked");
-    write_tree(&locked, &[("a.txt", b"caf\xe9"), ("b.txt", b"ok")]);
+    write_tree(&locked, &[("a.txt", b"caf\xc0\xaf"), ("b.txt", b"ok")]);
     write_tree(dir.path(), &[("other.txt", b"\xff")]);
     let guard = ReadOnlyDir::new(&locked);
     if !guard.is_read_only() {
@@ -338,7 +341,7 @@ fn a_failed_write_leaves_the_original_intact_and_no_temporary_file() {
             "utf8fix: locked/a.txt: cannot create a temporary file: ",
         ));
     drop(guard);
-    assert_eq!(fs::read(locked.join("a.txt")).unwrap(), b"caf\xe9");
+    assert_eq!(fs::read(locked.join("a.txt")).unwrap(), b"caf\xc0\xaf");
     assert_eq!(names_in(&locked), ["a.txt", "b.txt"]);
     assert_eq!(
         fs::read(dir.path().join("other.txt")).unwrap(),
@@ -402,13 +405,13 @@ fn mapped_file_and_stdin_agree() {
 #[test]
 fn several_files_are_concatenated_like_cat() {
     let dir = tempfile::tempdir().unwrap();
-    write_tree(dir.path(), &[("1", b"a\xff"), ("2", b"b")]);
+    write_tree(dir.path(), &[("1", b"a\xc0\xaf"), ("2", b"b")]);
     utf8fix()
         .current_dir(dir.path())
         .args(["1", "missing", "2"])
         .assert()
         .code(2)
-        .stdout("a\u{FFFD}b")
+        .stdout("a\u{FFFD}\u{FFFD}b")
         .stderr("utf8fix: missing: No such file or directory\n");
 }
 
@@ -545,7 +548,7 @@ fn in_place_killed_at_each_step_leaves_the_original() {
 fn lists_of_files_repair_text_and_skip_binary_missing_and_special_files() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    std::fs::write(root.join("a.txt"), b"caf\xe9\n").unwrap();
+    std::fs::write(root.join("a.txt"), b"caf\xc0\xaf\n").unwrap();
     std::fs::write(root.join("ok.txt"), "fine\n").unwrap();
     std::fs::write(root.join("blob.bin"), b"\x00\xff\xfe binary").unwrap();
     std::fs::create_dir(root.join("sub")).unwrap();
@@ -575,7 +578,7 @@ fn lists_of_files_repair_text_and_skip_binary_missing_and_special_files() {
         );
     assert_eq!(
         std::fs::read(root.join("a.txt")).unwrap(),
-        "caf\u{FFFD}\n".as_bytes()
+        "caf\u{FFFD}\u{FFFD}\n".as_bytes()
     );
     assert_eq!(
         std::fs::read(root.join("blob.bin")).unwrap(),
@@ -596,4 +599,222 @@ fn lists_of_files_repair_text_and_skip_binary_missing_and_special_files() {
         .stderr(predicates::str::contains(
             "standard input can be read only once",
         ));
+}
+
+#[test]
+fn an_option_that_does_not_apply_is_refused_and_nothing_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let menu = b"Cr\xe8me br\xfbl\xe9e\n";
+    // Each option with a mode it does not apply to, and the words of the reason.
+    let rows: [(&[&str], &str); 13] = [
+        (
+            &["--from", "windows-1252", "-i"],
+            "--from applies only with --names",
+        ),
+        (
+            &["--from", "windows-1252", "-v"],
+            "--from applies only with --names",
+        ),
+        (&["--from", "windows-1252"], "not provided: --names"),
+        (&["--nfc", "-i"], "--nfc applies only with --names"),
+        (&["--apply", "-i"], "--apply applies only with --names"),
+        (&["-r", "-i"], "-r/--recursive applies only with --names"),
+        (&["-r", "-v"], "-r/--recursive applies only with --names"),
+        (&["--follow-symlinks"], "--in-place"),
+        (
+            &["--names", "--follow-symlinks"],
+            "--follow-symlinks applies only with -i",
+        ),
+        (&["-0", "-i"], "-0/--null applies only with --check"),
+        (&["-j2"], "-j/--threads applies only with --mojibake"),
+        (&["-j2", "-i"], "-j/--threads applies only with --mojibake"),
+        (
+            &["--names", "--mojibake", "-j2"],
+            "-j/--threads applies only with --mojibake on content",
+        ),
+    ];
+    for (options, reason) in rows {
+        let file = dir.path().join("menu.txt");
+        fs::write(&file, menu).unwrap();
+        utf8fix()
+            .current_dir(dir.path())
+            .args(options)
+            .arg("menu.txt")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(reason));
+        assert_eq!(
+            fs::read(&file).unwrap(),
+            menu,
+            "{options:?} changed the file"
+        );
+    }
+}
+
+#[test]
+fn in_place_never_turns_legacy_text_into_replacement_characters() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let menu = b"Cr\xe8me br\xfbl\xe9e\n";
+    let mixed = "café and "
+        .bytes()
+        .chain(*b"cr\xe8me\n")
+        .collect::<Vec<u8>>();
+    let utf16 = b"\xff\xfeC\x00a\x00f\x00\xe9\x00";
+    write_tree(
+        root,
+        &[
+            ("menu.txt", menu),
+            ("mixed.txt", &mixed),
+            ("utf16.txt", utf16),
+        ],
+    );
+    let old = set_old_mtime(&root.join("menu.txt"));
+    utf8fix()
+        .current_dir(root)
+        .args(["-i", "menu.txt"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "utf8fix: menu.txt: hint: this looks like windows-1252 text, not UTF-8; convert it \
+             in place with: utf8enc --from windows-1252 -o menu.txt menu.txt\n\
+             utf8fix: menu.txt: left unchanged: U+FFFD would replace text that can be decoded; \
+             follow the hint, or choose the loss with --replacement, --drop or --escape\n",
+        );
+    assert_eq!(fs::read(root.join("menu.txt")).unwrap(), menu);
+    assert_eq!(
+        fs::metadata(root.join("menu.txt"))
+            .unwrap()
+            .modified()
+            .unwrap(),
+        old
+    );
+    // The advice, followed, decodes the file.
+    program("utf8enc")
+        .current_dir(root)
+        .args(["--from", "windows-1252", "-o", "menu.txt", "menu.txt"])
+        .assert()
+        .code(0);
+    assert_eq!(
+        fs::read_to_string(root.join("menu.txt")).unwrap(),
+        "Crème brûlée\n"
+    );
+
+    // Too few bytes to name the encoding: still refused, with --fallback as the way.
+    utf8fix()
+        .current_dir(root)
+        .args(["-i", "mixed.txt"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "hint: its ill-formed bytes look like letters of a legacy encoding, too few to tell \
+             which; decode them with the right one: utf8fix --fallback ENC -i mixed.txt",
+        ));
+    assert_eq!(fs::read(root.join("mixed.txt")).unwrap(), mixed);
+    utf8fix()
+        .current_dir(root)
+        .args(["--fallback", "windows-1252", "-i", "mixed.txt"])
+        .assert()
+        .code(0)
+        .stderr("");
+    assert_eq!(
+        fs::read_to_string(root.join("mixed.txt")).unwrap(),
+        "café and crème\n"
+    );
+
+    // UTF-16 with its byte order mark.
+    utf8fix()
+        .current_dir(root)
+        .args(["-i", "utf16.txt"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(
+            "utf8fix: utf16.txt: hint: this is UTF-16LE text with a byte order mark, not UTF-8; \
+             convert it in place with: utf8enc --from utf-16le -o utf16.txt utf16.txt\n",
+        ));
+    assert_eq!(fs::read(root.join("utf16.txt")).unwrap(), utf16);
+
+    // A loss the user chose is carried out.
+    for (option, expected) in [
+        (
+            "--replacement=\u{FFFD}",
+            "Cr\u{FFFD}me br\u{FFFD}l\u{FFFD}e\n",
+        ),
+        ("--drop", "Crme brle\n"),
+        ("--escape", "Cr\\xe8me br\\xfbl\\xe9e\n"),
+    ] {
+        fs::write(root.join("menu.txt"), menu).unwrap();
+        utf8fix()
+            .current_dir(root)
+            .args([option, "-i", "menu.txt"])
+            .assert()
+            .code(0)
+            .stderr("");
+        assert_eq!(
+            fs::read_to_string(root.join("menu.txt")).unwrap(),
+            expected,
+            "{option}"
+        );
+    }
+
+    // A UTF-8 file cut inside a character is not legacy text: repaired as before.
+    fs::write(root.join("cut.txt"), b"price: 5 \xe2\x82").unwrap();
+    utf8fix()
+        .current_dir(root)
+        .args(["-i", "cut.txt"])
+        .assert()
+        .code(0)
+        .stderr("");
+    assert_eq!(
+        fs::read_to_string(root.join("cut.txt")).unwrap(),
+        "price: 5 \u{FFFD}"
+    );
+}
+
+#[test]
+fn in_a_pipe_and_with_check_the_legacy_advice_goes_to_standard_error() {
+    let menu = b"Cr\xe8me br\xfbl\xe9e\n";
+    utf8fix()
+        .write_stdin(&menu[..])
+        .assert()
+        .code(0)
+        .stdout("Cr\u{FFFD}me br\u{FFFD}l\u{FFFD}e\n")
+        .stderr(
+            "utf8fix: <stdin>: hint: this looks like windows-1252 text, not UTF-8; convert it \
+             with: utf8enc --from windows-1252\n",
+        );
+    utf8fix()
+        .args(["-v"])
+        .write_stdin(&menu[..])
+        .assert()
+        .code(0)
+        .stderr(predicate::str::ends_with(
+            "utf8fix: <stdin>: 3 repairs\nutf8fix: <stdin>: hint: this looks like windows-1252 \
+             text, not UTF-8; convert it with: utf8enc --from windows-1252\n",
+        ));
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("menu.txt"), menu).unwrap();
+    for options in [&["--check"][..], &["--check", "-i"]] {
+        utf8fix()
+            .current_dir(dir.path())
+            .args(options)
+            .arg("menu.txt")
+            .assert()
+            .code(1)
+            .stdout("menu.txt\n")
+            .stderr(predicate::str::contains(
+                "utf8fix: menu.txt: hint: this looks like windows-1252 text, not UTF-8",
+            ));
+    }
+    assert_eq!(fs::read(dir.path().join("menu.txt")).unwrap(), menu);
+    // No advice when the loss was chosen.
+    utf8fix()
+        .arg("--replacement=?")
+        .write_stdin(&menu[..])
+        .assert()
+        .code(0)
+        .stdout("Cr?me br?l?e\n")
+        .stderr("");
 }

@@ -230,8 +230,8 @@ fn in_place_on_a_full_disk_leaves_the_original_and_no_temporary_file() {
         }
     }
     let _unmount = Unmount(mount);
-    // 40 KiB of Latin-1 whose repair (each \xe9 becomes 3 bytes) cannot fit beside it.
-    let original: Vec<u8> = b"caf\xe9 ".repeat(8 * 1024);
+    // 48 KiB of overlong slashes whose repair (each of their bytes becomes 3) cannot fit beside it.
+    let original: Vec<u8> = b"caf\xc0\xaf ".repeat(8 * 1024);
     let file = mount.join("big.txt");
     fs::write(&file, &original).unwrap();
     let output = program("utf8fix").arg("-i").arg(&file).output().unwrap();

@@ -16,8 +16,10 @@ fn utf8fix() -> assert_cmd::Command {
     program("utf8fix")
 }
 
-const BROKEN: &[u8] = b"caf\xe9\n";
-const REPAIRED: &[u8] = "caf\u{FFFD}\n".as_bytes();
+/// A lone surrogate (WTF-8 or CESU-8 debris): broken, and no legacy encoding's text, so that the
+/// default repair rewrites it.
+const BROKEN: &[u8] = b"caf\xed\xa0\x80\n";
+const REPAIRED: &[u8] = "caf\u{FFFD}\u{FFFD}\u{FFFD}\n".as_bytes();
 
 fn is_root() -> bool {
     // SAFETY: geteuid has no preconditions.
@@ -405,7 +407,7 @@ fn holds_unnamed_file_in(pid: u32, dir: &Path) -> bool {
 /// the signal is sent there, every time.
 #[test]
 fn a_signal_while_writing_leaves_the_original_and_nothing_else() {
-    let original: Vec<u8> = b"caf\xe9 na\xefve\n".repeat(20_000);
+    let original: Vec<u8> = b"caf\xed\xa0\x80 na\xc0\xafve\n".repeat(20_000);
     for (named, signal) in [
         (false, libc::SIGTERM),
         (true, libc::SIGTERM),

@@ -15,13 +15,15 @@ use std::ops::ControlFlow;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
+use utf8kit_codec::{ForeignBom, UnitKind};
+
 use crate::detect::{self, Evidence, Verdict};
 use crate::encodings::{self, Charset};
 use crate::input::{ChunkReader, Source};
 
 /// What an input's findings say of a legacy encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Findings {
+pub enum Findings {
     /// Not the kinds legacy text leaves (or none at all).
     Other,
     /// Lone bytes (a lead with at most one byte after it), at least nine in ten: what any legacy
@@ -35,7 +37,7 @@ pub(super) enum Findings {
 
 impl Findings {
     /// From the counts of ill-formed units and of lone bytes among them.
-    pub(super) fn of(ill_formed: u64, lone_bytes: u64) -> Findings {
+    pub fn of(ill_formed: u64, lone_bytes: u64) -> Findings {
         if ill_formed == 0 {
             Findings::Other
         } else if lone_bytes * 10 >= ill_formed * 9 {
@@ -48,11 +50,83 @@ impl Findings {
     }
 }
 
+/// The ill-formed units of an input, counted for [`Findings`]: all of them, and the lone bytes
+/// among them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LegacyTally {
+    /// Ill-formed units.
+    pub ill_formed: u64,
+    /// Those of them that a legacy single-byte encoding leaves.
+    pub lone_bytes: u64,
+    /// Those of them that are one byte long (not a UTF-8 sequence cut short), FE and FF aside.
+    pub single_bytes: u64,
+}
+
+impl LegacyTally {
+    /// Counts one ill-formed unit of `kind` and `len` bytes.
+    pub fn count(&mut self, kind: UnitKind, len: usize) {
+        self.ill_formed += 1;
+        // A legacy single-byte encoding leaves lone letters C0..FF and 80..BF (or a lead byte
+        // with one 80..BF byte after it), never overlongs or surrogates; a lone C0, C1 or F5..FF
+        // is a letter too (Turkish ı and ş are FD and FE).
+        let is_lone_byte = matches!(
+            kind,
+            UnitKind::Truncated | UnitKind::UnexpectedContinuation | UnitKind::InvalidByte
+        );
+        self.lone_bytes += u64::from(is_lone_byte && len <= 2);
+        self.single_bytes += u64::from(len == 1 && kind != UnitKind::InvalidByte);
+    }
+
+    /// Whether nearly every unit counted (nine in ten) is a single byte: the letters of a
+    /// legacy encoding, not UTF-8 cut short (`E2 82` at the end of a file cut in two).
+    pub fn is_single_bytes(self) -> bool {
+        self.ill_formed > 0 && self.single_bytes * 10 >= self.ill_formed * 9
+    }
+
+    /// What the units counted say.
+    pub fn findings(self) -> Findings {
+        Findings::of(self.ill_formed, self.lone_bytes)
+    }
+}
+
+/// The hint for an input that starts with the byte order mark of UTF-16 or UTF-32: the
+/// command that converts it.
+pub fn bom_hint(source: &Source, bom: ForeignBom) -> String {
+    let charset = match (bom, bom.endian()) {
+        (ForeignBom::Utf16Le | ForeignBom::Utf16Be, endian) => Charset::Utf16(Some(endian)),
+        (ForeignBom::Utf32Le | ForeignBom::Utf32Be, endian) => Charset::Utf32(Some(endian)),
+    };
+    format!(
+        "{}: hint: this is {} text with a byte order mark, not UTF-8; {}",
+        source.display_name(),
+        bom.encoding(),
+        advice(
+            source,
+            Advice::Convert(encodings::entry_of(charset).labels[0])
+        )
+    )
+}
+
+/// The hint for an input whose ill-formed bytes are lone bytes, too few for the detector to name
+/// their encoding (a word or two of Latin-1 in a UTF-8 file): `--fallback` with the right one.
+pub fn unnamed_legacy_hint(source: &Source) -> String {
+    let file = match source {
+        Source::Path(path) => format!(" -i {}{}", end_of_options(path), shell_quote(path)),
+        Source::Stdin => String::new(),
+    };
+    format!(
+        "{}: hint: its ill-formed bytes look like letters of a legacy encoding, too few to tell \
+         which; decode them with the right one: utf8fix --fallback ENC{file} (windows-1252 for \
+         Western European text; utf8enc -l lists the encodings)",
+        source.display_name()
+    )
+}
+
 /// The hint for one input, if there is one to give.
 ///
 /// `sample` is the start of standard input (a file is read again for the evidence: the hint is
 /// rare, only for inputs with findings of the legacy kind or a NUL byte near the start).
-pub(super) fn hint(
+pub fn hint(
     source: &Source,
     reader: &mut ChunkReader,
     sample: &[u8],
@@ -61,7 +135,10 @@ pub(super) fn hint(
     let name = source.display_name();
     let label = |charset: Charset| encodings::entry_of(charset).labels[0];
     let mut evidence = Evidence::new();
+    // Only a regular file can be read again (a FIFO's writer is gone, a device may block).
+    let is_regular = |path: &Path| std::fs::metadata(path).is_ok_and(|m| m.is_file());
     match source {
+        Source::Path(path) if !is_regular(path) => evidence.feed(sample),
         Source::Stdin => evidence.feed(sample),
         Source::Path(_) => {
             // Without legacy findings the only question is UTF-16 or UTF-32 without a mark,
@@ -131,7 +208,7 @@ pub(super) fn hint(
 
 /// The hint for a name that is not UTF-8: where such names come from, and the command that
 /// renames the file (or directory).
-pub(super) fn name_hint(path: &Path, name: &[u8]) -> Option<String> {
+pub fn name_hint(path: &Path, name: &[u8]) -> Option<String> {
     let guess = crate::names::guess(name)?;
     let option = match &guess.decode {
         crate::names::Decode::From(_) => "--from",
