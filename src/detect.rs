@@ -26,7 +26,7 @@
 use encoding_rs::Encoding;
 
 use utf8kit_codec::Lint;
-use utf8kit_codec::letters::is_alphabetic;
+use utf8kit_mojibake::letters::is_alphabetic;
 
 use crate::encodings::Charset;
 

@@ -107,7 +107,7 @@ impl Renaming {
             },
         };
         if self.mojibake
-            && let Some(fix) = utf8kit_codec::mojibake::undo_mojibake(&text)
+            && let Some(fix) = utf8kit_mojibake::undo_mojibake(&text)
         {
             text = fix.text;
         }

@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utf8kit_codec::mojibake::fix_mojibake;
+use utf8kit_mojibake::fix_mojibake;
 
 fuzz_target!(|text: &str| {
     if let Some((fixed, _)) = fix_mojibake(text) {

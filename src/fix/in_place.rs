@@ -108,7 +108,7 @@ pub(super) fn fix_in_place(
     use std::io::Seek;
     let name = crate::render::path(path).into_owned();
     let mut rewrite = open_for_rewrite(path, settings.follow_symlinks).map_err(Failure::Input)?;
-    let mut counter = Repairer::counting(settings.repair.clone());
+    let mut counter = Fixer::new(settings, true);
     let input = Reading::File(&mut rewrite.file);
     repair_input(reader, input, &mut counter, None, None, &mut |_| {})?;
     if counter.repair_count() == 0 {
@@ -131,8 +131,8 @@ pub(super) fn fix_in_place(
     let temporary = PendingFile::create(&rewrite.place)
         .map_err(|e| trouble("cannot create a temporary file", e))?;
     let mut writer = BufWriter::with_capacity(crate::input::CHUNK_LEN, temporary.as_file());
-    let mut repairer = log.repairer(Repairer::new(settings.repair.clone()));
-    let mut print = |repairer: &mut Repairer| log.print(&name, repairer);
+    let mut repairer = log.repairer(Fixer::new(settings, false));
+    let mut print = |repairer: &mut Fixer| log.print(&name, repairer);
     let input = Reading::File(&mut rewrite.file);
     let written = repair_input(
         reader,

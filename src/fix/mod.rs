@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Parser;
 use termcolor::{Color, ColorSpec, StandardStream, WriteColor};
-use utf8kit_codec::{Repair, RepairKind, RepairOptions, Repairer, Replacement};
+use utf8kit_codec::{RepairKind, RepairOptions, Replacement};
+use utf8kit_mojibake::LineRepair;
 
 use crate::cli::ColorWhen;
 use crate::input::{ChunkReader, Source, io_reason};
@@ -21,12 +22,14 @@ use crate::output::Messages;
 use crate::replace::{PendingFile, Place, SetId, Stat, carry_over};
 use crate::status::Status;
 
+mod fixer;
 mod in_place;
 mod legacy;
 mod names;
 mod repair_log;
 mod stream;
 
+use fixer::Fixer;
 use in_place::*;
 use repair_log::*;
 use stream::*;
@@ -415,8 +418,12 @@ pub struct Settings {
     pub null: bool,
     /// Report each repair.
     pub verbose: bool,
-    /// The repairs.
+    /// The repairs of the codec.
     pub repair: RepairOptions,
+    /// Undo mojibake, line by line, after the codec's repairs.
+    pub mojibake: bool,
+    /// How many threads judge the lines that may hold mojibake.
+    pub threads: usize,
     /// The name of the fallback encoding, for messages.
     pub fallback_name: Option<String>,
     /// The repair is the default U+FFFD, not a loss the user chose (`--replacement`, `--drop`,
@@ -495,16 +502,16 @@ impl Settings {
                 cesu: args.cesu || args.modified,
                 modified: args.modified,
                 strip_bom: args.strip_bom,
-                mojibake: args.mojibake,
-                threads: args.threads.map_or_else(
-                    || std::thread::available_parallelism().map_or(1, usize::from),
-                    |n| n as usize,
-                ),
                 strip: args
                     .strip
                     .iter()
                     .fold(utf8kit_codec::LintSet::NONE, |all, &one| all.union(one)),
             },
+            mojibake: args.mojibake,
+            threads: args.threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, usize::from),
+                |n| n as usize,
+            ),
             fallback_name: args.fallback.as_ref().map(|f| f.name.clone()),
             guards_decodable: args.replacement.is_none()
                 && !args.drop

@@ -9,7 +9,7 @@ pub(super) struct RepairLog<'a> {
 }
 
 impl RepairLog<'_> {
-    pub(super) fn repairer(&self, repairer: Repairer) -> Repairer {
+    pub(super) fn repairer(&self, repairer: Fixer) -> Fixer {
         if self.settings.verbose {
             repairer.with_log()
         } else {
@@ -17,7 +17,7 @@ impl RepairLog<'_> {
         }
     }
 
-    pub(super) fn print(&mut self, name: &str, repairer: &mut Repairer) {
+    pub(super) fn print(&mut self, name: &str, repairer: &mut Fixer) {
         if !self.settings.verbose {
             return;
         }
@@ -27,32 +27,44 @@ impl RepairLog<'_> {
         }
     }
 
-    pub(super) fn line(&mut self, name: &str, repair: &Repair) -> io::Result<()> {
-        write!(self.err, "utf8fix: {name}: offset {}: ", repair.byte_offset)?;
+    pub(super) fn line(&mut self, name: &str, repair: &LineRepair) -> io::Result<()> {
+        let (byte_offset, kind, bytes) = match repair {
+            LineRepair::Codec(repair) => {
+                (repair.byte_offset, repair.kind.to_string(), repair.bytes())
+            }
+            LineRepair::Mojibake(line) => (line.byte_offset, "mojibake".to_owned(), line.bytes()),
+        };
+        write!(self.err, "utf8fix: {name}: offset {byte_offset}: ")?;
         self.err
             .set_color(ColorSpec::new().set_fg(Some(Color::Red)).set_bold(true))?;
-        write!(self.err, "{}", repair.kind)?;
+        write!(self.err, "{kind}")?;
         self.err.reset()?;
         writeln!(
             self.err,
             " {}: {}",
-            crate::render::Hex(repair.bytes(), " "),
+            crate::render::Hex(bytes, " "),
             self.action(repair)
         )
     }
 
-    pub(super) fn action(&self, repair: &Repair) -> String {
+    pub(super) fn action(&self, repair: &LineRepair) -> String {
+        let repair = match repair {
+            LineRepair::Codec(repair) => repair,
+            LineRepair::Mojibake(line) if line.groups == 1 => {
+                return format!("line decoded back from {} (1 sequence)", line.chain);
+            }
+            LineRepair::Mojibake(line) => {
+                return format!(
+                    "line decoded back from {} ({} sequences)",
+                    line.chain, line.groups
+                );
+            }
+        };
         match repair.kind {
             RepairKind::StrippedBom => "byte order mark removed".to_owned(),
             RepairKind::Stripped(_) => "removed".to_owned(),
             RepairKind::ModifiedNul => "decoded as U+0000 (Modified UTF-8)".to_owned(),
             RepairKind::JoinedPair => "surrogate pair joined into one 4-byte character".to_owned(),
-            RepairKind::Mojibake(1, chain) => {
-                format!("line decoded back from {chain} (1 sequence)")
-            }
-            RepairKind::Mojibake(n, chain) => {
-                format!("line decoded back from {chain} ({n} sequences)")
-            }
             RepairKind::IllFormed(_) => match &self.settings.repair.replacement {
                 Replacement::Text(text) if text == "\u{FFFD}" => "replaced by U+FFFD".to_owned(),
                 Replacement::Text(text) => format!("replaced by {text:?}"),

@@ -28,10 +28,10 @@ pub(super) enum Reading<'a> {
 pub(super) fn repair_input(
     reader: &mut ChunkReader,
     input: Reading<'_>,
-    repairer: &mut Repairer,
+    repairer: &mut Fixer,
     mut out: Option<&mut dyn Write>,
     mut sample: Option<&mut Vec<u8>>,
-    after: &mut dyn FnMut(&mut Repairer),
+    after: &mut dyn FnMut(&mut Fixer),
 ) -> Result<(), Failure> {
     let mut opened;
     let file = match input {
@@ -115,11 +115,7 @@ pub(super) fn fix_stream(
     log: &mut RepairLog<'_>,
 ) -> Result<Repaired, Failure> {
     let name = source.display_name();
-    let mut repairer = log.repairer(if out.is_some() {
-        Repairer::new(settings.repair.clone())
-    } else {
-        Repairer::counting(settings.repair.clone())
-    });
+    let mut repairer = log.repairer(Fixer::new(settings, out.is_none()));
     let input = Reading::Source(source);
     let mut sample = Vec::new();
     let sample_to = settings.guards_decodable.then_some(&mut sample);

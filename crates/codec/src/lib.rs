@@ -91,16 +91,11 @@
 //!   [`transcode::Malformed`] whose [`transcode::MalformedKind`] says what) and Latin-1;
 //!   encoders out of UTF-8 for UTF-32, UCS-2 and UTF-7. UTF-16 and Latin-1 widen 8 to 16 code
 //!   units at a time with SSSE3 or AVX2, chosen when the program runs, and fall back to scalar
-//!   code elsewhere; these kernels, the AVX-512 validator, the mojibake line filter's AVX2 and
-//!   AVX-512 scans, the mojibake shortcut's AVX-512 reading back into windows-1252 and its
-//!   counts of 64 bytes at a time, the SSE2 counting and searching, and the strings the
-//!   mojibake repair takes for UTF-8 without a second check (bytes its shortcut has just
-//!   decoded, and a strict scanner's text runs) are the crate's only `unsafe`.
-//! - [`mojibake`]: undoing UTF-8 read in a legacy encoding, layer by layer.
+//!   code elsewhere; these kernels, the AVX-512 validator, the SSE2 counting and searching, and
+//!   the text runs [`Repairer::feed_pieces`] hands on as `&str` without a second check (a strict
+//!   scanner's runs are well-formed) are the crate's only `unsafe`.
 //! - [`encode`]: one code point into bytes, in UTF-8 and its variants (CESU-8, Modified UTF-8,
 //!   WTF-8, the legacy 6-byte form).
-//! - [`letters`]: `is_alphabetic`, `is_uppercase`, `is_lowercase` from tables, for code that
-//!   asks them of every character (the mojibake judging, utf8kit's encoding detector).
 //! - [`notation`]: bytes and code points in the notations people write them in (`U+20AC`,
 //!   `\xE2`, `%E2`, `&#8364;`...), both ways.
 //!
@@ -114,8 +109,6 @@
 mod bom;
 mod context;
 pub mod encode;
-pub mod letters;
-pub mod mojibake;
 pub mod notation;
 mod position;
 mod repair;
@@ -130,8 +123,8 @@ pub use bom::{ForeignBom, UTF8_BOM};
 pub use context::{MAX_FLAG_TAGS, MAX_NON_ASCII_RUN, invisible_has_job};
 pub use position::{Position, count_byte, count_chars};
 pub use repair::{
-    REPLACEMENT, Repair, RepairKind, RepairOptions, Repairer, Replacement, decode_lossy,
-    escape_byte, latin1_table,
+    REPLACEMENT, Repair, RepairKind, RepairOptions, RepairedSink, Repairer, Replacement,
+    decode_lossy, escape_byte, latin1_table,
 };
 pub use rules::{Lint, LintSet, Policy, UnknownName};
 pub use scanner::{Config, Finding, FindingKind, NameIssue, Scanner, Sink, scan};
@@ -141,8 +134,8 @@ pub use unit::{
 };
 pub use validate::{Utf8Error, is_well_formed, validate};
 
-/// Whether this processor has AVX-512 F, BW and VBMI, which every 64-byte SIMD path of the
-/// crate needs (the validator, the mojibake line filter). std caches the answer.
+/// Whether this processor has AVX-512 F, BW and VBMI, which the crate's 64-byte SIMD path (the
+/// validator) needs. std caches the answer.
 #[cfg(target_arch = "x86_64")]
 #[inline]
 pub(crate) fn has_avx512_vbmi() -> bool {

@@ -102,82 +102,14 @@ pub fn count_chars(run: &[u8]) -> usize {
     }
 }
 
-/// Where the first byte of `haystack` equal to `needle` is. The mojibake repair looks for the
-/// ends of every line it holds, and a byte at a time that was a tenth of its time.
-pub(crate) fn find_byte(haystack: &[u8], needle: u8) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // SAFETY: SSE2 is part of the x86_64 baseline: every x86_64 processor has it.
-        unsafe { sse2::find(haystack, needle) }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        haystack.iter().position(|&b| b == needle)
-    }
-}
-
-/// Where the last byte of `haystack` equal to `needle` is.
-pub(crate) fn rfind_byte(haystack: &[u8], needle: u8) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // SAFETY: SSE2 is part of the x86_64 baseline: every x86_64 processor has it.
-        unsafe { sse2::rfind(haystack, needle) }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        haystack.iter().rposition(|&b| b == needle)
-    }
-}
-
 /// Byte counting with SSE2. The portable loops were measured to come out of the compiler badly
 /// vectorised (byte loads and unpacks), and counting is most of what a streamed check does.
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
     use std::arch::x86_64::{
         _mm_add_epi64, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_loadu_si128,
-        _mm_movemask_epi8, _mm_sad_epu8, _mm_set1_epi8, _mm_setzero_si128, _mm_srli_si128,
-        _mm_sub_epi8,
+        _mm_sad_epu8, _mm_set1_epi8, _mm_setzero_si128, _mm_srli_si128, _mm_sub_epi8,
     };
-
-    /// The bit mask of the bytes of `block` (16 of them) equal to `needle`.
-    #[target_feature(enable = "sse2")]
-    fn matches(block: &[u8], needle: u8) -> u32 {
-        debug_assert_eq!(block.len(), 16);
-        // SAFETY: `block` is 16 readable bytes and `_mm_loadu_si128` has no alignment need.
-        let block = unsafe { _mm_loadu_si128(block.as_ptr().cast()) };
-        _mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8(needle as i8))) as u32
-    }
-
-    /// [`super::find_byte`], 16 bytes at a time.
-    #[target_feature(enable = "sse2")]
-    pub(super) fn find(haystack: &[u8], needle: u8) -> Option<usize> {
-        let mut blocks = haystack.chunks_exact(16);
-        let mut at = 0;
-        for block in &mut blocks {
-            let found = matches(block, needle);
-            if found != 0 {
-                return Some(at + found.trailing_zeros() as usize);
-            }
-            at += 16;
-        }
-        let rest = blocks.remainder();
-        rest.iter().position(|&b| b == needle).map(|i| at + i)
-    }
-
-    /// [`super::rfind_byte`], 16 bytes at a time from the end.
-    #[target_feature(enable = "sse2")]
-    pub(super) fn rfind(haystack: &[u8], needle: u8) -> Option<usize> {
-        let mut blocks = haystack.rchunks_exact(16);
-        let mut end = haystack.len();
-        for block in &mut blocks {
-            end -= 16;
-            let found = matches(block, needle);
-            if found != 0 {
-                return Some(end + 31 - found.leading_zeros() as usize);
-            }
-        }
-        blocks.remainder().iter().rposition(|&b| b == needle)
-    }
 
     /// Counts the bytes equal to `needle`, or with `CHARS` the bytes that are not continuation
     /// bytes, 16 at a time; lane counters hold at most 255 steps before they are summed.
@@ -237,36 +169,6 @@ mod tests {
             let chars = slice.iter().filter(|&&b| b & 0xC0 != 0x80).count();
             assert_eq!(count_byte(slice, b'\n'), lf, "len {len}");
             assert_eq!(count_chars(slice), chars, "len {len}");
-        }
-    }
-
-    #[test]
-    fn finds_agree_with_naive_loops_at_every_place() {
-        for len in 0..70 {
-            for at in 0..len {
-                let mut text = vec![b'x'; len];
-                text[at] = b'\n';
-                assert_eq!(find_byte(&text, b'\n'), Some(at), "{len} {at}");
-                assert_eq!(rfind_byte(&text, b'\n'), Some(at), "{len} {at}");
-                // A second one, after and before.
-                for other in 0..len {
-                    let mut two = text.clone();
-                    two[other] = b'\n';
-                    assert_eq!(
-                        find_byte(&two, b'\n'),
-                        Some(at.min(other)),
-                        "{len} {at} {other}"
-                    );
-                    assert_eq!(
-                        rfind_byte(&two, b'\n'),
-                        Some(at.max(other)),
-                        "{len} {at} {other}"
-                    );
-                }
-            }
-            let none = vec![b'y'; len];
-            assert_eq!(find_byte(&none, b'\n'), None);
-            assert_eq!(rfind_byte(&none, b'\n'), None);
         }
     }
 

@@ -3,19 +3,15 @@
 //! By default each maximal subpart of an ill-formed unit becomes one U+FFFD, exactly as
 //! `String::from_utf8_lossy` and Python's `decode("utf-8", "replace")` do. [`RepairOptions`]
 //! changes what an ill-formed unit becomes ([`Replacement`]) and adds the opt-in repairs that run
-//! first: joining CESU-8 surrogate pairs, Java's `C0 80`, stripping a UTF-8 byte order mark, and
-//! undoing mojibake line by line.
+//! first: joining CESU-8 surrogate pairs, Java's `C0 80`, stripping a UTF-8 byte order mark and
+//! the characters some lints find. What a repairer writes can also be taken piece by piece with
+//! each repair where it happens ([`RepairedSink`]), for a repair built on top of this one.
 //! Every output is well-formed UTF-8 and repairing it again changes nothing.
 
-use std::collections::VecDeque;
 use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::encode::{Form, encode};
-use crate::mojibake::{
-    MojibakeChain, MojibakeFix, Task, first_suspect, judge_line, judge_lines, judge_lines_into,
-};
-use crate::position::{find_byte, rfind_byte};
 use crate::rules::{Lint, LintSet};
 use crate::scanner::{Config, Finding, FindingKind, Scanner, Sink};
 use crate::unit::{UnitKind, subparts};
@@ -59,11 +55,6 @@ pub struct RepairOptions {
     /// Remove a UTF-8 byte order mark (U+FEFF at offset 0), and any further U+FEFF that would
     /// then start the output (a doubled mark), so that the result starts with none.
     pub strip_bom: bool,
-    /// Undo mojibake, line by line ([`crate::mojibake::fix_mojibake`]).
-    pub mojibake: bool,
-    /// How many threads judge the lines that may hold mojibake, when a run of text holds many
-    /// (0 and 1: the calling thread alone). The output is the same for every number.
-    pub threads: usize,
     /// Remove the characters these lints find (SPEC 1.6), and nothing else. `bom` here is
     /// `strip_bom`.
     pub strip: LintSet,
@@ -83,9 +74,6 @@ pub enum RepairKind {
     StrippedBom,
     /// A character a lint of [`RepairOptions::strip`] finds was removed.
     Stripped(Lint),
-    /// Mojibake was undone on one line: this many groups, over all layers, and the chain of
-    /// encodings undone.
-    Mojibake(u32, MojibakeChain),
 }
 
 impl fmt::Display for RepairKind {
@@ -96,7 +84,6 @@ impl fmt::Display for RepairKind {
             RepairKind::ModifiedNul => f.write_str("overlong"),
             RepairKind::StrippedBom => f.write_str("bom"),
             RepairKind::Stripped(lint) => f.write_str(lint.as_str()),
-            RepairKind::Mojibake(..) => f.write_str("mojibake"),
         }
     }
 }
@@ -113,6 +100,20 @@ pub struct Repair {
 }
 
 impl Repair {
+    /// A repair of `kind` at `byte_offset` of the input, of the bytes `unit` (their first six are
+    /// kept), for a repair built on top of [`Repairer`] that logs its own beside the codec's.
+    pub fn new(byte_offset: u64, kind: RepairKind, unit: &[u8]) -> Repair {
+        let mut bytes = [0u8; 6];
+        let len = unit.len().min(6);
+        bytes[..len].copy_from_slice(&unit[..len]);
+        Repair {
+            byte_offset,
+            kind,
+            bytes,
+            len: len as u8,
+        }
+    }
+
     /// The input bytes that were repaired.
     pub fn bytes(&self) -> &[u8] {
         &self.bytes[..usize::from(self.len)]
@@ -155,6 +156,19 @@ pub struct Repairer {
     state: RepairState,
 }
 
+/// Receives a repairer's output piece by piece ([`Repairer::feed_pieces`]), with each repair
+/// where it happens: what a repair built on top of this one (such as undoing mojibake line by
+/// line) reads. Either method stops the repair by returning `Break`.
+pub trait RepairedSink {
+    /// A run of the input that needed no repair, starting at `byte_offset` of the input. Runs
+    /// arrive in pieces of any size, never inside a character.
+    fn text(&mut self, byte_offset: u64, text: &str) -> ControlFlow<()>;
+
+    /// One repair, and what it wrote in place of the bytes it repaired (nothing for a mark
+    /// stripped or bytes dropped).
+    fn repaired(&mut self, repair: &Repair, written: &[u8]) -> ControlFlow<()>;
+}
+
 #[derive(Debug)]
 struct RepairState {
     options: RepairOptions,
@@ -165,61 +179,7 @@ struct RepairState {
     count: u64,
     /// Something has been written: a U+FEFF from now on is not a leading mark.
     has_output: bool,
-    /// With `mojibake`: the repaired bytes of the current line, held until its end.
-    line: Vec<u8>,
-    /// The input offset where the held line starts.
-    line_offset: Option<u64>,
-    /// With `mojibake`: a repaired line has been emitted, so the next one does not start the
-    /// output.
-    emitted_line: bool,
-    /// Runs of lines may be judged on helper threads while the next ones are fed, and emitted
-    /// later ([`Repairer::set_read_ahead`]).
-    read_ahead: bool,
-    /// With `read_ahead`: what is fed but not yet emitted, in order. Whatever is emitted while
-    /// it holds something goes behind it.
-    pending: VecDeque<Pending>,
-    /// The buffers of runs emitted, kept for the next ones: each new block of memory costs its
-    /// pages' first touch, and freed blocks go back to the system, only to be touched again.
-    spare_runs: Vec<(String, Suspects)>,
 }
-
-/// Lines fed and not yet emitted.
-#[derive(Debug)]
-enum Pending {
-    /// A run of whole lines at an offset, judged on a helper: its bytes, and its lines in which
-    /// mojibake may start.
-    Run(u64, Task<(String, Suspects)>),
-    /// A held line at an offset, and what the repair made of it.
-    Line(u64, Vec<u8>, Option<MojibakeFix>),
-}
-
-/// The lines of a run in which mojibake may start ([`first_suspect`]), each with what the
-/// repair makes of it, their repaired texts in one string: a helper's answer is freed where it
-/// is emitted, and the allocator pays for each block freed on another thread than its own.
-#[derive(Debug, Default)]
-struct Suspects {
-    lines: Vec<(std::ops::Range<usize>, Judged)>,
-    texts: String,
-}
-
-/// What the repair makes of a line in which mojibake may start.
-#[derive(Debug)]
-enum Judged {
-    /// It stays as it is.
-    Kept,
-    /// Its repaired text (in [`Suspects::texts`]), and the repair.
-    Fixed(std::ops::Range<usize>, RepairKind),
-    /// Too long to be judged whole: `hold` cuts it.
-    TooLong,
-}
-
-/// The fewest suspect lines in a run that is handed to a helper when nothing waits.
-const AHEAD_LINES: usize = 32;
-
-/// How many runs of lines (64 KiB each when a file is read) may wait to be emitted with
-/// `read_ahead`, judged or being judged, before the oldest is emitted. Four measured 1.4%
-/// faster than eight on the eval mix with 2 CPUs: fewer buffers are touched for the first time.
-const AHEAD: usize = 4;
 
 impl Repairer {
     /// A repairer at the start of an input.
@@ -244,12 +204,6 @@ impl Repairer {
                 log: Vec::new(),
                 count: 0,
                 has_output: false,
-                line: Vec::new(),
-                line_offset: None,
-                emitted_line: false,
-                read_ahead: false,
-                pending: VecDeque::new(),
-                spare_runs: Vec::new(),
             },
         }
     }
@@ -268,23 +222,9 @@ impl Repairer {
         self
     }
 
-    /// With `mojibake` and more than one thread: the input is at hand (a regular file), so the
-    /// lines of a chunk may be judged on helper threads while the next chunks are fed, and their
-    /// repaired bytes are emitted (or put in [`Repairer::output`]) a few chunks later, in order,
-    /// and all by the last chunk. The output is the same; only its timing changes. Not for an
-    /// input read as it comes (a pipe, a terminal), whose lines are wanted as soon as they are
-    /// fed.
-    pub fn set_read_ahead(&mut self, read_ahead: bool) {
-        self.state.read_ahead = read_ahead;
-    }
-
     /// Repairs the next chunk; `is_last` says that no more will follow.
     pub fn feed(&mut self, chunk: &[u8], is_last: bool) {
         let _ = self.scanner.feed(chunk, is_last, &mut self.state);
-        if is_last {
-            self.state.finish_line();
-            let _ = self.state.settle(0, &mut None);
-        }
     }
 
     /// Repairs the next chunk like [`Repairer::feed`], and hands every repaired byte to `emit`
@@ -317,27 +257,59 @@ impl Repairer {
             emit,
         };
         self.scanner.feed(chunk, is_last, &mut direct)?;
-        if is_last {
-            direct.state.finish_line();
-            direct.state.settle(0, &mut Some(&mut *direct.emit))?;
-        }
         direct.flush()
     }
 
-    /// Emits to `emit` what reading ahead ([`Repairer::set_read_ahead`]) still holds back, the
-    /// lines fed whole and not yet written, as [`Repairer::feed_to`] would have by now without
-    /// it: for an input that ends in an error before its last chunk, so that what was read
-    /// before the error is written all the same. A line not yet ended stays held.
-    pub fn flush_read_ahead(
+    /// Repairs the next chunk and hands the result to `sink` piece by piece: the runs that need
+    /// no repair as they are, and each repair with what it wrote, in input order. The count goes
+    /// on as with [`Repairer::feed`]; nothing goes to [`Repairer::output`] or the log.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use utf8kit_codec::{Repair, RepairOptions, RepairedSink, Repairer};
+    ///
+    /// #[derive(Default)]
+    /// struct Pieces(Vec<(u64, String)>);
+    /// impl RepairedSink for Pieces {
+    ///     fn text(&mut self, byte_offset: u64, text: &str) -> ControlFlow<()> {
+    ///         self.0.push((byte_offset, text.to_owned()));
+    ///         ControlFlow::Continue(())
+    ///     }
+    ///     fn repaired(&mut self, repair: &Repair, written: &[u8]) -> ControlFlow<()> {
+    ///         let written = String::from_utf8_lossy(written);
+    ///         self.0.push((repair.byte_offset, format!("{} -> {written}", repair.kind)));
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// }
+    /// let mut pieces = Pieces::default();
+    /// let mut repairer = Repairer::new(RepairOptions::default());
+    /// let _ = repairer.feed_pieces(b"ok \xC0\xAF!", true, &mut pieces);
+    /// assert_eq!(pieces.0, [
+    ///     (0, "ok ".to_owned()),
+    ///     (3, "overlong -> \u{FFFD}\u{FFFD}".to_owned()),
+    ///     (5, "!".to_owned()),
+    /// ]);
+    /// assert_eq!(repairer.repair_count(), 1);
+    /// ```
+    pub fn feed_pieces(
         &mut self,
-        emit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+        chunk: &[u8],
+        is_last: bool,
+        sink: &mut dyn RepairedSink,
     ) -> ControlFlow<()> {
-        let mut direct = Direct {
-            state: &mut self.state,
-            emit,
-        };
-        direct.state.settle(0, &mut Some(&mut *direct.emit))?;
-        direct.flush()
+        let state = &mut self.state;
+        let (writes_output, keeps_log) = (state.writes_output, state.keeps_log);
+        (state.writes_output, state.keeps_log) = (true, true);
+        let (out, log) = (
+            std::mem::take(&mut state.out),
+            std::mem::take(&mut state.log),
+        );
+        let mut pieces = Pieces { state, sink };
+        let flow = self.scanner.feed(chunk, is_last, &mut pieces);
+        let state = &mut self.state;
+        (state.writes_output, state.keeps_log) = (writes_output, keeps_log);
+        (state.out, state.log) = (out, log);
+        flow
     }
 
     /// The repaired bytes produced so far and not yet taken: write them, then clear the vector.
@@ -363,19 +335,19 @@ impl Repairer {
 }
 
 impl RepairState {
-    /// A text run, as [`Sink::text`] takes it; lines that need no repair go to `emit` when
-    /// there is one (see [`RepairState::write_text`]).
-    fn text_to(&mut self, byte_offset: u64, bytes: &[u8], emit: Emit<'_, '_>) -> ControlFlow<()> {
+    /// The marks that would lead the output, stripped from the start of a text run at
+    /// `byte_offset` with `strip_bom` (a doubled mark, or one that followed dropped bytes), so
+    /// that repairing the output again finds nothing to strip: the rest of the run, and where
+    /// it starts.
+    fn strip_leading_marks<'b>(&mut self, byte_offset: u64, bytes: &'b [u8]) -> (u64, &'b [u8]) {
         let mut bytes = bytes;
         let mut offset = byte_offset;
-        // Every mark that would lead the output goes (a doubled mark, or one that followed
-        // dropped bytes), so that repairing the output again finds nothing to strip.
         while self.options.strip_bom && !self.has_output && bytes.starts_with(BOM) {
             self.log_bytes(offset, BOM, RepairKind::StrippedBom);
             bytes = &bytes[BOM.len()..];
             offset += BOM.len() as u64;
         }
-        self.write_text(offset, bytes, emit)
+        (offset, bytes)
     }
 
     fn log(&mut self, finding: &Finding<'_>, kind: RepairKind) {
@@ -385,388 +357,23 @@ impl RepairState {
     fn log_bytes(&mut self, byte_offset: u64, unit: &[u8], kind: RepairKind) {
         self.count += 1;
         if self.keeps_log {
-            let mut bytes = [0u8; 6];
-            let len = unit.len().min(6);
-            bytes[..len].copy_from_slice(&unit[..len]);
-            self.log.push(Repair {
-                byte_offset,
-                kind,
-                bytes,
-                len: len as u8,
-            });
+            self.log.push(Repair::new(byte_offset, kind, unit));
         }
     }
 
     fn write(&mut self, bytes: &[u8]) {
         if !bytes.is_empty() {
             self.has_output = true;
-            if self.options.mojibake {
-                self.line.extend_from_slice(bytes);
-            } else if self.writes_output {
+            if self.writes_output {
                 self.out.extend_from_slice(bytes);
             }
         }
     }
-
-    /// Text, which with `mojibake` is held by line: each line is repaired when it ends. Whole
-    /// lines in which no mojibake can start go out as they are, unheld and unjudged
-    /// ([`first_suspect`]): most lines of most text. With `emit`, they go straight to it, after
-    /// what is in `out`, and are not copied.
-    fn write_text(
-        &mut self,
-        byte_offset: u64,
-        bytes: &[u8],
-        emit: Emit<'_, '_>,
-    ) -> ControlFlow<()> {
-        if !self.options.mojibake {
-            self.write(bytes);
-            return ControlFlow::Continue(());
-        }
-        let mut rest = bytes;
-        let mut offset = byte_offset;
-        // A line already held (begun in an earlier run, or by a finding) goes on to its end.
-        if self.line_offset.is_some() || !self.line.is_empty() {
-            let Some(end) = find_byte(rest, b'\n') else {
-                self.hold(offset, rest);
-                return ControlFlow::Continue(());
-            };
-            self.hold(offset, &rest[..=end]);
-            self.finish_line();
-            rest = &rest[end + 1..];
-            offset += end as u64 + 1;
-        }
-        // The last line may go on in the next run: it is held whatever it holds.
-        let whole = rfind_byte(rest, b'\n').map_or(0, |end| end + 1);
-        let (lines, tail) = rest.split_at(whole);
-        self.write_lines(offset, lines, emit)?;
-        if !tail.is_empty() {
-            self.hold(offset + whole as u64, tail);
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// Whole lines of a text run, the first at `offset`, with mojibake repaired. The lines that
-    /// may hold some are found first and judged together, on `options.threads` threads when
-    /// there are many; then every line is emitted in order. With `read_ahead`, a run that may
-    /// hold some is queued instead, found and judged on a helper while the next runs are fed: it
-    /// is emitted once more than [`AHEAD`] runs wait.
-    fn write_lines(&mut self, offset: u64, lines: &[u8], emit: Emit<'_, '_>) -> ControlFlow<()> {
-        debug_assert!(std::str::from_utf8(lines).is_ok());
-        // SAFETY: `lines` are whole lines of a text run of this repairer's scanner (`text_to` is
-        // called from `Sink::text` only), whose policy is the default, strict one, which accepts
-        // nothing ill-formed: a text run is then well-formed UTF-8 (`Sink::text`). Checking the
-        // lines again was a sixteenth of the judging's time.
-        let text = unsafe { std::str::from_utf8_unchecked(lines) };
-        let threads = self.options.threads;
-        if self.read_ahead && threads > 1 {
-            // When nothing waits, the run's suspect lines are found here: with few of them
-            // (clean text, or nearly) they are judged here too and the run goes out at once,
-            // neither copied nor handed over. Once runs wait, the helpers find them.
-            let mut found = None;
-            if self.pending.is_empty() {
-                let spans = suspect_spans(lines);
-                if spans.len() < AHEAD_LINES {
-                    let suspects = judge_spans(text, spans, 1);
-                    return self.emit_run(offset, lines, &suspects, emit);
-                }
-                found = Some(spans);
-            }
-            self.has_output = true;
-            let (mut run, mut suspects) = self.spare_runs.pop().unwrap_or_default();
-            run.clear();
-            run.push_str(text);
-            let task = Task::spawn(threads, move || {
-                let spans = found.unwrap_or_else(|| suspect_spans(run.as_bytes()));
-                judge_spans_into(&run, spans, 1, &mut suspects);
-                (run, suspects)
-            });
-            self.pending.push_back(Pending::Run(offset, task));
-            return self.settle(AHEAD, emit);
-        }
-        self.settle(0, emit)?;
-        let suspects = judge_spans(text, suspect_spans(lines), threads);
-        self.emit_run(offset, lines, &suspects, emit)
-    }
-
-    /// Emits the runs and lines that wait until at most `left` do, oldest first. While the
-    /// oldest is being judged on a helper, this thread judges the next ones no helper has begun.
-    fn settle(&mut self, left: usize, emit: Emit<'_, '_>) -> ControlFlow<()> {
-        while self.pending.len() > left {
-            let oldest = self.pending.pop_front().expect("more than none wait");
-            // What is emitted now comes before everything that still waits: a line that `hold`
-            // finishes while the oldest is emitted goes out at once, not behind the others.
-            let rest = std::mem::take(&mut self.pending);
-            let flow = match oldest {
-                Pending::Run(offset, task) => {
-                    // While a helper judges it, this thread judges the next runs no helper
-                    // has begun (the oldest, if none has, it judges first, in `join`). One run
-                    // not begun is left for a helper coming free, so that it does not wait for
-                    // the next to be read; at the end (`left` 0) nothing more is read, and this
-                    // thread takes the last one too rather than wait for the helper to.
-                    while task.is_started() && !task.is_done() {
-                        let mut waiting = rest.iter().filter_map(|next| match next {
-                            Pending::Run(_, next) if !next.is_started() => Some(next),
-                            _ => None,
-                        });
-                        let Some(next) = waiting.next() else {
-                            break;
-                        };
-                        if left > 0 && waiting.next().is_none() {
-                            break;
-                        }
-                        next.run_here();
-                    }
-                    let (lines, suspects) = task.join();
-                    let flow = self.emit_run(offset, lines.as_bytes(), &suspects, emit);
-                    if self.spare_runs.len() <= AHEAD {
-                        self.spare_runs.push((lines, suspects));
-                    }
-                    flow
-                }
-                Pending::Line(offset, line, fixed) => {
-                    self.emit_judged(&line, offset, fixed.as_ref().map(repaired));
-                    ControlFlow::Continue(())
-                }
-            };
-            self.pending = rest;
-            flow?;
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// Emits whole lines, the first at `offset`, their `suspects` judged ([`judge_spans`]).
-    fn emit_run(
-        &mut self,
-        offset: u64,
-        lines: &[u8],
-        suspects: &Suspects,
-        emit: Emit<'_, '_>,
-    ) -> ControlFlow<()> {
-        let mut at = 0;
-        for (span, judged) in &suspects.lines {
-            self.emit_unjudged(&lines[at..span.start], emit)?;
-            let start = offset + span.start as u64;
-            let line = &lines[span.clone()];
-            // Emitted from where they lie: held, they would be copied for nothing.
-            self.has_output = true;
-            match judged {
-                Judged::Kept => self.emit_judged(line, start, None),
-                Judged::Fixed(text, kind) => {
-                    let fixed = (&suspects.texts[text.clone()], *kind);
-                    self.emit_judged(line, start, Some(fixed));
-                }
-                Judged::TooLong => {
-                    // Cut as `hold` cuts it, held apart from the line held now, which comes
-                    // after it.
-                    let held = (std::mem::take(&mut self.line), self.line_offset.take());
-                    self.hold(start, line);
-                    self.finish_line();
-                    (self.line, self.line_offset) = held;
-                }
-            }
-            at = span.end;
-        }
-        self.emit_unjudged(&lines[at..], emit)
-    }
-
-    /// Lines that hold no mojibake, written as they are: to `emit` if there is one, after what
-    /// `out` holds, else to `out`.
-    fn emit_unjudged(&mut self, lines: &[u8], emit: Emit<'_, '_>) -> ControlFlow<()> {
-        if lines.is_empty() {
-            return ControlFlow::Continue(());
-        }
-        self.has_output = true;
-        self.emitted_line = true;
-        if !self.writes_output {
-            return ControlFlow::Continue(());
-        }
-        match emit {
-            Some(emit) => {
-                if !self.out.is_empty() {
-                    emit(&self.out)?;
-                    self.out.clear();
-                }
-                emit(lines)
-            }
-            None => {
-                self.out.extend_from_slice(lines);
-                ControlFlow::Continue(())
-            }
-        }
-    }
-
-    /// Adds to the held line, which a repair of mojibake judges whole when it ends.
-    fn hold(&mut self, offset: u64, bytes: &[u8]) {
-        self.line_offset.get_or_insert(offset);
-        self.write(bytes);
-        if self.line.len() > MAX_HELD_LINE {
-            // A line this long is cut at its last ASCII byte, which no mojibake group contains,
-            // if one is near the end; otherwise (a line without ASCII) between two groups of
-            // one layer of mojibake, or failing that at its last character boundary. Either way
-            // the scan is bounded and what stays held is short, so that any line costs linear
-            // time and bounded memory.
-            let near = self.line.len() - CUT_SEARCH.min(self.line.len());
-            let cut = match self.line[near..].iter().rposition(u8::is_ascii) {
-                Some(i) => near + i + 1,
-                None => crate::mojibake::cut_between_groups(&self.line, CUT_SEARCH)
-                    .or_else(|| self.line.iter().rposition(|&b| b & 0xC0 != 0x80))
-                    .unwrap_or(self.line.len()),
-            };
-            if cut > 0 {
-                let tail = self.line.split_off(cut);
-                let start = self.line_offset.unwrap_or(offset);
-                self.finish_line();
-                self.line = tail;
-                // Bytes held are output bytes, not input bytes: the offset of the tail is an
-                // estimate for -v, exact when nothing before it was replaced.
-                self.line_offset = Some(start + cut as u64);
-            }
-        }
-    }
-
-    /// Repairs the held line's mojibake and emits it, or queues it behind what waits.
-    fn finish_line(&mut self) {
-        if self.line.is_empty() {
-            return;
-        }
-        let fixed = judge_line(&self.line);
-        if self.pending.is_empty() {
-            self.emit_line(fixed);
-        } else {
-            let offset = self.line_offset.take().unwrap_or(0);
-            let line = std::mem::take(&mut self.line);
-            self.pending.push_back(Pending::Line(offset, line, fixed));
-        }
-    }
-
-    /// Emits the held line as `fixed` (what [`judge_line`] made of it) says.
-    fn emit_line(&mut self, fixed: Option<MojibakeFix>) {
-        let mut line = std::mem::take(&mut self.line);
-        let offset = self.line_offset.take().unwrap_or(0);
-        self.emit_judged(&line, offset, fixed.as_ref().map(repaired));
-        // The room stays for the next line held.
-        line.clear();
-        self.line = line;
-    }
-
-    /// Emits `line`, which starts at `offset` of the input, as `fixed` says: its repaired text
-    /// and the repair, if it was repaired.
-    fn emit_judged(&mut self, line: &[u8], offset: u64, fixed: Option<(&str, RepairKind)>) {
-        let stripped;
-        let mut output = match fixed {
-            Some((text, kind)) => {
-                let first = &line[..line.len().min(6)];
-                self.log_bytes(offset, first, kind);
-                // What the decoding brought to light is held to `strip` too.
-                stripped = without_stripped(text, self.options.strip);
-                stripped.as_bytes()
-            }
-            None => line,
-        };
-        // "ï»¿" is a byte order mark read as windows-1252: once decoded it leads the output, and
-        // `strip_bom` removes it there too, or a second pass would (issue 14).
-        if self.options.strip_bom && !self.emitted_line {
-            while let Some(rest) = output.strip_prefix(BOM) {
-                self.log_bytes(offset, BOM, RepairKind::StrippedBom);
-                output = rest;
-            }
-        }
-        self.emitted_line |= !output.is_empty();
-        if self.writes_output {
-            self.out.extend_from_slice(output);
-        }
-    }
 }
-
-/// The first line of `lines` (whole lines, each with its newline) from offset `from` on in
-/// which mojibake may start ([`first_suspect`]), as the range of its bytes with the newline.
-fn next_suspect_line(lines: &[u8], from: usize) -> Option<std::ops::Range<usize>> {
-    let suspect = from + first_suspect(&lines[from..])?;
-    let start = rfind_byte(&lines[..suspect], b'\n').map_or(0, |end| end + 1);
-    let end =
-        suspect + find_byte(&lines[suspect..], b'\n').expect("whole lines end with a newline");
-    Some(start..end + 1)
-}
-
-/// The lines of `lines` (whole lines) in which mojibake may start ([`next_suspect_line`]).
-fn suspect_spans(lines: &[u8]) -> Vec<std::ops::Range<usize>> {
-    let mut spans = Vec::new();
-    let mut from = 0;
-    while let Some(line) = next_suspect_line(lines, from) {
-        from = line.end;
-        spans.push(line);
-    }
-    spans
-}
-
-/// The lines `spans` of `lines` (whole lines), which [`suspect_spans`] found, each judged, on
-/// `threads` threads when there are many; those too long to be held whole are left to `hold`.
-fn judge_spans(lines: &str, spans: Vec<std::ops::Range<usize>>, threads: usize) -> Suspects {
-    let mut suspects = Suspects::default();
-    judge_spans_into(lines, spans, threads, &mut suspects);
-    suspects
-}
-
-/// [`judge_spans`] into `suspects`, whose old content is lost (its buffers are kept).
-fn judge_spans_into(
-    lines: &str,
-    spans: Vec<std::ops::Range<usize>>,
-    threads: usize,
-    suspects: &mut Suspects,
-) {
-    let fits = |span: &std::ops::Range<usize>| span.len() <= MAX_HELD_LINE;
-    let judged: Vec<_> = spans.iter().filter(|s| fits(s)).cloned().collect();
-    suspects.lines.clear();
-    suspects.lines.reserve(spans.len());
-    suspects.texts.clear();
-    suspects.texts.reserve(judged.iter().map(|s| s.len()).sum());
-    let fixes = if threads <= 1 {
-        judge_lines_into(lines, &judged, &mut suspects.texts)
-    } else {
-        let texts = &mut suspects.texts;
-        let fixes = judge_lines(lines, &judged, threads).into_iter();
-        fixes
-            .map(|fix| {
-                let fix = fix?;
-                let start = texts.len();
-                texts.push_str(&fix.text);
-                Some((start..texts.len(), fix.groups, fix.chain))
-            })
-            .collect()
-    };
-    let mut fixes = fixes.into_iter();
-    for span in spans {
-        let judged = if !fits(&span) {
-            Judged::TooLong
-        } else if let Some((text, groups, chain)) = fixes.next().expect("an answer for each line") {
-            Judged::Fixed(text, RepairKind::Mojibake(groups as u32, chain))
-        } else {
-            Judged::Kept
-        };
-        suspects.lines.push((span, judged));
-    }
-}
-
-/// The text of a repair of mojibake, and the repair.
-fn repaired(fix: &MojibakeFix) -> (&str, RepairKind) {
-    let kind = RepairKind::Mojibake(fix.groups as u32, fix.chain);
-    (&fix.text, kind)
-}
-
-/// The longest line held whole for the mojibake repair; longer ones are cut (see
-/// `write_text`). The repair of a held line takes about 60 bytes of memory per byte of dense
-/// mojibake, so this bound keeps the whole program under 16 MiB (SPEC 7) on any input.
-const MAX_HELD_LINE: usize = 64 << 10;
-
-/// How far back from the end of an over-long line an ASCII byte is looked for.
-const CUT_SEARCH: usize = 8 << 10;
-
-/// Where [`RepairState::write_text`] may write lines that need no repair without copying them.
-type Emit<'a, 'b> = &'a mut Option<&'b mut dyn FnMut(&[u8]) -> ControlFlow<()>>;
 
 /// The sink of [`Repairer::feed_to`]: text runs go to `emit` as they are, after whatever the
-/// state has written before them; what needs the state (a leading mark to strip, lines held
-/// for mojibake, replacements) goes through it.
+/// state has written before them; what needs the state (a leading mark to strip, replacements)
+/// goes through it.
 struct Direct<'a> {
     state: &'a mut RepairState,
     emit: &'a mut dyn FnMut(&[u8]) -> ControlFlow<()>,
@@ -786,8 +393,8 @@ impl Sink for Direct<'_> {
     fn text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
         let state = &mut *self.state;
         let may_strip = state.options.strip_bom && !state.has_output;
-        if state.options.mojibake || !state.writes_output || may_strip || bytes.is_empty() {
-            return state.text_to(byte_offset, bytes, &mut Some(&mut *self.emit));
+        if !state.writes_output || may_strip || bytes.is_empty() {
+            return state.text(byte_offset, bytes);
         }
         self.flush()?;
         self.state.has_output = true;
@@ -799,22 +406,60 @@ impl Sink for Direct<'_> {
     }
 }
 
+/// The sink of [`Repairer::feed_pieces`]: the state writes each repair to `out` and logs it,
+/// and both are handed on at once.
+struct Pieces<'a> {
+    state: &'a mut RepairState,
+    sink: &'a mut dyn RepairedSink,
+}
+
+impl Pieces<'_> {
+    /// Hands on the repairs the state has logged, each with what it wrote.
+    fn hand_on(&mut self) -> ControlFlow<()> {
+        let log = std::mem::take(&mut self.state.log);
+        let flow = log.iter().try_for_each(|repair| {
+            let written = std::mem::take(&mut self.state.out);
+            let flow = self.sink.repaired(repair, &written);
+            self.state.out = written;
+            self.state.out.clear();
+            flow
+        });
+        self.state.log = log;
+        self.state.log.clear();
+        flow
+    }
+}
+
+impl Sink for Pieces<'_> {
+    fn text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
+        let (offset, bytes) = self.state.strip_leading_marks(byte_offset, bytes);
+        self.hand_on()?;
+        if bytes.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        self.state.has_output = true;
+        debug_assert!(std::str::from_utf8(bytes).is_ok());
+        // SAFETY: a text run of this repairer's scanner, whose policy is the default, strict one,
+        // which accepts nothing ill-formed: a text run is then well-formed UTF-8 and never splits
+        // a unit (`Sink::text`).
+        let text = unsafe { std::str::from_utf8_unchecked(bytes) };
+        self.sink.text(offset, text)
+    }
+
+    fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
+        self.state.finding(finding)?;
+        self.hand_on()
+    }
+}
+
 impl Sink for RepairState {
     fn text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
-        // Without a writer to stop, nothing breaks.
-        let _ = self.text_to(byte_offset, bytes, &mut None);
+        let (_, bytes) = self.strip_leading_marks(byte_offset, bytes);
+        self.write(bytes);
         ControlFlow::Continue(())
     }
 
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
-        if self.keeps_log {
-            // The log stays in the order of the input: what waits is logged first. (Emitted to
-            // `out`, which goes before anything emitted later.)
-            let _ = self.settle(0, &mut None);
-        }
-        if self.options.mojibake {
-            self.line_offset.get_or_insert(finding.position.byte_offset);
-        }
         let kind = match finding.kind {
             FindingKind::IllFormed(kind) => kind,
             // Names are not content: the scanner never reports them.
@@ -865,12 +510,8 @@ impl Sink for RepairState {
         let writes_nothing = matches!(options.replacement, Replacement::Drop)
             || matches!(&options.replacement, Replacement::Text(_) if text.is_empty());
         self.has_output |= !writes_nothing;
-        if self.writes_output || options.mojibake {
-            let out = if options.mojibake {
-                &mut self.line
-            } else {
-                &mut self.out
-            };
+        if self.writes_output {
+            let out = &mut self.out;
             match &options.replacement {
                 Replacement::Text(_) => {
                     for _ in subparts(finding.bytes) {
@@ -996,8 +637,6 @@ mod tests {
                     cesu: false,
                     modified: true,
                     strip_bom: true,
-                    mojibake: false,
-                    threads: 1,
                     strip: LintSet::NONE,
                 },
                 "a\u{0}b😀cí\u{A0}\u{80}déÿ".as_bytes(),
@@ -1043,242 +682,11 @@ mod tests {
     }
 
     #[test]
-    fn mojibake_is_undone_line_by_line_across_chunks() {
-        let options = RepairOptions {
-            mojibake: true,
-            ..RepairOptions::default()
-        };
-        let input = [
-            "cafÃ©\nitâ€™s ".as_bytes(),
-            b"\xFF",
-            " fine\nSÃO PAULO\nÃ…r".as_bytes(),
-        ]
-        .concat();
-        let expected = "café\nit’s \u{FFFD} fine\nSÃO PAULO\nÅr";
-        for cut in 0..input.len() {
-            let mut repairer = Repairer::new(options.clone()).with_log();
-            repairer.feed(&input[..cut], false);
-            repairer.feed(&input[cut..], true);
-            assert_eq!(
-                String::from_utf8_lossy(repairer.output()),
-                expected,
-                "cut {cut}"
-            );
-            let kinds: Vec<(u64, String)> = repairer
-                .take_log()
-                .iter()
-                .map(|r| (r.byte_offset, r.kind.to_string()))
-                .collect();
-            assert!(kinds.contains(&(0, "mojibake".to_owned())), "{kinds:?}");
-        }
-        let mut counter = Repairer::counting(options);
-        counter.feed("only fine\nSÃO\n".as_bytes(), true);
-        assert_eq!(counter.repair_count(), 0);
-    }
-
-    #[test]
     fn counting_writes_nothing() {
         let mut repairer = Repairer::counting(RepairOptions::default());
         repairer.feed(b"ok \xFF ok", true);
         assert!(repairer.output().is_empty());
         assert_eq!(repairer.repair_count(), 1);
         assert_eq!(repairer.bytes_read(), 7);
-    }
-
-    /// Lines of every kind the read-ahead hands on: mojibake of one and two layers, clean
-    /// text, a byte order mark read as windows-1252 first, ill-formed bytes inside mojibake,
-    /// a line too long to be judged whole, and a last line without its newline.
-    fn many_lines() -> Vec<u8> {
-        let kinds = [
-            "cafÃ© and crÃ¨me brÃ»lÃ©e",
-            "plain ASCII, nothing to see",
-            "GrÃƒÂ¼ÃƒÅ¸e aus KÃ¶ln",
-            "déjà vu, correct already",
-            "ÐŸÑ€Ð¸Ð²ÐµÑ‚ Ð¼Ð¸Ñ€",
-            "ä¸\u{AD}æ–‡ and Ã ",
-        ];
-        let mut input = "ï»¿Ã©tÃ© first\n".as_bytes().to_vec();
-        for n in 0..6000 {
-            input.extend_from_slice(format!("{n} {}\n", kinds[n % kinds.len()]).as_bytes());
-            // An ill-formed byte ends a run of text: one now and then, so that most runs are
-            // long enough to be handed over.
-            if n % 500 == 250 {
-                input.extend_from_slice(b"bad \xFF byte in caf\xC3\x83\xC2\xA9\n");
-            }
-            if n == 2500 {
-                input.extend_from_slice(&"Ã©".repeat(MAX_HELD_LINE / 3).into_bytes());
-                input.push(b'\n');
-            }
-        }
-        input.extend_from_slice("last: Ã©tÃ©".as_bytes());
-        input
-    }
-
-    /// `input` repaired in chunks of `chunk` bytes, through `feed` or (`direct`) `feed_to`,
-    /// with a log or not, reading ahead or not: the output, the log, the count, and whether some output was held
-    /// back until a later chunk (a line fed whole that had not gone out when `feed` returned).
-    fn in_chunks(
-        input: &[u8],
-        options: RepairOptions,
-        chunk: usize,
-        (direct, logged, read_ahead): (bool, bool, bool),
-    ) -> (Vec<u8>, Vec<Repair>, u64, bool) {
-        let mut repairer = Repairer::new(options);
-        if logged {
-            repairer = repairer.with_log();
-        }
-        repairer.set_read_ahead(read_ahead);
-        let mut out = Vec::new();
-        let mut held_back = false;
-        let newlines = |bytes: &[u8]| bytes.iter().filter(|&&b| b == b'\n').count();
-        let pieces: Vec<_> = input.chunks(chunk).collect();
-        for (i, piece) in pieces.iter().enumerate() {
-            let is_last = i + 1 == pieces.len();
-            if direct {
-                let mut emit = |bytes: &[u8]| {
-                    out.extend_from_slice(bytes);
-                    ControlFlow::Continue(())
-                };
-                let _ = repairer.feed_to(piece, is_last, &mut emit);
-            } else {
-                repairer.feed(piece, is_last);
-            }
-            out.append(repairer.output());
-            let fed = &input[..(chunk * (i + 1)).min(input.len())];
-            held_back |= newlines(&out) < newlines(fed);
-        }
-        let log = repairer.take_log();
-        (out, log, repairer.repair_count(), held_back)
-    }
-
-    /// The buffers of runs emitted are used again, emptied: what a run's judging leaves in
-    /// them is never more than that run needs.
-    #[test]
-    fn buffers_of_runs_are_used_again_emptied() {
-        let mut repairer = Repairer::new(RepairOptions {
-            mojibake: true,
-            threads: 2,
-            ..RepairOptions::default()
-        });
-        repairer.set_read_ahead(true);
-        let input = many_lines();
-        let pieces: Vec<_> = input.chunks(7 << 10).collect();
-        let mut out = Vec::new();
-        for (i, piece) in pieces.iter().enumerate() {
-            repairer.feed(piece, i + 1 == pieces.len());
-            out.append(repairer.output());
-        }
-        assert!(pieces.len() > 2 * (AHEAD + 1), "{}", pieces.len());
-        let spare = &repairer.state.spare_runs;
-        assert!((2..=AHEAD + 1).contains(&spare.len()), "{}", spare.len());
-        for (run, suspects) in spare {
-            let lines = run.bytes().filter(|&b| b == b'\n').count();
-            assert!(!run.is_empty() && suspects.lines.len() <= lines);
-            assert!(
-                suspects.texts.len() <= run.len(),
-                "{}",
-                suspects.texts.len()
-            );
-        }
-        let (expected, ..) = in_chunks(
-            &input,
-            repairer.state.options.clone(),
-            7 << 10,
-            (false, false, false),
-        );
-        assert!(out == expected);
-    }
-
-    /// Read ahead or not, on any number of threads, fed in chunks of any size, through
-    /// `feed` or `feed_to`: the output, the log and the count are the same. Reading ahead holds
-    /// some output back until later chunks, and everything is out after the last one.
-    #[test]
-    fn reading_ahead_changes_only_when_output_comes() {
-        let input = many_lines();
-        let options = |threads| RepairOptions {
-            mojibake: true,
-            strip_bom: true,
-            threads,
-            ..RepairOptions::default()
-        };
-        for chunk in [1000, 7 << 10, 64 << 10, 256 << 10] {
-            // A line too long to be judged whole is cut where the chunks leave it: the same
-            // chunks are compared.
-            let (expected, log, count, held_back) =
-                in_chunks(&input, options(1), chunk, (false, true, false));
-            // Every line is out as soon as it is fed: what a pipe needs.
-            assert!(!held_back);
-            assert!(expected.starts_with("été first\n0 café".as_bytes()));
-            assert!(expected.ends_with("last: été".as_bytes()));
-            assert!(log.len() > 4000, "{}", log.len());
-            let ill_formed = log
-                .iter()
-                .filter(|r| matches!(r.kind, RepairKind::IllFormed(_)));
-            assert_eq!(ill_formed.count(), 12);
-            for threads in [2, 3] {
-                for direct in [false, true] {
-                    // With a log, each ill-formed byte has what waits emitted first, to keep
-                    // the log in order; without one, nothing does.
-                    for logged in [false, true] {
-                        let case = format!(
-                            "{threads} threads, chunks of {chunk}, direct {direct}, log {logged}"
-                        );
-                        let how = (direct, logged, true);
-                        let (out, got, counted, held_back) =
-                            in_chunks(&input, options(threads), chunk, how);
-                        assert!(out == expected, "{case}");
-                        assert_eq!(counted, count, "{case}");
-                        // A run of 1000 bytes has fewer suspect lines than are handed over
-                        // when nothing waits: each goes out at once, as if nothing was read
-                        // ahead.
-                        if logged {
-                            assert!(got == log, "{case}");
-                        } else {
-                            assert!(got.is_empty(), "{case}");
-                        }
-                        assert_eq!(held_back, chunk > 1000, "{case}");
-                    }
-                }
-            }
-        }
-    }
-
-    /// Cut short before its last chunk (an input that fails), a repair that read ahead writes,
-    /// once flushed, every line fed whole: what it writes without reading ahead.
-    #[test]
-    fn a_flush_writes_what_was_read_ahead() {
-        let input = many_lines();
-        let options = RepairOptions {
-            mojibake: true,
-            threads: 2,
-            ..RepairOptions::default()
-        };
-        let chunks: Vec<_> = input.chunks(7 << 10).take(20).collect();
-        let mut outs = Vec::new();
-        for read_ahead in [false, true] {
-            let mut repairer = Repairer::new(options.clone());
-            repairer.set_read_ahead(read_ahead);
-            let mut out = Vec::new();
-            let mut emit = |bytes: &[u8]| {
-                out.extend_from_slice(bytes);
-                ControlFlow::Continue(())
-            };
-            for chunk in &chunks {
-                let _ = repairer.feed_to(chunk, false, &mut emit);
-            }
-            let before = out.len();
-            let mut emit = |bytes: &[u8]| {
-                out.extend_from_slice(bytes);
-                ControlFlow::Continue(())
-            };
-            let _ = repairer.flush_read_ahead(&mut emit);
-            // Without reading ahead nothing waited; with it, chunks did.
-            assert_eq!(out.len() > before, read_ahead);
-            outs.push(out);
-        }
-        assert!(outs[0] == outs[1]);
-        let fed = chunks.concat();
-        let lines = fed.iter().filter(|&&b| b == b'\n').count();
-        assert_eq!(outs[1].iter().filter(|&&b| b == b'\n').count(), lines);
     }
 }

@@ -1,6 +1,5 @@
 //! The codec's tests against its oracles, as one program, so that the test threads share the
 //! long exhaustive tests with the rest instead of each file running alone.
 
-mod mojibake;
 mod oracle;
 mod widen;

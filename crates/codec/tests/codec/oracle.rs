@@ -6,8 +6,8 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 use utf8kit_codec::{
-    Config, Finding, ForeignBom, Lint, LintSet, Policy, RepairOptions, Repairer, Replacement,
-    Scanner, Sink, UnitKind, decode_lossy, latin1_table, scan,
+    Config, Finding, ForeignBom, Lint, LintSet, Policy, Repair, RepairOptions, RepairedSink,
+    Repairer, Replacement, Scanner, Sink, UnitKind, decode_lossy, latin1_table, scan,
 };
 
 /// A finding as plain values: offset, line, column, kind, bytes, code point.
@@ -769,22 +769,6 @@ fn any_config() -> impl Strategy<Value = Config> {
     })
 }
 
-/// Found by the fuzz target `repair` (issue 9): bytes decoded as Latin-1 by --fallback became
-/// a chain of "Â" that --mojibake peeled a layer per pass beyond its last one.
-#[test]
-fn issue_9_fuzz_fallback_then_mojibake_is_idempotent() {
-    let input = b"\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xba\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\
-                  \xbaz\xaa\xd4\xd4\xdb\xed\xed\xed\xed\xedm\xfd\xed\xed\x8f\x90";
-    let options = RepairOptions {
-        replacement: Replacement::Fallback(latin1_table()),
-        mojibake: true,
-        ..RepairOptions::default()
-    };
-    let once = repair(input, &options, &[]);
-    assert!(std::str::from_utf8(&once).is_ok());
-    assert_eq!(repair(&once, &options, &[]), once);
-}
-
 fn any_repair_options() -> impl Strategy<Value = RepairOptions> {
     let replacement = prop_oneof![
         Just(Replacement::default()),
@@ -801,14 +785,12 @@ fn any_repair_options() -> impl Strategy<Value = RepairOptions> {
         Just(LintSet::parse("invisible,tag").unwrap()),
         Just(LintSet::parse("invisible,control,replacement").unwrap()),
     ];
-    (replacement, any::<[bool; 4]>(), strip, 1..4usize).prop_map(
-        |(replacement, [cesu, modified, strip_bom, mojibake], strip, threads)| RepairOptions {
+    (replacement, any::<[bool; 3]>(), strip).prop_map(
+        |(replacement, [cesu, modified, strip_bom], strip)| RepairOptions {
             replacement,
             cesu,
             modified,
             strip_bom,
-            mojibake,
-            threads,
             strip,
         },
     )
@@ -846,8 +828,70 @@ fn repair_to(input: &[u8], options: &RepairOptions, cuts: &[usize]) -> Vec<u8> {
     out
 }
 
+/// `repair`, with the output taken piece by piece (`feed_pieces`): the pieces put together, and
+/// the repairs handed on, which each start where the output stood and are counted once.
+fn repair_pieces(input: &[u8], options: &RepairOptions, cuts: &[usize]) -> (Vec<u8>, u64) {
+    struct Collect {
+        out: Vec<u8>,
+        repairs: u64,
+        next_offset: u64,
+    }
+    impl RepairedSink for Collect {
+        fn text(&mut self, byte_offset: u64, text: &str) -> ControlFlow<()> {
+            assert!(
+                byte_offset >= self.next_offset,
+                "pieces come in input order"
+            );
+            assert!(!text.is_empty(), "nothing empty is handed on");
+            self.next_offset = byte_offset + text.len() as u64;
+            self.out.extend_from_slice(text.as_bytes());
+            ControlFlow::Continue(())
+        }
+        fn repaired(&mut self, repair: &Repair, written: &[u8]) -> ControlFlow<()> {
+            assert!(
+                repair.byte_offset >= self.next_offset,
+                "repairs come in input order"
+            );
+            self.next_offset = repair.byte_offset;
+            self.repairs += 1;
+            self.out.extend_from_slice(written);
+            ControlFlow::Continue(())
+        }
+    }
+    let mut repairer = Repairer::new(options.clone());
+    let mut sink = Collect {
+        out: Vec::new(),
+        repairs: 0,
+        next_offset: 0,
+    };
+    let mut from = 0;
+    for &cut in cuts {
+        let cut = cut.clamp(from, input.len());
+        let _ = repairer.feed_pieces(&input[from..cut], false, &mut sink);
+        from = cut;
+    }
+    let _ = repairer.feed_pieces(&input[from..], true, &mut sink);
+    assert!(repairer.output().is_empty(), "nothing goes to the output");
+    assert_eq!(sink.repairs, repairer.repair_count());
+    (sink.out, sink.repairs)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn pieces_are_what_feed_writes(
+        input in utf8ish(),
+        options in any_repair_options(),
+        mut cuts in proptest::collection::vec(0..200usize, 0..6),
+    ) {
+        cuts.sort_unstable();
+        let (pieces, count) = repair_pieces(&input, &options, &cuts);
+        prop_assert_eq!(pieces, repair(&input, &options, &[]));
+        let mut counter = Repairer::counting(options.clone());
+        counter.feed(&input, true);
+        prop_assert_eq!(count, counter.repair_count());
+    }
 
     #[test]
     fn feed_to_emits_what_feed_writes(

@@ -1,5 +1,5 @@
 //! The first place in a text where a line might hold mojibake, found at the speed of reading:
-//! what lets [`crate::Repairer`] pass clean lines through without holding or judging them.
+//! what lets [`crate::MojibakeRepairer`] pass clean lines through without holding or judging them.
 //!
 //! [`super::possible_encodings`] follows every encoding at once, a character at a time. Every
 //! candidate it finds ends at a character that is a continuation byte in some encoding (or
@@ -22,7 +22,7 @@
 #[cfg(any(target_arch = "x86_64", test))]
 use super::LEADS;
 use super::{MaskTable, Masks, Pending};
-use crate::unit::is_continuation;
+use utf8kit_codec::is_continuation;
 
 /// A set of 2-byte characters, as a union of at most eight boxes: lead bytes × high halves ×
 /// low halves of the second byte. A character is in the set when the bits its four halves

@@ -2,7 +2,7 @@
 //! words and real punctuation, must come out unchanged; mojibake made from them must come back.
 
 use proptest::prelude::*;
-use utf8kit_codec::mojibake::fix_mojibake;
+use utf8kit_mojibake::fix_mojibake;
 
 /// Real words, including the legitimate uses of Â, Ã, Ð, Ñ, ¢, ©, € next to other letters.
 const WORDS: &[&[&str]] = &[
@@ -385,7 +385,8 @@ fn issue_14_each_legacy_encoding_is_undone() {
 /// ill-formed bytes, a byte order mark read as windows-1252 at the start).
 #[test]
 fn lines_are_judged_alike_on_any_number_of_threads() {
-    use utf8kit_codec::{RepairOptions, Repairer};
+    use utf8kit_codec::RepairOptions;
+    use utf8kit_mojibake::{LineRepair, MojibakeRepairer};
     let words: Vec<&str> = WORDS.iter().flat_map(|w| w.iter().copied()).collect();
     let mut text = mojibake("\u{FEFF}").into_bytes();
     for n in 0..900 {
@@ -408,12 +409,10 @@ fn lines_are_judged_alike_on_any_number_of_threads() {
     }
     let run = |threads: usize, chunk: usize| {
         let options = RepairOptions {
-            mojibake: true,
             strip_bom: true,
-            threads,
             ..RepairOptions::default()
         };
-        let mut repairer = Repairer::new(options).with_log();
+        let mut repairer = MojibakeRepairer::new(options, threads).with_log();
         let mut log = Vec::new();
         for piece in text.chunks(chunk) {
             repairer.feed(piece, false);
@@ -435,7 +434,7 @@ fn lines_are_judged_alike_on_any_number_of_threads() {
                 "{threads} threads, chunks of {chunk}: output differs"
             );
             let first = many_log.iter().zip(&one_log).position(|(a, b)| a != b);
-            let around = |log: &[utf8kit_codec::Repair]| {
+            let around = |log: &[LineRepair]| {
                 first.map(|k| log[k.saturating_sub(2)..(k + 3).min(log.len())].to_vec())
             };
             assert!(
@@ -444,6 +443,114 @@ fn lines_are_judged_alike_on_any_number_of_threads() {
                 around(&many_log),
                 around(&one_log)
             );
+        }
+    }
+}
+
+/// `input` repaired by a [`utf8kit_mojibake::MojibakeRepairer`] on `threads` threads, in chunks cut
+/// at `cuts`, through `feed` or (`direct`) `feed_to`, reading ahead or not.
+fn repair(
+    input: &[u8],
+    options: &utf8kit_codec::RepairOptions,
+    threads: usize,
+    cuts: &[usize],
+    (direct, read_ahead): (bool, bool),
+) -> Vec<u8> {
+    let mut repairer = utf8kit_mojibake::MojibakeRepairer::new(options.clone(), threads);
+    repairer.set_read_ahead(read_ahead);
+    let mut out = Vec::new();
+    let mut from = 0;
+    let ends = cuts
+        .iter()
+        .map(|&cut| (cut.clamp(from, input.len()), false));
+    for (cut, is_last) in ends
+        .collect::<Vec<_>>()
+        .into_iter()
+        .chain([(input.len(), true)])
+    {
+        let cut = cut.max(from);
+        let piece = &input[from..cut];
+        if direct {
+            let mut emit = |bytes: &[u8]| {
+                assert!(!bytes.is_empty(), "nothing empty is emitted");
+                out.extend_from_slice(bytes);
+                std::ops::ControlFlow::Continue(())
+            };
+            let _ = repairer.feed_to(piece, is_last, &mut emit);
+        } else {
+            repairer.feed(piece, is_last);
+        }
+        out.append(repairer.output());
+        from = cut;
+    }
+    out
+}
+
+/// Found by the fuzz target `repair` (issue 9): bytes decoded as Latin-1 by --fallback became
+/// a chain of "Â" that --mojibake peeled a layer per pass beyond its last one.
+#[test]
+fn issue_9_fuzz_fallback_then_mojibake_is_idempotent() {
+    let input = b"\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xba\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\
+                  \xbaz\xaa\xd4\xd4\xdb\xed\xed\xed\xed\xedm\xfd\xed\xed\x8f\x90";
+    let options = utf8kit_codec::RepairOptions {
+        replacement: utf8kit_codec::Replacement::Fallback(utf8kit_codec::latin1_table()),
+        ..utf8kit_codec::RepairOptions::default()
+    };
+    let once = repair(input, &options, 1, &[], (false, false));
+    assert!(std::str::from_utf8(&once).is_ok());
+    assert_ne!(once, input);
+    assert_eq!(repair(&once, &options, 1, &[], (false, false)), once);
+}
+
+/// Text with mojibake, ill-formed bytes, marks and newlines, dense.
+fn mojibake_ish() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        any::<char>().prop_map(|c| c.to_string().into_bytes()),
+        "[a-z\n ]{1,8}".prop_map(String::into_bytes),
+        proptest::sample::select(vec![
+            "Ã©",
+            "â€™",
+            "Ð¿Ñ€",
+            "ï»¿",
+            "Ã ",
+            "Ã",
+            "\u{FEFF}",
+            "\n"
+        ])
+        .prop_map(|s| s.as_bytes().to_vec()),
+        (0x80u8..=0xFF).prop_map(|b| vec![b]),
+    ];
+    proptest::collection::vec(piece, 0..40).prop_map(|pieces| pieces.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// The output is one and the same however it is fed, emitted, read ahead and judged, and it
+    /// is well-formed and needs no second pass.
+    #[test]
+    fn every_way_of_feeding_gives_one_output(
+        input in mojibake_ish(),
+        fallback in any::<bool>(),
+        strip_bom in any::<bool>(),
+        threads in 1..4usize,
+        mut cuts in proptest::collection::vec(0..200usize, 0..6),
+    ) {
+        cuts.sort_unstable();
+        let options = utf8kit_codec::RepairOptions {
+            replacement: if fallback {
+                utf8kit_codec::Replacement::Fallback(utf8kit_codec::latin1_table())
+            } else {
+                utf8kit_codec::Replacement::default()
+            },
+            strip_bom,
+            ..utf8kit_codec::RepairOptions::default()
+        };
+        let whole = repair(&input, &options, 1, &[], (false, false));
+        prop_assert!(std::str::from_utf8(&whole).is_ok());
+        prop_assert_eq!(&repair(&whole, &options, 1, &[], (false, false)), &whole);
+        for how in [(false, false), (true, false), (false, true), (true, true)] {
+            prop_assert_eq!(&repair(&input, &options, threads, &cuts, how), &whole);
         }
     }
 }

@@ -1,5 +1,12 @@
 //! Undoing mojibake: UTF-8 text that was decoded in a single-byte legacy encoding and encoded
-//! again.
+//! again. The mojibake repair of utf8kit, over its codec (`utf8kit_codec`): no threads of its
+//! own beyond the helpers that judge many lines at once, no I/O.
+//!
+//! - [`fix_mojibake`] and [`undo_mojibake`] answer one text: what it was, and the chain undone.
+//! - [`MojibakeRepairer`] repairs a stream as the codec's `Repairer` does, and undoes mojibake
+//!   line by line, holding only the lines in which mojibake may start.
+//! - [`letters`]: `is_alphabetic`, `is_uppercase`, `is_lowercase` from tables, for code that
+//!   asks them of every character (the judging here, utf8kit's encoding detector).
 //!
 //! "café" encoded as UTF-8 is `63 61 66 C3 A9`; read as windows-1252 those bytes are "cafÃ©",
 //! and written back as UTF-8 they stay that way. Read as windows-1251 the same bytes are "cafГ©",
@@ -63,14 +70,28 @@
 //! (`whole_line_through_windows_1252`); the answer is the one the judging would give, which
 //! tests check both ways. Any other line goes to the judging.
 
+#![deny(missing_docs)]
+
 mod blockwise;
+pub mod letters;
 mod pool;
 mod reencode;
+mod stream;
 mod suspect;
 mod tables;
 
-pub(crate) use pool::{Task, judge_line, judge_lines, judge_lines_into};
+pub use stream::{LineRepair, MAX_HELD_LINE, MojibakeLine, MojibakeRepairer};
 pub(crate) use suspect::first_suspect;
+
+/// Whether this processor has AVX-512 F, BW and VBMI, which every 64-byte SIMD path of the
+/// crate needs (the line filter, the shortcut's counts). std caches the answer.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn has_avx512_vbmi() -> bool {
+    std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vbmi")
+}
 
 use blockwise::count_by_blocks;
 use reencode::windows_1252_bytes;
@@ -78,8 +99,8 @@ use reencode::windows_1252_bytes;
 use std::sync::OnceLock;
 
 use crate::letters::{is_alphabetic, is_alphanumeric, is_lowercase, is_numeric, is_uppercase};
-use crate::unit::{UnitKind, declared_len, is_continuation, scan_unit};
 use tables::{COUNT, HIGH_HALF, LATIN1_BYTES, NAMES, OTHER_BYTES, SLOPPY};
+use utf8kit_codec::{UnitKind, declared_len, is_continuation, scan_unit};
 
 /// The most passes over one line: each undoes one layer of encoding.
 const MAX_LAYERS: usize = 8;
@@ -212,7 +233,7 @@ impl std::fmt::Display for MojibakeChain {
 /// [`undo_mojibake`] for the encodings undone.
 ///
 /// ```
-/// use utf8kit_codec::mojibake::fix_mojibake;
+/// use utf8kit_mojibake::fix_mojibake;
 /// assert_eq!(fix_mojibake("cafÃ©").unwrap().0, "café");
 /// assert_eq!(fix_mojibake("itâ€™s").unwrap().0, "it’s");
 /// assert_eq!(fix_mojibake("cafÃƒÂ©").unwrap().0, "café"); // encoded twice
@@ -227,7 +248,7 @@ pub fn fix_mojibake(text: &str) -> Option<(String, usize)> {
 /// if nothing changes.
 ///
 /// ```
-/// use utf8kit_codec::mojibake::undo_mojibake;
+/// use utf8kit_mojibake::undo_mojibake;
 /// let fix = undo_mojibake("GrÃƒÂ¼ÃƒÅ¸e").unwrap();
 /// assert_eq!(fix.text, "Grüße");
 /// assert_eq!(fix.chain.to_string(), "windows-1252 x2");
