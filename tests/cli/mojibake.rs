@@ -16,11 +16,11 @@ fn conformance(name: &str) -> Option<PathBuf> {
     if path.exists() {
         Some(path)
     } else {
-        eprintln!(
+        crate::common::skip(&format!(
             "ftfy conformance data absent: {} (the shared conformance folder is not beside the \
-             repository); the suite was not run",
+             repository)",
             path.display()
-        );
+        ));
         None
     }
 }
