@@ -4,13 +4,37 @@
 
 use libfuzzer_sys::fuzz_target;
 use utf8kit_codec::{latin1_table, Lint, LintSet, RepairOptions, Repairer, Replacement};
-use utf8kit_mojibake::MojibakeRepairer;
+use std::sync::Arc;
+
+use utf8kit_mojibake::{Helpers, MojibakeRepairer, Work};
 
 /// How a repair is run: the codec's alone, or with mojibake undone on this many threads.
 #[derive(Clone, Copy)]
 enum Mojibake {
     No,
     Threads(usize),
+}
+
+/// Helpers for `threads` threads in all: a new thread for each helper that work is offered to.
+fn lent(threads: usize) -> Option<Arc<dyn Helpers>> {
+    struct ThreadPerWork(usize);
+    impl Helpers for ThreadPerWork {
+        fn count(&self) -> usize {
+            self.0
+        }
+        fn share(&self, work: &Arc<dyn Work>, helpers: usize) -> bool {
+            for _ in 0..helpers.min(self.0) {
+                let work = Arc::clone(work);
+                std::thread::spawn(move || work.work());
+            }
+            true
+        }
+        fn withdraw(&self, _: &Arc<dyn Work>) {}
+        fn queue(&self, work: Arc<dyn Work>) {
+            std::thread::spawn(move || work.work());
+        }
+    }
+    (threads > 1).then(|| Arc::new(ThreadPerWork(threads - 1)) as Arc<dyn Helpers>)
 }
 
 fn repair(data: &[u8], options: &RepairOptions, mojibake: Mojibake, cut: usize) -> Vec<u8> {
@@ -34,7 +58,10 @@ fn repair_ahead(
         out.append(repairer.output());
         return out;
     };
-    let mut repairer = MojibakeRepairer::new(options.clone(), threads);
+    let mut repairer = MojibakeRepairer::new(options.clone());
+    if let Some(helpers) = lent(threads) {
+        repairer = repairer.with_helpers(helpers);
+    }
     repairer.set_read_ahead(read_ahead);
     repairer.feed(&data[..cut], false);
     let mut out = std::mem::take(repairer.output());

@@ -2,11 +2,21 @@
 //! crate's line fixer on top of it, on the threads `-j` gives.
 
 use std::ops::ControlFlow;
+use std::sync::{Arc, OnceLock};
 
 use utf8kit_codec::Repairer;
-use utf8kit_mojibake::{LineRepair, MojibakeRepairer};
+use utf8kit_mojibake::{Helpers, LineRepair, MojibakeRepairer};
 
 use super::Settings;
+use super::pool::{Lent, Pool};
+
+/// The helpers of `-j threads`, one pool for the whole run (started when first needed), or
+/// none for one thread.
+fn helpers(threads: usize) -> Option<Arc<dyn Helpers>> {
+    static POOL: OnceLock<Arc<Pool>> = OnceLock::new();
+    let pool = POOL.get_or_init(|| Pool::new(threads.saturating_sub(1)));
+    (threads > 1).then(|| Arc::new(Lent(Arc::clone(pool))) as Arc<dyn Helpers>)
+}
 
 /// The repair of one input.
 pub(super) enum Fixer {
@@ -23,8 +33,17 @@ impl Fixer {
         match (settings.mojibake, counting) {
             (false, false) => Fixer::Plain(Repairer::new(options)),
             (false, true) => Fixer::Plain(Repairer::counting(options)),
-            (true, false) => Fixer::Mojibake(MojibakeRepairer::new(options, settings.threads)),
-            (true, true) => Fixer::Mojibake(MojibakeRepairer::counting(options, settings.threads)),
+            (true, counting) => {
+                let repairer = if counting {
+                    MojibakeRepairer::counting(options)
+                } else {
+                    MojibakeRepairer::new(options)
+                };
+                match helpers(settings.threads) {
+                    Some(helpers) => Fixer::Mojibake(repairer.with_helpers(helpers)),
+                    None => Fixer::Mojibake(repairer),
+                }
+            }
         }
     }
 

@@ -26,6 +26,7 @@ mod fixer;
 mod in_place;
 mod legacy;
 mod names;
+mod pool;
 mod repair_log;
 mod stream;
 

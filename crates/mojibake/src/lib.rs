@@ -1,6 +1,6 @@
 //! Undoing mojibake: UTF-8 text that was decoded in a single-byte legacy encoding and encoded
-//! again. The mojibake repair of utf8kit, over its codec (`utf8kit_codec`): no threads of its
-//! own beyond the helpers that judge many lines at once, no I/O.
+//! again. The mojibake repair of utf8kit, over its codec (`utf8kit_codec`): it starts no thread
+//! (a program may lend it [`Helpers`]) and does no I/O.
 //!
 //! - [`fix_mojibake`] and [`undo_mojibake`] answer one text: what it was, and the chain undone.
 //! - [`MojibakeRepairer`] repairs a stream as the codec's `Repairer` does, and undoes mojibake
@@ -73,6 +73,7 @@
 #![deny(missing_docs)]
 
 mod blockwise;
+pub mod helpers;
 pub mod letters;
 mod pool;
 mod reencode;
@@ -80,6 +81,7 @@ mod stream;
 mod suspect;
 mod tables;
 
+pub use helpers::{Helpers, Work};
 pub use stream::{LineRepair, MAX_HELD_LINE, MojibakeLine, MojibakeRepairer};
 pub(crate) use suspect::first_suspect;
 

@@ -5,16 +5,19 @@
 //! ([`first_suspect`]) is judged when it ends. Every other line goes out as it is, neither held
 //! nor copied. Lines longer than [`MAX_HELD_LINE`] are cut, so that memory stays bounded.
 //!
-//! With more than one thread and an input at hand (a regular file), runs of lines are judged on
-//! helper threads while the next chunks are fed ([`MojibakeRepairer::set_read_ahead`]); the
-//! output and the log are the same whatever the number of threads.
+//! With helper threads lent by the program ([`MojibakeRepairer::with_helpers`]) the lines of a run
+//! are judged on them too, and with an input at hand (a regular file) runs of lines are judged on
+//! them while the next chunks are fed ([`MojibakeRepairer::set_read_ahead`]); the output and the
+//! log are the same whatever the number of threads.
 
 use std::collections::VecDeque;
 use std::fmt;
 use std::ops::{ControlFlow, Range};
+use std::sync::Arc;
 
 use utf8kit_codec::{Lint, LintSet, Repair, RepairKind, RepairOptions, RepairedSink, Repairer};
 
+use crate::helpers::Helpers;
 use crate::pool::{Task, judge_line, judge_lines, judge_lines_into};
 use crate::{MojibakeChain, MojibakeFix, cut_between_groups, first_suspect};
 
@@ -71,26 +74,24 @@ impl fmt::Debug for MojibakeLine {
 /// use utf8kit_codec::RepairOptions;
 /// use utf8kit_mojibake::MojibakeRepairer;
 ///
-/// let mut fixer = MojibakeRepairer::new(RepairOptions::default(), 1);
+/// let mut fixer = MojibakeRepairer::new(RepairOptions::default());
 /// fixer.feed("cafÃ©\nit".as_bytes(), false);
 /// fixer.feed(&["â€™s ".as_bytes(), b"\xFF fine\n"].concat(), true);
 /// assert_eq!(fixer.output(), "café\nit’s \u{FFFD} fine\n".as_bytes());
 /// assert_eq!(fixer.repair_count(), 3);
 /// ```
-#[derive(Debug)]
 pub struct MojibakeRepairer {
     repairer: Repairer,
     state: LineState,
 }
 
-#[derive(Debug)]
 struct LineState {
     /// What the decoded text of a line is held to: the codec's `strip`.
     strip: LintSet,
     /// A byte order mark that a decoding brings to the start of the output is removed.
     strip_bom: bool,
-    /// How many threads judge the lines of a run.
-    threads: usize,
+    /// The threads lent to judge the lines of a run besides the calling one, if any.
+    helpers: Option<Arc<dyn Helpers>>,
     out: Vec<u8>,
     writes_output: bool,
     keeps_log: bool,
@@ -167,10 +168,9 @@ type Emit<'a, 'b> = &'a mut Option<EmitFn<'b>>;
 type EmitFn<'b> = &'b mut dyn FnMut(&[u8]) -> ControlFlow<()>;
 
 impl MojibakeRepairer {
-    /// A repairer at the start of an input, with `options` for the codec's repairs and
-    /// `threads` threads to judge the lines of a run that holds many suspect ones (0 and 1: the
-    /// calling thread alone). The output is the same for every number.
-    pub fn new(options: RepairOptions, threads: usize) -> MojibakeRepairer {
+    /// A repairer at the start of an input, with `options` for the codec's repairs, judging
+    /// every line on the calling thread.
+    pub fn new(options: RepairOptions) -> MojibakeRepairer {
         let strip = options.strip;
         let strip_bom = options.strip_bom || strip.contains(Lint::Bom);
         MojibakeRepairer {
@@ -178,7 +178,7 @@ impl MojibakeRepairer {
             state: LineState {
                 strip,
                 strip_bom,
-                threads,
+                helpers: None,
                 out: Vec::new(),
                 writes_output: true,
                 keeps_log: false,
@@ -195,10 +195,18 @@ impl MojibakeRepairer {
     }
 
     /// A repairer that only counts repairs and writes no output: whether a file needs fixing.
-    pub fn counting(options: RepairOptions, threads: usize) -> MojibakeRepairer {
-        let mut repairer = MojibakeRepairer::new(options, threads);
+    pub fn counting(options: RepairOptions) -> MojibakeRepairer {
+        let mut repairer = MojibakeRepairer::new(options);
         repairer.state.writes_output = false;
         repairer
+    }
+
+    /// Judges the lines of a run that holds many suspect ones on `helpers` too, the threads a
+    /// program lends (see [`Helpers`]). The output is the same with or without them.
+    #[must_use]
+    pub fn with_helpers(mut self, helpers: Arc<dyn Helpers>) -> MojibakeRepairer {
+        self.state.helpers = Some(helpers);
+        self
     }
 
     /// Keeps a log of each repair, drained with [`MojibakeRepairer::take_log`].
@@ -208,7 +216,7 @@ impl MojibakeRepairer {
         self
     }
 
-    /// With more than one thread: the input is at hand (a regular file), so the lines of a chunk
+    /// With helpers: the input is at hand (a regular file), so the lines of a chunk
     /// may be judged on helper threads while the next chunks are fed, and their repaired bytes
     /// are emitted (or put in [`MojibakeRepairer::output`]) a few chunks later, in order, and
     /// all by the last chunk. The output is the same; only its timing changes. Not for an input
@@ -289,6 +297,17 @@ impl MojibakeRepairer {
     }
 }
 
+impl fmt::Debug for MojibakeRepairer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MojibakeRepairer")
+            .field("repairer", &self.repairer)
+            .field("helpers", &self.state.helpers.as_ref().map(|h| h.count()))
+            .field("read_ahead", &self.state.read_ahead)
+            .field("pending", &self.state.pending.len())
+            .finish_non_exhaustive()
+    }
+}
+
 /// The codec's output for [`LineState`], and where lines that need no repair go.
 struct Lines<'a, 'b> {
     state: &'a mut LineState,
@@ -358,14 +377,14 @@ impl LineState {
     }
 
     /// Whole lines of a text run, the first at `offset`, with mojibake repaired. The lines that
-    /// may hold some are found first and judged together, on `threads` threads when there are
+    /// may hold some are found first and judged together, on the helpers too when there are
     /// many; then every line is emitted in order. With `read_ahead`, a run that may hold some is
     /// queued instead, found and judged on a helper while the next runs are fed: it is emitted
     /// once more than [`AHEAD`] runs wait.
     fn write_lines(&mut self, offset: u64, text: &str, emit: Emit<'_, '_>) -> ControlFlow<()> {
         let lines = text.as_bytes();
-        let threads = self.threads;
-        if self.read_ahead && threads > 1 {
+        let helpers = self.helpers.clone().filter(|helpers| helpers.count() > 0);
+        if let (true, Some(helpers)) = (self.read_ahead, &helpers) {
             // When nothing waits, the run's suspect lines are found here: with few of them
             // (clean text, or nearly) they are judged here too and the run goes out at once,
             // neither copied nor handed over. Once runs wait, the helpers find them.
@@ -373,7 +392,7 @@ impl LineState {
             if self.pending.is_empty() {
                 let spans = suspect_spans(lines);
                 if spans.len() < AHEAD_LINES {
-                    let suspects = judge_spans(text, spans, 1);
+                    let suspects = judge_spans(text, spans, None);
                     return self.emit_run(offset, lines, &suspects, emit);
                 }
                 found = Some(spans);
@@ -381,16 +400,16 @@ impl LineState {
             let (mut run, mut suspects) = self.spare_runs.pop().unwrap_or_default();
             run.clear();
             run.push_str(text);
-            let task = Task::spawn(threads, move || {
+            let task = Task::spawn(helpers, move || {
                 let spans = found.unwrap_or_else(|| suspect_spans(run.as_bytes()));
-                judge_spans_into(&run, spans, 1, &mut suspects);
+                judge_spans_into(&run, spans, None, &mut suspects);
                 (run, suspects)
             });
             self.pending.push_back(Pending::Run(offset, task));
             return self.settle(AHEAD, emit);
         }
         self.settle(0, emit)?;
-        let suspects = judge_spans(text, suspect_spans(lines), threads);
+        let suspects = judge_spans(text, suspect_spans(lines), helpers.as_ref());
         self.emit_run(offset, lines, &suspects, emit)
     }
 
@@ -629,10 +648,14 @@ fn suspect_spans(lines: &[u8]) -> Vec<Range<usize>> {
 }
 
 /// The lines `spans` of `lines` (whole lines), which [`suspect_spans`] found, each judged, on
-/// `threads` threads when there are many; those too long to be held whole are left to `hold`.
-fn judge_spans(lines: &str, spans: Vec<Range<usize>>, threads: usize) -> Suspects {
+/// `helpers` too when there are many; those too long to be held whole are left to `hold`.
+fn judge_spans(
+    lines: &str,
+    spans: Vec<Range<usize>>,
+    helpers: Option<&Arc<dyn Helpers>>,
+) -> Suspects {
     let mut suspects = Suspects::default();
-    judge_spans_into(lines, spans, threads, &mut suspects);
+    judge_spans_into(lines, spans, helpers, &mut suspects);
     suspects
 }
 
@@ -640,7 +663,7 @@ fn judge_spans(lines: &str, spans: Vec<Range<usize>>, threads: usize) -> Suspect
 fn judge_spans_into(
     lines: &str,
     spans: Vec<Range<usize>>,
-    threads: usize,
+    helpers: Option<&Arc<dyn Helpers>>,
     suspects: &mut Suspects,
 ) {
     let fits = |span: &Range<usize>| span.len() <= MAX_HELD_LINE;
@@ -649,11 +672,11 @@ fn judge_spans_into(
     suspects.lines.reserve(spans.len());
     suspects.texts.clear();
     suspects.texts.reserve(judged.iter().map(|s| s.len()).sum());
-    let fixes = if threads <= 1 {
+    let fixes = if helpers.is_none() {
         judge_lines_into(lines, &judged, &mut suspects.texts)
     } else {
         let texts = &mut suspects.texts;
-        let fixes = judge_lines(lines, &judged, threads).into_iter();
+        let fixes = judge_lines(lines, &judged, helpers).into_iter();
         fixes
             .map(|fix| {
                 let fix = fix?;
@@ -684,6 +707,7 @@ fn repaired(fix: &MojibakeFix) -> (&str, u32, MojibakeChain) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::helpers::testing::ThreadPerWork;
 
     #[test]
     fn mojibake_is_undone_line_by_line_across_chunks() {
@@ -696,7 +720,7 @@ mod tests {
         .concat();
         let expected = "café\nit’s \u{FFFD} fine\nSÃO PAULO\nÅr";
         for cut in 0..input.len() {
-            let mut repairer = MojibakeRepairer::new(options.clone(), 1).with_log();
+            let mut repairer = MojibakeRepairer::new(options.clone()).with_log();
             repairer.feed(&input[..cut], false);
             repairer.feed(&input[cut..], true);
             assert_eq!(
@@ -714,7 +738,7 @@ mod tests {
                 .collect();
             assert!(kinds.contains(&(0, "mojibake".to_owned())), "{kinds:?}");
         }
-        let mut counter = MojibakeRepairer::counting(options, 1);
+        let mut counter = MojibakeRepairer::counting(options);
         counter.feed("only fine\nSÃO\n".as_bytes(), true);
         assert_eq!(counter.repair_count(), 0);
     }
@@ -757,7 +781,10 @@ mod tests {
         chunk: usize,
         (direct, logged, read_ahead): (bool, bool, bool),
     ) -> (Vec<u8>, Vec<LineRepair>, u64, bool) {
-        let mut repairer = MojibakeRepairer::new(options, threads);
+        let mut repairer = MojibakeRepairer::new(options);
+        if let Some(helpers) = ThreadPerWork::lent(threads) {
+            repairer = repairer.with_helpers(helpers);
+        }
         if logged {
             repairer = repairer.with_log();
         }
@@ -789,7 +816,8 @@ mod tests {
     /// them is never more than that run needs.
     #[test]
     fn buffers_of_runs_are_used_again_emptied() {
-        let mut repairer = MojibakeRepairer::new(RepairOptions::default(), 2);
+        let helpers = ThreadPerWork::lent(2).expect("two threads lend one");
+        let mut repairer = MojibakeRepairer::new(RepairOptions::default()).with_helpers(helpers);
         repairer.set_read_ahead(true);
         let input = many_lines();
         let pieces: Vec<_> = input.chunks(7 << 10).collect();
@@ -883,7 +911,8 @@ mod tests {
         let chunks: Vec<_> = input.chunks(7 << 10).take(20).collect();
         let mut outs = Vec::new();
         for read_ahead in [false, true] {
-            let mut repairer = MojibakeRepairer::new(options.clone(), 2);
+            let helpers = ThreadPerWork::lent(2).expect("two threads lend one");
+            let mut repairer = MojibakeRepairer::new(options.clone()).with_helpers(helpers);
             repairer.set_read_ahead(read_ahead);
             let mut out = Vec::new();
             let mut emit = |bytes: &[u8]| {

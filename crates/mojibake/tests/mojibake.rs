@@ -412,7 +412,10 @@ fn lines_are_judged_alike_on_any_number_of_threads() {
             strip_bom: true,
             ..RepairOptions::default()
         };
-        let mut repairer = MojibakeRepairer::new(options, threads).with_log();
+        let mut repairer = MojibakeRepairer::new(options).with_log();
+        if let Some(helpers) = lent(threads) {
+            repairer = repairer.with_helpers(helpers);
+        }
         let mut log = Vec::new();
         for piece in text.chunks(chunk) {
             repairer.feed(piece, false);
@@ -456,7 +459,10 @@ fn repair(
     cuts: &[usize],
     (direct, read_ahead): (bool, bool),
 ) -> Vec<u8> {
-    let mut repairer = utf8kit_mojibake::MojibakeRepairer::new(options.clone(), threads);
+    let mut repairer = utf8kit_mojibake::MojibakeRepairer::new(options.clone());
+    if let Some(helpers) = lent(threads) {
+        repairer = repairer.with_helpers(helpers);
+    }
     repairer.set_read_ahead(read_ahead);
     let mut out = Vec::new();
     let mut from = 0;
@@ -553,4 +559,29 @@ proptest! {
             prop_assert_eq!(&repair(&input, &options, threads, &cuts, how), &whole);
         }
     }
+}
+
+/// Helpers for `threads` threads in all (the calling one and `threads - 1` others, each a thread
+/// started for the work it is offered), or none for one thread.
+fn lent(threads: usize) -> Option<std::sync::Arc<dyn utf8kit_mojibake::Helpers>> {
+    use std::sync::Arc;
+    use utf8kit_mojibake::{Helpers, Work};
+    struct ThreadPerWork(usize);
+    impl Helpers for ThreadPerWork {
+        fn count(&self) -> usize {
+            self.0
+        }
+        fn share(&self, work: &Arc<dyn Work>, helpers: usize) -> bool {
+            for _ in 0..helpers.min(self.0) {
+                let work = Arc::clone(work);
+                std::thread::spawn(move || work.work());
+            }
+            true
+        }
+        fn withdraw(&self, _: &Arc<dyn Work>) {}
+        fn queue(&self, work: Arc<dyn Work>) {
+            std::thread::spawn(move || work.work());
+        }
+    }
+    (threads > 1).then(|| Arc::new(ThreadPerWork(threads - 1)) as Arc<dyn Helpers>)
 }
