@@ -23,6 +23,7 @@ pub mod dump;
 pub mod enc;
 pub mod encodings;
 pub mod fix;
+pub mod generate;
 pub mod hint;
 pub mod input;
 pub mod names;

@@ -7,10 +7,35 @@
 use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
 
+use clap::ValueEnum;
 use termcolor::{BufferedStandardStream, StandardStream, WriteColor};
 
-use crate::cli::ColorWhen;
 use crate::status::Status;
+
+/// When to colour output: the `--color` option.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    /// Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`.
+    #[default]
+    Auto,
+    /// Always colour, even into a pipe or a file.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+impl ColorWhen {
+    /// The termcolor choice for standard output. `auto` becomes `never` unless stdout is a
+    /// terminal; termcolor then applies `NO_COLOR` and `TERM=dumb` itself.
+    pub fn resolve(self, is_terminal: bool) -> termcolor::ColorChoice {
+        match self {
+            ColorWhen::Always => termcolor::ColorChoice::Always,
+            ColorWhen::Never => termcolor::ColorChoice::Never,
+            ColorWhen::Auto if is_terminal => termcolor::ColorChoice::Auto,
+            ColorWhen::Auto => termcolor::ColorChoice::Never,
+        }
+    }
+}
 
 /// Standard output, buffered for a pipe or a file and by line for a terminal, coloured as `color`
 /// resolves for it. Flush it at the end so that a late write error is seen.

@@ -251,26 +251,24 @@ impl Place {
     ///
     /// An earlier backup could not be removed, or neither a link nor a copy could be made.
     pub fn keep_backup(&self, suffix: &OsStr, original: &File, stat: &Stat) -> io::Result<()> {
+        use rustix::fs::{AtFlags, Mode, OFlags};
         let backup = self.backup_name(suffix)?;
-        let dir = self.directory.as_raw_fd();
-        // SAFETY: the directory is open and the names NUL-terminated for each call below.
-        match check(unsafe { libc::unlinkat(dir, backup.as_ptr(), 0) }) {
-            Err(error) if error.kind() != io::ErrorKind::NotFound => return Err(error),
+        let dir = &self.directory;
+        match rustix::fs::unlinkat(dir, &backup, AtFlags::empty()) {
+            Err(error) if error != rustix::io::Errno::NOENT => return Err(error.into()),
             _ => {}
         }
-        let linked =
-            check(unsafe { libc::linkat(dir, self.name.as_ptr(), dir, backup.as_ptr(), 0) });
+        let linked = rustix::fs::linkat(dir, &self.name, dir, &backup, AtFlags::empty());
         if linked.is_ok() {
             return Ok(());
         }
-        let flags =
-            libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL | libc::O_NOFOLLOW | libc::O_CLOEXEC;
-        let fd = unsafe { libc::openat(dir, backup.as_ptr(), flags, 0o600) };
-        if fd < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        // SAFETY: `fd` was just opened and is owned by nothing else.
-        let mut copy = unsafe { File::from_raw_fd(fd) };
+        let flags = OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW;
+        let mut copy = File::from(rustix::fs::openat(
+            dir,
+            &backup,
+            flags | OFlags::CLOEXEC,
+            Mode::from_raw_mode(0o600),
+        )?);
         let copied = (|| {
             use std::io::Seek;
             let mut source = original;
@@ -280,7 +278,7 @@ impl Place {
             copy_permissions(stat, &copy)
         })();
         if copied.is_err() {
-            unsafe { libc::unlinkat(dir, backup.as_ptr(), 0) };
+            let _ = rustix::fs::unlinkat(dir, &backup, AtFlags::empty());
         }
         copied
     }
@@ -288,8 +286,7 @@ impl Place {
     /// Removes the backup `keep_backup` made, after a failed replacement.
     pub fn remove_backup(&self, suffix: &OsStr) {
         if let Ok(backup) = self.backup_name(suffix) {
-            // SAFETY: the directory is open and the name NUL-terminated for the call.
-            unsafe { libc::unlinkat(self.directory.as_raw_fd(), backup.as_ptr(), 0) };
+            let _ = rustix::fs::unlinkat(&self.directory, &backup, rustix::fs::AtFlags::empty());
         }
     }
 

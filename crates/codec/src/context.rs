@@ -11,9 +11,9 @@
 
 use std::ops::ControlFlow;
 
+use crate::finding::{Finding, FindingKind, Sink};
 use crate::position::Position;
 use crate::rules::Lint;
-use crate::scanner::{Finding, FindingKind, Sink};
 
 /// The most tag characters between U+1F3F4 and U+E007F in an emoji tag sequence (Unicode's
 /// flag sequences use 5 or 6, such as `gbeng`; UTS #51 allows up to 32). A longer run is not a

@@ -109,6 +109,7 @@
 mod bom;
 mod context;
 pub mod encode;
+mod finding;
 pub mod notation;
 mod position;
 mod repair;
@@ -121,13 +122,14 @@ mod widen;
 
 pub use bom::{ForeignBom, UTF8_BOM};
 pub use context::{MAX_FLAG_TAGS, MAX_NON_ASCII_RUN, invisible_has_job};
+pub use finding::{Finding, FindingKind, NameIssue, Sink};
 pub use position::{Position, count_byte, count_chars};
 pub use repair::{
     REPLACEMENT, Repair, RepairKind, RepairOptions, RepairedSink, Repairer, Replacement,
     decode_lossy, escape_byte, latin1_table,
 };
 pub use rules::{Lint, LintSet, Policy, UnknownName};
-pub use scanner::{Config, Finding, FindingKind, NameIssue, Scanner, Sink, scan};
+pub use scanner::{Config, Scanner, scan};
 pub use unit::{
     Subparts, Unit, UnitKind, Units, declared_len, is_continuation, maximal_subpart_len, scan_unit,
     subparts, units,

@@ -12,8 +12,9 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::encode::{Form, encode};
+use crate::finding::{Finding, FindingKind, Sink};
 use crate::rules::{Lint, LintSet};
-use crate::scanner::{Config, Finding, FindingKind, Scanner, Sink};
+use crate::scanner::{Config, Scanner};
 use crate::unit::{UnitKind, subparts};
 
 /// The UTF-8 bytes of U+FFFD REPLACEMENT CHARACTER.
