@@ -329,31 +329,23 @@ pub fn stdin() -> io::Result<File> {
 
 /// Opens the file `name` of the open directory `directory` for reading.
 fn open_in(directory: &File, name: &OsStr) -> io::Result<File> {
-    use std::os::fd::{AsRawFd, FromRawFd};
-    use std::os::unix::ffi::OsStrExt;
-    let name = std::ffi::CString::new(name.as_bytes()).map_err(io::Error::other)?;
-    // SAFETY: `openat` reads the NUL-terminated `name`, which outlives the call, relative to a
-    // descriptor this function borrows; it opens a new descriptor or fails.
-    let fd = unsafe {
-        libc::openat(
-            directory.as_raw_fd(),
-            name.as_ptr(),
-            libc::O_RDONLY | libc::O_CLOEXEC,
-        )
-    };
-    if fd < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: `fd` was just opened and nothing else owns it.
-    Ok(unsafe { File::from_raw_fd(fd) })
+    use rustix::fs::{Mode, OFlags};
+    let flags = OFlags::RDONLY | OFlags::CLOEXEC;
+    Ok(File::from(rustix::fs::openat(
+        directory,
+        name,
+        flags,
+        Mode::empty(),
+    )?))
 }
 
 fn is_runtime_placeholder(file: &File) -> bool {
-    use std::os::fd::AsRawFd;
+    use rustix::fs::OFlags;
     use std::os::unix::fs::MetadataExt;
-    // SAFETY: F_GETFL only reads the flags of a descriptor this function borrows.
-    let flags = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_GETFL) };
-    if flags < 0 || flags & libc::O_ACCMODE != libc::O_RDWR {
+    let Ok(flags) = rustix::fs::fcntl_getfl(file) else {
+        return false;
+    };
+    if flags & OFlags::RWMODE != OFlags::RDWR {
         return false;
     }
     match (file.metadata(), std::fs::metadata("/dev/null")) {

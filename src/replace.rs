@@ -19,9 +19,12 @@
 use std::ffi::{CStr, CString, OsStr};
 use std::fs::File;
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
+
+use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+use rustix::io::Errno;
 
 /// The parts of a file's status that a rewrite looks at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +46,7 @@ pub struct Stat {
 impl Stat {
     // The field widths differ between targets (nlink is u32 on some), hence the conversions.
     #[allow(clippy::useless_conversion)]
-    fn from_libc(raw: &libc::stat) -> Stat {
+    fn from_raw(raw: &rustix::fs::Stat) -> Stat {
         Stat {
             mode: raw.st_mode,
             uid: raw.st_uid,
@@ -60,36 +63,34 @@ impl Stat {
     ///
     /// The error of `fstat`.
     pub fn of(file: &File) -> io::Result<Stat> {
-        let mut raw = std::mem::MaybeUninit::<libc::stat>::uninit();
-        // SAFETY: the descriptor is open for the call, and fstat fills `raw` when it succeeds.
-        let status = unsafe { libc::fstat(file.as_raw_fd(), raw.as_mut_ptr()) };
-        if status != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        // SAFETY: fstat succeeded, so `raw` is initialised.
-        Ok(Stat::from_libc(&unsafe { raw.assume_init() }))
+        Ok(Stat::from_raw(&rustix::fs::fstat(file)?))
+    }
+
+    /// The file's type.
+    fn file_type(&self) -> FileType {
+        FileType::from_raw_mode(self.mode)
     }
 
     /// Whether this is a regular file.
     pub fn is_regular(&self) -> bool {
-        self.mode & libc::S_IFMT == libc::S_IFREG
+        self.file_type() == FileType::RegularFile
     }
 
     /// Whether this is a symbolic link.
     pub fn is_symlink(&self) -> bool {
-        self.mode & libc::S_IFMT == libc::S_IFLNK
+        self.file_type() == FileType::Symlink
     }
 
     /// The file's type, in words.
     pub fn kind(&self) -> &'static str {
-        match self.mode & libc::S_IFMT {
-            libc::S_IFREG => "a regular file",
-            libc::S_IFDIR => "a directory",
-            libc::S_IFIFO => "a FIFO",
-            libc::S_IFCHR => "a character device",
-            libc::S_IFBLK => "a block device",
-            libc::S_IFSOCK => "a socket",
-            libc::S_IFLNK => "a symbolic link",
+        match self.file_type() {
+            FileType::RegularFile => "a regular file",
+            FileType::Directory => "a directory",
+            FileType::Fifo => "a FIFO",
+            FileType::CharacterDevice => "a character device",
+            FileType::BlockDevice => "a block device",
+            FileType::Socket => "a socket",
+            FileType::Symlink => "a symbolic link",
             _ => "not a regular file",
         }
     }
@@ -102,15 +103,6 @@ impl Stat {
 
 fn cstring(bytes: &[u8]) -> io::Result<CString> {
     CString::new(bytes).map_err(|_| io::Error::other("a NUL byte in the file name"))
-}
-
-/// Turns a libc status (0 or -1) into a result.
-fn check(status: libc::c_int) -> io::Result<()> {
-    if status == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
 }
 
 /// One name in one open directory: where a file is replaced.
@@ -137,30 +129,16 @@ impl Place {
             Some(parent) if !parent.as_os_str().is_empty() => parent,
             _ => Path::new("."),
         };
-        let directory_c = cstring(directory.as_os_str().as_bytes())?;
-        let open = |flags: libc::c_int| {
-            // SAFETY: the path is a NUL-terminated C string that lives across the call.
-            let fd = unsafe {
-                libc::open(
-                    directory_c.as_ptr(),
-                    flags | libc::O_DIRECTORY | libc::O_CLOEXEC,
-                )
-            };
-            if fd < 0 {
-                Err(io::Error::last_os_error())
-            } else {
-                // SAFETY: `fd` was just opened and is owned by nothing else.
-                Ok(unsafe { OwnedFd::from_raw_fd(fd) })
-            }
+        let open = |flags: OFlags| {
+            let flags = flags | OFlags::DIRECTORY | OFlags::CLOEXEC;
+            rustix::fs::open(directory, flags, Mode::empty())
         };
         // A directory we may write but not list cannot be opened for reading: it is then held
         // by path only, and not synced.
-        let (directory, syncable) = match open(libc::O_RDONLY) {
+        let (directory, syncable) = match open(OFlags::RDONLY) {
             Ok(fd) => (fd, true),
-            Err(error) if error.raw_os_error() == Some(libc::EACCES) => {
-                (open(libc::O_PATH)?, false)
-            }
-            Err(error) => return Err(error),
+            Err(Errno::ACCESS) => (open(OFlags::PATH)?, false),
+            Err(error) => return Err(error.into()),
         };
         Ok(Place {
             directory,
@@ -169,21 +147,12 @@ impl Place {
         })
     }
 
-    fn stat_at(&self, name: &CStr, flags: libc::c_int) -> io::Result<Stat> {
-        let mut raw = std::mem::MaybeUninit::<libc::stat>::uninit();
-        // SAFETY: the directory is open, the name is NUL-terminated, and fstatat fills `raw`
-        // when it succeeds.
-        let status = unsafe {
-            libc::fstatat(
-                self.directory.as_raw_fd(),
-                name.as_ptr(),
-                raw.as_mut_ptr(),
-                flags,
-            )
-        };
-        check(status)?;
-        // SAFETY: fstatat succeeded, so `raw` is initialised.
-        Ok(Stat::from_libc(&unsafe { raw.assume_init() }))
+    fn stat_at(&self, name: &CStr, flags: AtFlags) -> io::Result<Stat> {
+        Ok(Stat::from_raw(&rustix::fs::statat(
+            &self.directory,
+            name,
+            flags,
+        )?))
     }
 
     /// The status of the name itself (a symbolic link is not followed).
@@ -192,7 +161,7 @@ impl Place {
     ///
     /// The error of `fstatat`.
     pub fn lstat(&self) -> io::Result<Stat> {
-        self.stat_at(&self.name, libc::AT_SYMLINK_NOFOLLOW)
+        self.stat_at(&self.name, AtFlags::SYMLINK_NOFOLLOW)
     }
 
     /// The status of the file the name leads to (a symbolic link is followed).
@@ -201,7 +170,7 @@ impl Place {
     ///
     /// The error of `fstatat`.
     pub fn stat(&self) -> io::Result<Stat> {
-        self.stat_at(&self.name, 0)
+        self.stat_at(&self.name, AtFlags::empty())
     }
 
     /// The status of the directory.
@@ -210,7 +179,7 @@ impl Place {
     ///
     /// The error of `fstat`.
     pub fn directory_stat(&self) -> io::Result<Stat> {
-        self.stat_at(c".", 0)
+        self.stat_at(c".", AtFlags::empty())
     }
 
     /// Opens the file for reading, without blocking on a FIFO and without taking a terminal;
@@ -220,25 +189,20 @@ impl Place {
     ///
     /// The error of `openat`.
     pub fn open_read(&self, follow: bool) -> io::Result<File> {
-        let mut flags = libc::O_RDONLY | libc::O_NONBLOCK | libc::O_NOCTTY | libc::O_CLOEXEC;
+        let mut flags = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
         if !follow {
-            flags |= libc::O_NOFOLLOW;
+            flags |= OFlags::NOFOLLOW;
         }
-        // SAFETY: the directory is open and the name NUL-terminated for the call.
-        let fd = unsafe { libc::openat(self.directory.as_raw_fd(), self.name.as_ptr(), flags) };
-        if fd < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        // SAFETY: `fd` was just opened and is owned by nothing else.
-        let file = unsafe { File::from_raw_fd(fd) };
+        let file = File::from(rustix::fs::openat(
+            &self.directory,
+            &self.name,
+            flags,
+            Mode::empty(),
+        )?);
         // Reads of a regular file never block; clearing the flag keeps it from surprising
         // anything that reads the file later.
-        // SAFETY: fcntl on an open descriptor with integer arguments.
-        unsafe {
-            let flags = libc::fcntl(fd, libc::F_GETFL);
-            if flags >= 0 {
-                libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK);
-            }
+        if let Ok(flags) = rustix::fs::fcntl_getfl(&file) {
+            let _ = rustix::fs::fcntl_setfl(&file, flags - OFlags::NONBLOCK);
         }
         Ok(file)
     }
@@ -303,8 +267,7 @@ impl Place {
         if !self.syncable {
             return Ok(());
         }
-        // SAFETY: fsync on an open descriptor.
-        check(unsafe { libc::fsync(self.directory.as_raw_fd()) })
+        Ok(rustix::fs::fsync(&self.directory)?)
     }
 }
 
@@ -316,17 +279,16 @@ impl Place {
 /// [`PendingFile`]; unset, it costs one look at the environment per rewrite.
 pub fn kill_at(point: &str) {
     if std::env::var_os("UTF8KIT_TEST_KILL_AT").is_some_and(|at| at == point) {
-        // SAFETY: kill with our own pid and a valid signal number.
-        unsafe { libc::kill(libc::getpid(), libc::SIGKILL) };
+        let _ =
+            rustix::process::kill_process(rustix::process::getpid(), rustix::process::Signal::KILL);
     }
 }
 
 fn random_name() -> CString {
     let mut bytes = [0u8; 8];
-    // SAFETY: getrandom writes at most `bytes.len()` bytes into the buffer.
-    let got = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
+    let got = rustix::rand::getrandom(&mut bytes, rustix::rand::GetRandomFlags::empty());
     let mut value = u64::from_ne_bytes(bytes);
-    if got != 8 {
+    if !matches!(got, Ok(8)) {
         // No entropy source: the clock and the process id still differ from run to run, and
         // exclusive creation makes a clash harmless (another name is drawn).
         let now = std::time::SystemTime::now()
@@ -361,51 +323,45 @@ impl<'a> PendingFile<'a> {
     }
 
     fn open(place: &'a Place) -> io::Result<PendingFile<'a>> {
-        let dir = place.directory.as_raw_fd();
+        let dir = &place.directory;
+        let private = Mode::from_raw_mode(0o600);
         // Naming an O_TMPFILE file later goes through /proc/self/fd.
         let unnamed_allowed = std::env::var_os("UTF8KIT_NO_O_TMPFILE").is_none()
             && Path::new("/proc/self/fd").is_dir();
         if unnamed_allowed {
-            let flags = libc::O_TMPFILE | libc::O_WRONLY | libc::O_CLOEXEC;
-            // SAFETY: the directory is open and "." NUL-terminated for the call.
-            let fd = unsafe { libc::openat(dir, c".".as_ptr(), flags, 0o600) };
-            if fd >= 0 {
-                return Ok(PendingFile {
-                    place,
-                    // SAFETY: `fd` was just opened and is owned by nothing else.
-                    file: unsafe { File::from_raw_fd(fd) },
-                    name: None,
-                });
-            }
-            let error = io::Error::last_os_error();
-            // Only a file system without O_TMPFILE falls back to a named file.
-            if !matches!(
-                error.raw_os_error(),
-                Some(libc::EOPNOTSUPP | libc::EISDIR | libc::EINVAL)
-            ) {
-                return Err(error);
+            let flags = OFlags::TMPFILE | OFlags::WRONLY | OFlags::CLOEXEC;
+            match rustix::fs::openat(dir, c".", flags, private) {
+                Ok(fd) => {
+                    return Ok(PendingFile {
+                        place,
+                        file: File::from(fd),
+                        name: None,
+                    });
+                }
+                // Only a file system without O_TMPFILE falls back to a named file.
+                Err(Errno::OPNOTSUPP | Errno::ISDIR | Errno::INVAL) => {}
+                Err(error) => return Err(error.into()),
             }
         }
         for _ in 0..NAME_ATTEMPTS {
             let name = random_name();
             // Registered first, so that a signal right after the file appears still removes it.
-            let registration = cleanup::register(dir, &name);
+            let registration = cleanup::register(dir.as_raw_fd(), &name);
             let flags =
-                libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL | libc::O_NOFOLLOW | libc::O_CLOEXEC;
-            // SAFETY: the directory is open and the name NUL-terminated for the call.
-            let fd = unsafe { libc::openat(dir, name.as_ptr(), flags, 0o600) };
-            if fd >= 0 {
-                return Ok(PendingFile {
-                    place,
-                    // SAFETY: `fd` was just opened and is owned by nothing else.
-                    file: unsafe { File::from_raw_fd(fd) },
-                    name: Some((name, registration)),
-                });
-            }
-            let error = io::Error::last_os_error();
-            drop(registration);
-            if error.kind() != io::ErrorKind::AlreadyExists {
-                return Err(error);
+                OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+            match rustix::fs::openat(dir, &name, flags, private) {
+                Ok(fd) => {
+                    return Ok(PendingFile {
+                        place,
+                        file: File::from(fd),
+                        name: Some((name, registration)),
+                    });
+                }
+                Err(Errno::EXIST) => drop(registration),
+                Err(error) => {
+                    drop(registration);
+                    return Err(error.into());
+                }
             }
         }
         Err(io::Error::other("no free temporary file name"))
@@ -418,26 +374,22 @@ impl<'a> PendingFile<'a> {
 
     /// Gives an unnamed copy a random name in the directory.
     fn link(&self) -> io::Result<(CString, cleanup::Registration)> {
-        let dir = self.place.directory.as_raw_fd();
-        let source = CString::new(format!("/proc/self/fd/{}", self.file.as_raw_fd()))
-            .expect("no NUL in a number");
+        let dir = &self.place.directory;
+        let source = format!("/proc/self/fd/{}", self.file.as_raw_fd());
         for _ in 0..NAME_ATTEMPTS {
             let name = random_name();
-            let registration = cleanup::register(dir, &name);
-            // SAFETY: both paths are NUL-terminated and the directory open for the call.
-            let linked = check(unsafe {
-                libc::linkat(
-                    libc::AT_FDCWD,
-                    source.as_ptr(),
-                    dir,
-                    name.as_ptr(),
-                    libc::AT_SYMLINK_FOLLOW,
-                )
-            });
+            let registration = cleanup::register(dir.as_raw_fd(), &name);
+            let linked = rustix::fs::linkat(
+                rustix::fs::CWD,
+                source.as_str(),
+                dir,
+                &name,
+                AtFlags::SYMLINK_FOLLOW,
+            );
             match linked {
                 Ok(()) => return Ok((name, registration)),
-                Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {}
-                Err(error) => return Err(error),
+                Err(Errno::EXIST) => {}
+                Err(error) => return Err(error.into()),
             }
         }
         Err(io::Error::other("no free temporary file name"))
@@ -456,13 +408,10 @@ impl<'a> PendingFile<'a> {
             None => self.link()?,
         };
         kill_at("linked");
-        let dir = self.place.directory.as_raw_fd();
-        // SAFETY: the directory is open and both names NUL-terminated for the call.
-        let renamed =
-            check(unsafe { libc::renameat(dir, name.as_ptr(), dir, self.place.name.as_ptr()) });
+        let dir = &self.place.directory;
+        let renamed = rustix::fs::renameat(dir, &name, dir, &self.place.name);
         if renamed.is_err() {
-            // SAFETY: as above.
-            unsafe { libc::unlinkat(dir, name.as_ptr(), 0) };
+            let _ = rustix::fs::unlinkat(dir, &name, AtFlags::empty());
         }
         drop(registration);
         renamed?;
@@ -473,8 +422,7 @@ impl<'a> PendingFile<'a> {
 impl Drop for PendingFile<'_> {
     fn drop(&mut self) {
         if let Some((name, _registration)) = &self.name {
-            // SAFETY: the directory is open and the name NUL-terminated for the call.
-            unsafe { libc::unlinkat(self.place.directory.as_raw_fd(), name.as_ptr(), 0) };
+            let _ = rustix::fs::unlinkat(&self.place.directory, name, AtFlags::empty());
         }
     }
 }
@@ -564,13 +512,12 @@ pub fn carry_over(
 
     let mut mode = stat.mode & 0o7777;
     if set_id == SetId::Drop {
-        mode &= !(libc::S_ISUID | libc::S_ISGID);
+        mode &= !(Mode::SUID | Mode::SGID).bits();
     }
-    // SAFETY: fchmod on an open descriptor.
-    check(unsafe { libc::fchmod(replacement.as_raw_fd(), mode as libc::mode_t) }).map_err(|e| {
+    rustix::fs::fchmod(replacement, Mode::from_raw_mode(mode)).map_err(|e| {
         format!(
             "cannot give the repaired file mode {mode:o}: {}",
-            reason(&e)
+            reason(&e.into())
         )
     })
 }
@@ -584,13 +531,10 @@ pub fn carry_over(
 pub fn copy_permissions(stat: &Stat, replacement: &File) -> io::Result<()> {
     // Only root may give a file away; for anyone else the file is theirs already.
     let _ = std::os::unix::fs::fchown(replacement, Some(stat.uid), Some(stat.gid));
-    // SAFETY: fchmod on an open descriptor.
-    check(unsafe {
-        libc::fchmod(
-            replacement.as_raw_fd(),
-            (stat.mode & 0o7777) as libc::mode_t,
-        )
-    })
+    Ok(rustix::fs::fchmod(
+        replacement,
+        Mode::from_raw_mode(stat.mode & 0o7777),
+    )?)
 }
 
 /// Gives a new file the permissions `open` would: 0666 less the umask.
@@ -600,102 +544,84 @@ pub fn copy_permissions(stat: &Stat, replacement: &File) -> io::Result<()> {
 /// The permissions could not be set.
 pub fn default_permissions(file: &File) -> io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
-    // SAFETY: umask only swaps the process's file mode mask; it is put back at once.
-    let mask = unsafe {
-        let mask = libc::umask(0o022);
-        libc::umask(mask);
-        mask
-    };
-    // mode_t is u32 here and u16 on some systems.
-    #[allow(clippy::useless_conversion)]
-    let mask = u32::from(mask);
+    // umask only swaps the process's file mode mask; it is put back at once.
+    let mask = rustix::process::umask(Mode::from_raw_mode(0o022));
+    rustix::process::umask(mask);
+    let mask = mask.bits();
     file.set_permissions(std::fs::Permissions::from_mode(0o666 & !mask))
 }
 
-/// Extended attributes of open files, through the raw system calls.
+/// Extended attributes of open files.
 mod xattr {
     use std::ffi::{CStr, CString};
     use std::fs::File;
     use std::io;
-    use std::os::fd::AsRawFd;
 
-    /// Whether the error says the file system has no extended attributes at all.
-    fn unsupported(error: &io::Error) -> bool {
-        matches!(error.raw_os_error(), Some(libc::ENOTSUP | libc::ENOSYS))
-    }
+    use rustix::io::Errno;
 
-    /// Calls `fill` with a growing buffer until the value fits: the size is asked first, and
-    /// asked again when the value grew in between (`ERANGE`).
-    fn sized(mut fill: impl FnMut(&mut [u8]) -> isize) -> io::Result<Vec<u8>> {
+    /// Calls `fill` with a growing buffer until the value fits: the size is asked first (`query`),
+    /// and asked again when the value grew in between (`ERANGE`).
+    fn sized(
+        query: impl Fn() -> rustix::io::Result<usize>,
+        fill: impl Fn(&mut [u8]) -> rustix::io::Result<usize>,
+    ) -> rustix::io::Result<Vec<u8>> {
         loop {
-            let size = fill(&mut []);
-            if size < 0 {
-                return Err(io::Error::last_os_error());
-            }
-            let mut buffer = vec![0u8; size as usize];
-            let got = fill(&mut buffer);
-            if got >= 0 {
-                buffer.truncate(got as usize);
-                return Ok(buffer);
-            }
-            let error = io::Error::last_os_error();
-            if error.raw_os_error() != Some(libc::ERANGE) {
-                return Err(error);
+            let mut buffer = vec![0u8; query()?];
+            match fill(&mut buffer) {
+                Ok(got) => {
+                    buffer.truncate(got);
+                    return Ok(buffer);
+                }
+                Err(Errno::RANGE) => {}
+                Err(error) => return Err(error),
             }
         }
     }
 
     /// The names of the attributes this process may see; none on a file system without them.
     pub fn list(file: &File) -> io::Result<Vec<CString>> {
-        let fd = file.as_raw_fd();
-        // SAFETY: the buffer pointer and length describe a live buffer (or are null and 0).
-        let names = sized(|buffer| unsafe {
-            libc::flistxattr(fd, buffer.as_mut_ptr().cast(), buffer.len())
-        });
+        let names = sized(
+            || rustix::fs::flistxattr_query(file),
+            |buffer| rustix::fs::flistxattr(file, buffer),
+        );
         match names {
             Ok(names) => Ok(names
                 .split(|&b| b == 0)
                 .filter(|name| !name.is_empty())
                 .map(|name| CString::new(name).expect("split at NUL"))
                 .collect()),
-            Err(error) if unsupported(&error) => Ok(Vec::new()),
-            Err(error) => Err(error),
+            // The file system has no extended attributes at all.
+            Err(Errno::NOTSUP | Errno::NOSYS) => Ok(Vec::new()),
+            Err(error) => Err(error.into()),
         }
     }
 
     /// The value of one attribute, `None` when the file has no such attribute.
     pub fn get(file: &File, name: &CStr) -> io::Result<Option<Vec<u8>>> {
-        let fd = file.as_raw_fd();
-        // SAFETY: as in `list`; the name is NUL-terminated.
-        let value = sized(|buffer| unsafe {
-            libc::fgetxattr(fd, name.as_ptr(), buffer.as_mut_ptr().cast(), buffer.len())
-        });
+        let value = sized(
+            || rustix::fs::fgetxattr_query(file, name),
+            |buffer| rustix::fs::fgetxattr(file, name, buffer),
+        );
         match value {
             Ok(value) => Ok(Some(value)),
-            Err(error) if error.raw_os_error() == Some(libc::ENODATA) => Ok(None),
-            Err(error) => Err(error),
+            Err(Errno::NODATA) => Ok(None),
+            Err(error) => Err(error.into()),
         }
     }
 
     /// Sets one attribute.
     pub fn set(file: &File, name: &CStr, value: &[u8]) -> io::Result<()> {
-        // SAFETY: the name is NUL-terminated and the value a live buffer of its length.
-        let status = unsafe {
-            libc::fsetxattr(
-                file.as_raw_fd(),
-                name.as_ptr(),
-                value.as_ptr().cast(),
-                value.len(),
-                0,
-            )
-        };
-        super::check(status)
+        Ok(rustix::fs::fsetxattr(
+            file,
+            name,
+            value,
+            rustix::fs::XattrFlags::empty(),
+        )?)
     }
 
     /// Removes one attribute.
     pub fn remove(file: &File, name: &CStr) -> io::Result<()> {
-        // SAFETY: the name is NUL-terminated.
-        super::check(unsafe { libc::fremovexattr(file.as_raw_fd(), name.as_ptr()) })
+        Ok(rustix::fs::fremovexattr(file, name)?)
     }
 }
 

@@ -75,8 +75,7 @@ pub(super) fn refuse_unsafe_follow(
     link: &Stat,
     target: &Stat,
 ) -> Result<(), String> {
-    // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } != 0 {
+    if !rustix::process::geteuid().is_root() {
         return Ok(());
     }
     if link.uid != target.uid {

@@ -190,30 +190,14 @@ fn collect(directory: &Path, entries: &mut Vec<Entry>, messages: &mut Messages) 
 /// Renames `old` to `new` unless `new` exists: atomically with `renameat2(RENAME_NOREPLACE)`;
 /// where the kernel or file system lacks it, after checking that `new` does not exist.
 fn rename_no_replace(old: &Path, new: &Path) -> io::Result<()> {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[cfg(target_os = "linux")]
     {
-        use std::ffi::CString;
-        let c = |path: &Path| {
-            CString::new(path.as_os_str().as_bytes())
-                .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))
-        };
-        let (from, to) = (c(old)?, c(new)?);
-        // SAFETY: both are NUL-terminated paths that live across the call.
-        let done = unsafe {
-            libc::renameat2(
-                libc::AT_FDCWD,
-                from.as_ptr(),
-                libc::AT_FDCWD,
-                to.as_ptr(),
-                libc::RENAME_NOREPLACE,
-            )
-        };
-        if done == 0 {
-            return Ok(());
-        }
-        let error = io::Error::last_os_error();
-        if !matches!(error.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) {
-            return Err(error);
+        use rustix::fs::{CWD, RenameFlags, renameat_with};
+        match renameat_with(CWD, old, CWD, new, RenameFlags::NOREPLACE) {
+            Ok(()) => return Ok(()),
+            // The kernel or the file system lacks it.
+            Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOSYS) => {}
+            Err(error) => return Err(error.into()),
         }
     }
     if fs::symlink_metadata(new).is_ok() {

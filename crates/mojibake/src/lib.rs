@@ -208,6 +208,16 @@ impl MojibakeChain {
         self.layers[usize::from(self.len)] = layer;
         self.len += 1;
     }
+
+    /// This chain, then the layers of `later` (as many as fit).
+    pub(crate) fn then(mut self, later: MojibakeChain) -> MojibakeChain {
+        for &layer in &later.layers[..usize::from(later.len)] {
+            if usize::from(self.len) < MAX_LAYERS {
+                self.push(layer);
+            }
+        }
+        self
+    }
 }
 
 impl std::fmt::Display for MojibakeChain {

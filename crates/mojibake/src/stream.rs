@@ -575,8 +575,24 @@ impl LineState {
     /// the groups decoded and the chain undone, if it was repaired.
     fn emit_judged(&mut self, line: &[u8], offset: u64, fixed: Option<(&str, u32, MojibakeChain)>) {
         let stripped;
+        let judged_again;
         let mut output = match fixed {
             Some((text, groups, chain)) => {
+                // A byte order mark read as windows-1252 ("ï»¿") that `strip_bom` removes from
+                // the start of the output: the rest of the line is judged again without it, as
+                // a second pass would judge it, so that a second pass changes nothing.
+                let (mut text, mut groups, mut chain) = (text, groups, chain);
+                let rest = text.trim_start_matches('\u{FEFF}');
+                if self.strip_bom
+                    && !self.emitted_line
+                    && rest.len() < text.len()
+                    && let Some(again) = crate::undo_mojibake(rest)
+                {
+                    judged_again = format!("{}{}", &text[..text.len() - rest.len()], again.text);
+                    text = &judged_again;
+                    groups += again.groups as u32;
+                    chain = chain.then(again.chain);
+                }
                 self.count += 1;
                 if self.keeps_log {
                     let mut first = [0; 6];
@@ -708,6 +724,34 @@ fn repaired(fix: &MojibakeFix) -> (&str, u32, MojibakeChain) {
 mod tests {
     use super::*;
     use crate::helpers::testing::ThreadPerWork;
+
+    /// A byte order mark read as windows-1252 leads a line whose rest is two layers deep: with
+    /// `strip_bom` the mark goes and the rest is judged as a second pass would judge it, so that
+    /// a second pass changes nothing (found by the property test).
+    #[test]
+    fn a_stripped_mark_leaves_nothing_for_a_second_pass() {
+        let options = RepairOptions {
+            strip_bom: true,
+            ..RepairOptions::default()
+        };
+        let input = "ï»¿Ãâ€™A \nÃ©\n";
+        let mut repairer = MojibakeRepairer::new(options.clone()).with_log();
+        repairer.feed(input.as_bytes(), true);
+        let once = std::mem::take(repairer.output());
+        assert_eq!(String::from_utf8_lossy(&once), "ÒA \né\n");
+        let log: Vec<String> = repairer
+            .take_log()
+            .iter()
+            .map(|r| match r {
+                LineRepair::Codec(r) => format!("{} {}", r.byte_offset, r.kind),
+                LineRepair::Mojibake(l) => format!("{} {} x{}", l.byte_offset, l.chain, l.groups),
+            })
+            .collect();
+        assert_eq!(log, ["0 windows-1252 x2 x3", "0 bom", "19 windows-1252 x1"]);
+        let mut again = MojibakeRepairer::new(options);
+        again.feed(&once, true);
+        assert_eq!(again.output(), &once);
+    }
 
     #[test]
     fn mojibake_is_undone_line_by_line_across_chunks() {
