@@ -16,7 +16,7 @@ pub enum FindingKind {
     IllFormed(UnitKind),
     /// A well-formed character rejected by a lint.
     Lint(Lint),
-    /// A UTF-16 or UTF-32 byte order mark at offset 0 (with [`Config::foreign_bom`]).
+    /// A UTF-16 or UTF-32 byte order mark at offset 0 (with [`Config::foreign_bom`](crate::Config::foreign_bom)).
     ForeignBom(ForeignBom),
     /// A file's name, not its content, is at fault. The scanner never reports one: a program
     /// checks names (with [`crate::units`]) and reports them with the same machinery.
@@ -70,7 +70,7 @@ pub struct Finding<'a> {
     pub kind: FindingKind,
     /// The unit's bytes (1 to 6).
     pub bytes: &'a [u8],
-    /// The code point, where one was decoded (see [`Unit::codepoint`]).
+    /// The code point, where one was decoded (see [`Unit::codepoint`](crate::Unit::codepoint)).
     pub codepoint: Option<u32>,
 }
 

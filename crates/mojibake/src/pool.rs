@@ -16,10 +16,9 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use crate::helpers::{Helpers, Work};
 
-use super::{
-    MojibakeChain, MojibakeFix, first_suspect, undo_first_layer_into, undo_layers_from,
-    undo_mojibake, undo_suspect_line,
-};
+use crate::chain::{MojibakeChain, MojibakeFix};
+use crate::suspect::first_suspect;
+use crate::undo::{undo_first_layer_into, undo_layers_from, undo_mojibake, undo_suspect_line};
 
 /// The fewest lines that may hold mojibake in one text run that are shared out among threads.
 const PARALLEL_LINES: usize = 32;

@@ -21,7 +21,7 @@ pub(super) fn windows_1252_bytes(text: &str, bytes: &mut Vec<u8>) -> Option<()> 
 /// Whether the processor has what [`avx512::windows_1252_bytes`] needs.
 #[cfg(target_arch = "x86_64")]
 fn has_avx512_vbmi2() -> bool {
-    crate::has_avx512_vbmi() && std::is_x86_feature_detected!("avx512vbmi2")
+    crate::simd::has_avx512_vbmi() && std::is_x86_feature_detected!("avx512vbmi2")
 }
 
 /// [`windows_1252_bytes`] a character at a time.

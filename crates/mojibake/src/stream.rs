@@ -17,9 +17,12 @@ use std::sync::Arc;
 
 use utf8kit_codec::{Lint, LintSet, Repair, RepairKind, RepairOptions, RepairedSink, Repairer};
 
+use crate::bytes::cut_between_groups;
+use crate::chain::{MojibakeChain, MojibakeFix};
 use crate::helpers::Helpers;
 use crate::pool::{Task, judge_line, judge_lines, judge_lines_into};
-use crate::{MojibakeChain, MojibakeFix, cut_between_groups, first_suspect};
+use crate::suspect::first_suspect;
+use crate::undo::undo_mojibake;
 
 /// The UTF-8 bytes of U+FEFF, the byte order mark.
 const BOM: &[u8] = "\u{FEFF}".as_bytes();
@@ -586,7 +589,7 @@ impl LineState {
                 if self.strip_bom
                     && !self.emitted_line
                     && rest.len() < text.len()
-                    && let Some(again) = crate::undo_mojibake(rest)
+                    && let Some(again) = undo_mojibake(rest)
                 {
                     judged_again = format!("{}{}", &text[..text.len() - rest.len()], again.text);
                     text = &judged_again;

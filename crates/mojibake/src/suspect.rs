@@ -20,8 +20,7 @@
 //! of two blocks, and on random lines of them, on each SIMD path and the bytewise one).
 
 #[cfg(any(target_arch = "x86_64", test))]
-use super::LEADS;
-use super::{MaskTable, Masks, Pending};
+use crate::automaton::{LEADS, MaskTable, Masks, Pending};
 use utf8kit_codec::is_continuation;
 
 /// A set of 2-byte characters, as a union of at most eight boxes: lead bytes × high halves ×
@@ -127,7 +126,7 @@ pub(crate) fn first_suspect(text: &[u8]) -> Option<usize> {
     let table = MaskTable::get();
     #[cfg(target_arch = "x86_64")]
     {
-        if crate::has_avx512_vbmi() {
+        if crate::simd::has_avx512_vbmi() {
             // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
             return unsafe { avx512::first_suspect(text, table) };
         }
@@ -507,8 +506,8 @@ mod avx512 {
 
     use std::sync::OnceLock;
 
-    use super::super::Masks;
     use super::{LEADS, MaskTable};
+    use crate::automaton::Masks;
 
     /// The 64 bytes of `text` from `at`.
     #[inline]
@@ -770,7 +769,7 @@ mod avx512 {
     ///
     /// # Safety
     ///
-    /// The processor must have AVX-512 F, BW and VBMI ([`crate::has_avx512_vbmi`]).
+    /// The processor must have AVX-512 F, BW and VBMI ([`crate::simd::has_avx512_vbmi`]).
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
     pub(super) unsafe fn first_suspect(text: &[u8], table: &MaskTable) -> Option<usize> {
         // Made once: the repair asks once for every line it holds, and loading the tables each
@@ -784,10 +783,12 @@ mod avx512 {
 
 #[cfg(test)]
 mod tests {
-    #[cfg(target_arch = "x86_64")]
-    use super::super::tables::{COUNT, NAMES};
-    use super::super::{possible_encodings, tables::OTHER_BYTES, tests::script_letters};
     use super::*;
+    use crate::automaton::possible_encodings;
+    use crate::tables::OTHER_BYTES;
+    #[cfg(target_arch = "x86_64")]
+    use crate::tables::{COUNT, NAMES};
+    use crate::tests::script_letters;
     use proptest::prelude::*;
 
     /// Every character the tables give a byte, the stand-ins for lost bytes, and characters
@@ -812,14 +813,14 @@ mod tests {
         {
             static MISSING: std::sync::Once = std::sync::Once::new();
             MISSING.call_once(|| {
-                if !crate::has_avx512_vbmi() {
+                if !crate::simd::has_avx512_vbmi() {
                     eprintln!("no AVX-512 VBMI here: the 64-byte filter is not tested");
                 }
                 if !std::is_x86_feature_detected!("avx2") {
                     eprintln!("no AVX2 here: the 32-byte filter is not tested");
                 }
             });
-            let wide = if crate::has_avx512_vbmi() {
+            let wide = if crate::simd::has_avx512_vbmi() {
                 // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
                 unsafe { avx512::first_suspect(bytes, table) }
             } else {
@@ -1032,7 +1033,7 @@ mod tests {
         }
         let mut three = 0;
         let mut c3 = 0;
-        let in_tables = |c: &char| super::super::masks(*c) != Masks::default();
+        let in_tables = |c: &char| crate::automaton::masks(*c) != Masks::default();
         for c in ('\u{80}'..='\u{10FFFF}').filter(in_tables) {
             let mut bytes = [0; 4];
             c.encode_utf8(&mut bytes);
@@ -1042,7 +1043,7 @@ mod tests {
                 three += 1;
             }
             // A space after a 2-byte character, two bytes back, is all the SIMD paths look at.
-            if super::super::masks(c).c3 != 0 {
+            if crate::automaton::masks(c).c3 != 0 {
                 assert_eq!(c.len_utf8(), 2, "{c:?}");
                 c3 += 1;
             }

@@ -1,4 +1,20 @@
 use super::*;
+use crate::automaton::*;
+use crate::bytes::*;
+use crate::candidates::*;
+use crate::found::*;
+use crate::judge::*;
+use crate::languages::*;
+use crate::layer::*;
+use crate::letters::*;
+use crate::line::*;
+use crate::plans::*;
+use crate::reencode::windows_1252_bytes;
+use crate::scripts::*;
+use crate::shortcut::*;
+use crate::tables::*;
+use crate::verdict::*;
+use utf8kit_codec::declared_len;
 
 /// (input, expected output), where `None` means unchanged.
 const PATTERNS: &[(&str, Option<&str>)] = &[

@@ -111,7 +111,7 @@ pub(super) fn count_pair_groups(bytes: &[u8], first: usize, pairs: &PairTable) -
     let (first_lead, window, wanted) = pair_window(bytes, first, pairs)?;
     #[cfg(target_arch = "x86_64")]
     {
-        if crate::has_avx512_vbmi() {
+        if crate::simd::has_avx512_vbmi() {
             // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
             return unsafe { avx512::count_pair_groups(bytes, first_lead, window, wanted) };
         }
@@ -187,7 +187,7 @@ fn pairs_by_byte(bytes: &[u8], first_lead: u8, window: &[u8; 256], wanted: u8) -
 pub(super) fn count_latin_groups(bytes: &[u8], pairs: &PairTable) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
-        if crate::has_avx512_vbmi() {
+        if crate::simd::has_avx512_vbmi() {
             // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
             return unsafe { avx512::count_latin_groups(bytes, &pairs.latin_letters) };
         }
