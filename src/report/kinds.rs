@@ -10,7 +10,7 @@ pub fn kinds() -> &'static [FindingKind] {
         UnitKind::ILL_FORMED
             .into_iter()
             .map(FindingKind::IllFormed)
-            .chain(Lint::ALL.into_iter().map(FindingKind::Lint))
+            .chain(Lint::ALL.iter().copied().map(FindingKind::Lint))
             .chain([
                 FindingKind::ForeignBom(ForeignBom::Utf16Le),
                 FindingKind::ForeignBom(ForeignBom::Utf32Le),

@@ -372,7 +372,7 @@ mod tests {
         let kinds = UnitKind::ILL_FORMED
             .into_iter()
             .map(FindingKind::IllFormed)
-            .chain(Lint::ALL.into_iter().map(FindingKind::Lint))
+            .chain(Lint::ALL.iter().copied().map(FindingKind::Lint))
             .chain(boms.into_iter().map(FindingKind::ForeignBom));
         for kind in kinds {
             let text = Detail(&finding(b"\xFF", kind, Some(0x10FFFF))).to_string();
@@ -404,7 +404,7 @@ mod tests {
         for &kind in kinds() {
             assert_ne!(kind_help(kind), UNDESCRIBED, "{kind} has no description");
         }
-        for lint in Lint::ALL {
+        for &lint in Lint::ALL {
             let f = finding(b"A", FindingKind::Lint(lint), Some(0x41));
             let detail = Detail(&f).to_string();
             assert_ne!(detail, format!("{lint}: U+0041"), "{lint} has no sentence");

@@ -127,7 +127,7 @@ pub enum Lint {
 
 impl Lint {
     /// Every lint, in the order of SPEC 1.6.
-    pub const ALL: [Lint; 10] = [
+    pub const ALL: &'static [Lint] = &[
         Lint::Bom,
         Lint::Nul,
         Lint::Control,
@@ -158,7 +158,7 @@ impl Lint {
 
     /// Parses a name written by [`Lint::as_str`].
     pub fn from_name(name: &str) -> Option<Lint> {
-        Lint::ALL.into_iter().find(|lint| lint.as_str() == name)
+        Lint::ALL.iter().copied().find(|lint| lint.as_str() == name)
     }
 
     /// The lint a character at `byte_offset` matches, if any (at most one matches).
@@ -411,7 +411,7 @@ mod tests {
             both.without(LintSet::parse("bidi,nul").unwrap()),
             LintSet::NONE.with(Lint::Bom)
         );
-        for lint in Lint::ALL {
+        for &lint in Lint::ALL {
             assert!(LintSet::ALL.contains(lint), "{lint}");
             assert_eq!(Lint::from_name(lint.as_str()), Some(lint));
         }

@@ -762,7 +762,8 @@ fn any_config() -> impl Strategy<Value = Config> {
             Policy::MODIFIED,
         ][p],
         lints: Lint::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .enumerate()
             .filter(|(i, _)| lints & (1 << i) != 0)
             .fold(LintSet::NONE, |set, (_, lint)| set.with(lint)),
