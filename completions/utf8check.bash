@@ -23,7 +23,7 @@ _utf8check() {
 
     case "${cmd}" in
         utf8check)
-            opts="-q -l -L -c -m -0 -r -g -j -h -V --format --quiet --files-with-errors --files-without-errors --count --max-errors --summary --allow --deny --warn --files-from --files0-from --ignore-missing --null --label --recursive --glob --hidden --no-ignore --binary --follow --threads --color --generate --help --version"
+            opts="-q -s -n -H -l -L -c -m -0 -r -g -j -h -V --format --quiet --no-messages --line-number --with-filename --files-with-errors --files-without-errors --count --max-errors --summary --allow --deny --warn --files-from --files0-from --ignore-missing --null --label --recursive --glob --hidden --no-ignore --binary --follow --threads --color --generate --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -23,7 +23,7 @@ _utf8dump() {
 
     case "${cmd}" in
         utf8dump)
-            opts="-x -e -p -i -c -g -u -s -l -n -C -r -h -V --hex --escape --stats --plain --include --cols --group --upper --names --bits --octal --skip --length --errors-only --context --format --reverse --color --generate --help --version"
+            opts="-x -e -p -i -c -g -u -b -s -l -n -C -r -h -V --hex --escape --stats --plain --include --cols --group --upper --names --bits --octal --skip --length --errors-only --context --format --reverse --color --generate --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

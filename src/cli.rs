@@ -44,9 +44,60 @@ pub fn parse_args<A: clap::Parser>(
                 Err(again) if is_changed && again.kind() == error.kind() => usage_reason(&again),
                 _ => usage_reason(&error),
             };
+            // A habit of another tool gets the mapping, not clap's guess ("did you mean 'c'").
+            let reason = habit(program, &args, &error).unwrap_or(reason);
             eprintln!("{program}: {reason} (see {program} --help)");
             std::process::exit(2);
         }
+    }
+}
+
+/// The teaching message for a habit of another tool that clashes with this program's options:
+/// iconv's `-f ENC`, `--json`, hexdump's `-C FILE`, `-o FILE`. `None` when the error is not one.
+fn habit(program: &str, args: &[std::ffi::OsString], error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let context = |kind| match error.get(kind) {
+        Some(ContextValue::String(text)) => Some(text.as_str()),
+        _ => None,
+    };
+    let given = |spelling: &str| args.iter().skip(1).any(|arg| arg == spelling);
+    let invalid_arg = context(ContextKind::InvalidArg).unwrap_or_default();
+    match (program, error.kind()) {
+        (_, ErrorKind::UnknownArgument) if invalid_arg == "--json" => Some(format!(
+            "--json is spelled --format json here ({program} --format json)"
+        )),
+        ("utf8fix", ErrorKind::UnknownArgument)
+            if invalid_arg == "-o" || invalid_arg.starts_with("--output") =>
+        {
+            Some(
+                "utf8fix writes the repaired text to standard output: redirect it (> FILE), or \
+                 rewrite each FILE in place with -i"
+                    .to_owned(),
+            )
+        }
+        ("utf8enc", ErrorKind::InvalidValue) if invalid_arg.starts_with("--format") => {
+            let value = context(ContextKind::InvalidValue)?;
+            crate::encodings::resolve(value).ok()?;
+            Some(format!(
+                "-f/--format is the notation here (table, hex, c, json, ...), and '{value}' is an \
+                 encoding: convert with --from {value} (iconv's -f) or --to {value} (iconv's -t)"
+            ))
+        }
+        ("utf8dump", _)
+            if given("-C") && !given("--errors-only") && invalid_arg.contains("context") =>
+        {
+            Some(
+            "-C is --context here (the units around each ill-formed unit, with --errors-only); \
+             hexdump -C's view is -x"
+                    .to_owned(),
+            )
+        }
+        ("utf8dump", ErrorKind::MissingRequiredArgument) if given("-C") => Some(
+            "-C is --context here (the units around each ill-formed unit, with --errors-only); \
+             hexdump -C's view is -x"
+                .to_owned(),
+        ),
+        _ => None,
     }
 }
 

@@ -324,7 +324,31 @@ pub fn stdin() -> io::Result<File> {
     if is_runtime_placeholder(&file) {
         return Err(io::Error::other("standard input is closed"));
     }
+    note_if_terminal();
     Ok(file)
+}
+
+/// A program run with no FILE from a shell waits for the keyboard without a word, a known
+/// puzzle of `cat`-like tools: on a terminal, a note on standard error says what it waits for.
+fn note_if_terminal() {
+    use std::io::IsTerminal;
+    static SAID: std::sync::Once = std::sync::Once::new();
+    if !io::stdin().is_terminal() {
+        return;
+    }
+    SAID.call_once(|| {
+        let program = std::env::args_os()
+            .next()
+            .and_then(|arg| {
+                let name = std::path::Path::new(&arg).file_name()?.to_owned();
+                name.into_string().ok()
+            })
+            .unwrap_or_else(|| "utf8kit".to_owned());
+        eprintln!(
+            "{program}: reading standard input from the terminal; Ctrl-D ends it \
+             ({program} --help for usage)"
+        );
+    });
 }
 
 /// Opens the file `name` of the open directory `directory` for reading.

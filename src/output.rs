@@ -134,6 +134,8 @@ pub fn is_broken_pipe(error: &io::Error) -> bool {
 pub struct Messages {
     program: &'static str,
     status: Status,
+    /// Trouble with an input changes the status but prints nothing (grep -s).
+    is_trouble_silent: bool,
 }
 
 impl Messages {
@@ -142,12 +144,24 @@ impl Messages {
         Messages {
             program,
             status: Status::Clean,
+            is_trouble_silent: false,
         }
+    }
+
+    /// Messages that say nothing of trouble with an input (an unreadable file), as grep -s: the
+    /// status still records it.
+    #[must_use]
+    pub fn without_trouble_lines(mut self) -> Messages {
+        self.is_trouble_silent = true;
+        self
     }
 
     /// Reports trouble with one input: `PROGRAM: PATH: reason`.
     pub fn trouble(&mut self, path: &str, reason: impl Display) {
         self.status = Status::Trouble;
+        if self.is_trouble_silent {
+            return;
+        }
         self.line(format_args!("{}: {path}: {reason}", self.program));
     }
 

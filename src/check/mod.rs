@@ -238,6 +238,19 @@ pub struct Args {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// No messages on standard error about inputs that cannot be read (grep -s); the status
+    /// is still 2.
+    #[arg(short = 's', long)]
+    pub no_messages: bool,
+
+    /// Accepted for grep's habit and ignored: human output always shows line numbers.
+    #[arg(short = 'n', long)]
+    pub line_number: bool,
+
+    /// Accepted for grep's habit and ignored: findings always name their file.
+    #[arg(short = 'H', long)]
+    pub with_filename: bool,
+
     /// Print only the names of inputs with at least one finding.
     #[arg(short = 'l', long, group = "listing")]
     pub files_with_errors: bool,
@@ -500,6 +513,9 @@ impl Settings {
 /// one input is reported on standard error and makes the status 2.
 pub fn run(args: &Args) -> Status {
     let mut messages = Messages::new("utf8check");
+    if args.no_messages {
+        messages = messages.without_trouble_lines();
+    }
     let settings = match Settings::from_args(args) {
         Ok(settings) => settings,
         Err(reason) => {

@@ -184,8 +184,9 @@ pub struct Args {
     #[arg(long)]
     pub names: bool,
 
-    /// Show each byte in binary, marker bits set apart (1110_0010 10_000010).
-    #[arg(long, conflicts_with = "octal")]
+    /// Show each byte in binary, marker bits set apart (1110_0010 10_000010); -b as xxd
+    /// spells its bits dump.
+    #[arg(short = 'b', long, conflicts_with = "octal")]
     pub bits: bool,
 
     /// Show bytes in octal.
@@ -213,8 +214,10 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = DumpFormat::Text, value_name = "FORMAT")]
     pub format: DumpFormat,
 
-    /// Read a dump back and write the bytes it shows.
-    #[arg(short, long, conflicts_with_all = ["view", "names", "bits", "octal", "errors_only"])]
+    /// Read a dump back and write the bytes it shows (any view of its own that shows every
+    /// byte, xxd's default, -p and -i; -r -p and -r -i are accepted as xxd spells them).
+    #[arg(short, long, conflicts_with_all = ["hex", "escape", "stats", "names", "bits", "octal",
+        "errors_only", "cols", "group"])]
     pub reverse: bool,
 
     /// When to colour the output.

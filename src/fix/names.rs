@@ -66,6 +66,12 @@ pub fn run(
         };
         if settings.recursive && metadata.is_dir() {
             collect(path, &mut entries, messages);
+        } else if metadata.is_dir() {
+            // As `mv` and `convmv` without -r: the directory's own name only, said aloud.
+            messages.note(format_args!(
+                "{}: a directory: only its own name is looked at; -r takes what it holds too",
+                render::path(path)
+            ));
         }
         // The operand's own name last (a path such as `.` has none).
         if let (Some(name), Some(directory)) = (path.file_name(), path.parent()) {

@@ -747,3 +747,28 @@ fn dump_e_and_fix_escape_write_the_same_escapes() {
     assert_eq!(String::from_utf8(fixed.stdout).unwrap(), expected);
     assert_eq!(String::from_utf8(dumped.stdout).unwrap(), expected);
 }
+
+/// `-r -p` and `-r -i` read back what `-p` and `-i` (and xxd's) write, as `xxd -r -p` does; a
+/// view that does not show every byte cannot be read back.
+#[test]
+fn reverse_takes_xxds_p_and_i() {
+    let bytes: &[u8] = b"caf\xc3\xa9 \xc0\xaf\xff\n";
+    for view in ["-p", "-i"] {
+        let dump = utf8dump().arg(view).write_stdin(bytes).output().unwrap();
+        assert_eq!(dump.status.code(), Some(0));
+        utf8dump()
+            .args(["-r", view])
+            .write_stdin(dump.stdout)
+            .assert()
+            .code(0)
+            .stdout(bytes);
+    }
+    utf8dump()
+        .args(["-r", "-x"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "'--reverse' cannot be used with '--hex'",
+        ));
+}

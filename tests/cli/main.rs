@@ -7,6 +7,7 @@ mod dump;
 mod enc;
 mod file_names;
 mod fix;
+mod habits;
 mod hidden;
 mod hostile;
 mod in_place;
