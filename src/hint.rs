@@ -89,37 +89,103 @@ impl LegacyTally {
     }
 }
 
+/// A hint: the sentence people read, and for machine formats the encoding it names and the
+/// command it advises, where it has them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The input (or the file whose name it is about), shown as people read it.
+    pub name: String,
+    /// The encoding the hint names: a label `--from` and `--fallback` take.
+    pub encoding: Option<String>,
+    /// The command that fixes the input, ready to paste.
+    pub command: Option<String>,
+    /// What the hint says, the command included, without the name.
+    pub message: String,
+}
+
+impl Hint {
+    fn new(name: impl Into<String>, message: String) -> Hint {
+        Hint {
+            name: name.into(),
+            encoding: None,
+            command: None,
+            message,
+        }
+    }
+
+    /// The hint as a line of standard error says it (after `PROGRAM: `).
+    pub fn human(&self) -> String {
+        format!("{}: hint: {}", self.name, self.message)
+    }
+
+    /// A hint that names `encoding` and gives `advice`: `message` then `; ` and the advice.
+    fn advising(source: &Source, encoding: &str, message: String, advice: Advice<'_>) -> Hint {
+        let (words, command) = advised(source, advice);
+        Hint {
+            name: source.display_name().into_owned(),
+            encoding: Some(encoding.to_owned()),
+            command: Some(command.clone()),
+            message: format!("{message}; {words}: {command}"),
+        }
+    }
+}
+
 /// The hint for an input that starts with the byte order mark of UTF-16 or UTF-32: the
 /// command that converts it.
-pub fn bom_hint(source: &Source, bom: ForeignBom) -> String {
+pub fn bom_hint(source: &Source, bom: ForeignBom) -> Hint {
     let charset = match (bom, bom.endian()) {
         (ForeignBom::Utf16Le | ForeignBom::Utf16Be, endian) => Charset::Utf16(Some(endian)),
         (ForeignBom::Utf32Le | ForeignBom::Utf32Be, endian) => Charset::Utf32(Some(endian)),
     };
-    format!(
-        "{}: hint: this is {} text with a byte order mark, not UTF-8; {}",
-        source.display_name(),
-        bom.encoding(),
-        advice(
-            source,
-            Advice::Convert(encodings::entry_of(charset).labels[0])
-        )
+    let label = encodings::entry_of(charset).labels[0];
+    Hint::advising(
+        source,
+        label,
+        format!(
+            "this is {} text with a byte order mark, not UTF-8",
+            bom.encoding()
+        ),
+        Advice::Convert(label),
     )
 }
 
 /// The hint for an input whose ill-formed bytes are lone bytes, too few for the detector to name
 /// their encoding (a word or two of Latin-1 in a UTF-8 file): `--fallback` with the right one.
-pub fn unnamed_legacy_hint(source: &Source) -> String {
+pub fn unnamed_legacy_hint(source: &Source) -> Hint {
     let file = match source {
         Source::Path(path) => format!(" -i {}{}", end_of_options(path), shell_quote(path)),
         Source::Stdin => String::new(),
     };
-    format!(
-        "{}: hint: its ill-formed bytes look like letters of a legacy encoding, too few to tell \
-         which; decode them with the right one: utf8fix --fallback ENC{file} (windows-1252 for \
-         Western European text; utf8enc -l lists the encodings)",
-        source.display_name()
+    Hint::new(
+        source.display_name(),
+        format!(
+            "its ill-formed bytes look like letters of a legacy encoding, too few to tell \
+             which; decode them with the right one: utf8fix --fallback ENC{file} (windows-1252 \
+             for Western European text; utf8enc -l lists the encodings)"
+        ),
     )
+}
+
+/// The note for a valid input some of whose lines look like mojibake: UTF-8 decoded as
+/// `encoding` (the outer layer) and encoded again, which `utf8fix --mojibake` undoes.
+pub fn mojibake_hint(source: &Source, encoding: &str, example: &str) -> Hint {
+    let command = match source {
+        Source::Path(path) => format!(
+            "utf8fix --mojibake -i {}{}",
+            end_of_options(path),
+            shell_quote(path)
+        ),
+        Source::Stdin => "utf8fix --mojibake".to_owned(),
+    };
+    Hint {
+        name: source.display_name().into_owned(),
+        encoding: Some(encoding.to_owned()),
+        command: Some(command.clone()),
+        message: format!(
+            "valid UTF-8, but some lines look like mojibake (UTF-8 read as {encoding} and saved \
+             again: {example}); repair them with: {command}"
+        ),
+    }
 }
 
 /// The hint for one input, if there is one to give.
@@ -131,8 +197,7 @@ pub fn hint(
     reader: &mut ChunkReader,
     sample: &[u8],
     findings: Findings,
-) -> Option<String> {
-    let name = source.display_name();
+) -> Option<Hint> {
     let label = |charset: Charset| encodings::entry_of(charset).labels[0];
     let mut evidence = Evidence::new();
     // Only a regular file can be read again (a FIFO's writer is gone, a device may block).
@@ -160,10 +225,14 @@ pub fn hint(
     }
     evidence.finish();
     if let Some(charset) = detect::unmarked_utf16_or_32(evidence.head()) {
-        return Some(format!(
-            "{name}: hint: this looks like {} without a byte order mark, not UTF-8; {}",
-            encodings::entry_of(charset).name,
-            advice(source, Advice::Convert(label(charset)))
+        return Some(Hint::advising(
+            source,
+            label(charset),
+            format!(
+                "this looks like {} without a byte order mark, not UTF-8",
+                encodings::entry_of(charset).name
+            ),
+            Advice::Convert(label(charset)),
         ));
     }
     let verdict = match (findings, detect::detect(&evidence)) {
@@ -175,32 +244,44 @@ pub fn hint(
         (Findings::Legacy, verdict) => verdict,
     };
     match verdict {
-        Verdict::Sure(charset) if charset.is_single_byte() && evidence.is_mixed() => Some(format!(
-            "{name}: hint: this looks like UTF-8 mixed with {} bytes; {}",
-            label(charset),
-            advice(source, Advice::Fallback(label(charset)))
-        )),
+        Verdict::Sure(charset) if charset.is_single_byte() && evidence.is_mixed() => {
+            Some(Hint::advising(
+                source,
+                label(charset),
+                format!("this looks like UTF-8 mixed with {} bytes", label(charset)),
+                Advice::Fallback(label(charset)),
+            ))
+        }
         // Chance explains some well-formed UTF-8 in a multi-byte legacy encoding (EUC-JP's
         // pairs are often well-formed UTF-8), not more of it than of the broken units.
         Verdict::Sure(charset)
             if !charset.is_single_byte() && evidence.valid_multibyte > evidence.ill_formed =>
         {
-            Some(format!(
-                "{name}: hint: some lines look like {} text among UTF-8; no command repairs only \
-             them (utf8fix --fallback takes single-byte encodings)",
-                label(charset)
-            ))
+            let mut hint = Hint::new(
+                source.display_name(),
+                format!(
+                    "some lines look like {} text among UTF-8; no command repairs only them \
+                     (utf8fix --fallback takes single-byte encodings)",
+                    label(charset)
+                ),
+            );
+            hint.encoding = Some(label(charset).to_owned());
+            Some(hint)
         }
-        Verdict::Sure(charset) => Some(format!(
-            "{name}: hint: this looks like {} text, not UTF-8; {}",
+        Verdict::Sure(charset) => Some(Hint::advising(
+            source,
             label(charset),
-            advice(source, Advice::Convert(label(charset)))
+            format!("this looks like {} text, not UTF-8", label(charset)),
+            Advice::Convert(label(charset)),
         )),
-        Verdict::Possibly(first, second) => Some(format!(
-            "{name}: hint: these findings may be legacy text, possibly {} or {}; too little \
-             evidence to tell",
-            label(first),
-            label(second)
+        Verdict::Possibly(first, second) => Some(Hint::new(
+            source.display_name(),
+            format!(
+                "these findings may be legacy text, possibly {} or {}; too little evidence to \
+                 tell",
+                label(first),
+                label(second)
+            ),
         )),
         Verdict::Unknown => None,
     }
@@ -208,22 +289,27 @@ pub fn hint(
 
 /// The hint for a name that is not UTF-8: where such names come from, and the command that
 /// renames the file (or directory).
-pub fn name_hint(path: &Path, name: &[u8]) -> Option<String> {
+pub fn name_hint(path: &Path, name: &[u8]) -> Option<Hint> {
     let guess = crate::names::guess(name)?;
     let option = match &guess.decode {
         crate::names::Decode::From(_) => "--from",
         crate::names::Decode::Fallback(_) => "--fallback",
     };
-    Some(format!(
-        "{}: hint: the name looks like {} ({}); rename it with: utf8fix --names {option} {} \
-         --apply {}{}",
-        crate::render::path(path),
-        guess.label,
-        guess.origin,
+    let command = format!(
+        "utf8fix --names {option} {} --apply {}{}",
         guess.label,
         end_of_options(path),
         shell_quote(path)
-    ))
+    );
+    Some(Hint {
+        name: crate::render::path(path).into_owned(),
+        encoding: Some(guess.label.to_string()),
+        command: Some(command.clone()),
+        message: format!(
+            "the name looks like {} ({}); rename it with: {command}",
+            guess.label, guess.origin
+        ),
+    })
 }
 
 enum Advice<'a> {
@@ -233,24 +319,31 @@ enum Advice<'a> {
     Convert(&'a str),
 }
 
-/// The command that fixes the input: in place for a file, as a filter for standard input.
-fn advice(source: &Source, advice: Advice<'_>) -> String {
+/// The words before the command that fixes the input, and the command: in place for a file, as
+/// a filter for standard input.
+fn advised(source: &Source, advice: Advice<'_>) -> (&'static str, String) {
     match (source, advice) {
-        (Source::Path(path), Advice::Fallback(label)) => format!(
-            "repair it in place with: utf8fix --fallback {label} -i {}{}",
-            end_of_options(path),
-            shell_quote(path)
+        (Source::Path(path), Advice::Fallback(label)) => (
+            "repair it in place with",
+            format!(
+                "utf8fix --fallback {label} -i {}{}",
+                end_of_options(path),
+                shell_quote(path)
+            ),
         ),
         (Source::Path(path), Advice::Convert(label)) => {
             let guard = end_of_options(path);
             let path = shell_quote(path);
-            format!("convert it in place with: utf8enc --from {label} -o {path} {guard}{path}")
+            (
+                "convert it in place with",
+                format!("utf8enc --from {label} -o {path} {guard}{path}"),
+            )
         }
         (Source::Stdin, Advice::Fallback(label)) => {
-            format!("repair it with: utf8fix --fallback {label}")
+            ("repair it with", format!("utf8fix --fallback {label}"))
         }
         (Source::Stdin, Advice::Convert(label)) => {
-            format!("convert it with: utf8enc --from {label}")
+            ("convert it with", format!("utf8enc --from {label}"))
         }
     }
 }

@@ -32,7 +32,9 @@ pub(super) fn check_job(
     };
     let name = InputName::of(source, settings.label.as_deref());
     let printer = Printer::new(settings.format);
-    let wants_hint = settings.mode == Mode::Findings && settings.format == Format::Human;
+    // Every format carries the hints (SPEC 3): a note on standard error for people, a record
+    // of its own in the machine formats.
+    let wants_hint = settings.mode == Mode::Findings;
     let mut scanner = Scanner::new(settings.codec);
     let mut sink = FindingSink {
         settings,
@@ -41,7 +43,7 @@ pub(super) fn check_job(
         out,
         errors: 0,
         legacy: hint::LegacyTally::default(),
-        has_foreign_bom: false,
+        foreign_bom: None,
         is_capped: false,
         warnings: 0,
         results: Vec::new(),
@@ -61,6 +63,8 @@ pub(super) fn check_job(
     let keeps_sample = wants_hint && matches!(source, Source::Stdin);
     let mut head_seen = 0;
     let mut head_has_nul = false;
+    // The start of an input in which the line filter sees mojibake: judged if the input is valid.
+    let mut mojibake_head: Option<Vec<u8>> = None;
     let skips_content = name_only || named.is_break();
     let mut well_formed_len = None;
     let read = if skips_content {
@@ -88,6 +92,9 @@ pub(super) fn check_job(
                 if wants_hint && head_seen < HINT_SAMPLE_LEN {
                     let head = &chunk[..chunk.len().min(HINT_SAMPLE_LEN - head_seen)];
                     head_has_nul |= head.contains(&0);
+                    if head_seen == 0 && utf8kit_mojibake::first_suspect(head).is_some() {
+                        mojibake_head = Some(head.to_vec());
+                    }
                     head_seen += head.len();
                     if keeps_sample {
                         sample.extend_from_slice(head);
@@ -99,6 +106,9 @@ pub(super) fn check_job(
                 // A valid file has no finding; only the hint's look at its head is left.
                 let head = read_head(&mut file, len);
                 head_has_nul = head.contains(&0);
+                if utf8kit_mojibake::first_suspect(&head).is_some() {
+                    mojibake_head = Some(head.clone());
+                }
                 if keeps_sample {
                     sample = head;
                 }
@@ -109,10 +119,10 @@ pub(super) fn check_job(
     let FindingSink {
         errors,
         legacy,
-        has_foreign_bom,
+        foreign_bom,
         is_capped,
         warnings,
-        results,
+        mut results,
         write_error,
         out,
         ..
@@ -149,7 +159,46 @@ pub(super) fn check_job(
             (Some(n), false) => writeln!(out, ":{n}"),
         }
     };
-    let written = match settings.mode {
+    let findings = if foreign_bom.is_some() {
+        hint::Findings::Other
+    } else {
+        legacy.findings()
+    };
+    let may_be_utf16 = foreign_bom.is_none() && head_has_nul;
+    let mut hints = Vec::new();
+    if wants_hint {
+        if let (Source::Path(path), Some(name)) = (source, own_name) {
+            hints.extend(hint::name_hint(path, name));
+        }
+        if let Some(bom) = foreign_bom {
+            hints.push(hint::bom_hint(source, bom));
+        } else if findings != hint::Findings::Other || may_be_utf16 {
+            hints.extend(hint::hint(source, reader, &sample, findings));
+        } else if errors == 0
+            && let Some(head) = &mojibake_head
+        {
+            hints.extend(mojibake_note(source, head));
+        }
+    }
+    // People read the hints on standard error; the machine formats carry them as records, after
+    // the input's findings.
+    let mut notes = Vec::new();
+    let mut hinted = Ok(());
+    for hint in hints {
+        let hint = hint::Hint {
+            name: name.human().to_owned(),
+            ..hint
+        };
+        match settings.format {
+            Format::Human => notes.push(hint.human()),
+            Format::Json | Format::Github => {
+                hinted = hinted.and_then(|()| printer.hint(out, &name, &hint));
+            }
+            Format::Sarif => results.push(Sarif::hint(&name, &hint)),
+            Format::Codeclimate => results.push(crate::report::codeclimate_hint(&name, &hint)),
+        }
+    }
+    let written = hinted.and_then(|()| match settings.mode {
         Mode::Quiet => Ok(()),
         Mode::FilesWithErrors if errors > 0 => listed(out, None),
         Mode::FilesWithoutErrors if errors == 0 => listed(out, None),
@@ -157,27 +206,12 @@ pub(super) fn check_job(
         Mode::Count if settings.count_shows_names() => listed(out, Some(errors)),
         Mode::Count => writeln!(out, "{errors}"),
         Mode::Findings => printer.summary(out, &name, &summary, settings.summary),
-    };
-    let findings = if has_foreign_bom {
-        hint::Findings::Other
-    } else {
-        legacy.findings()
-    };
-    let may_be_utf16 = !has_foreign_bom && head_has_nul;
-    let mut hints = Vec::new();
-    if wants_hint {
-        if let (Source::Path(path), Some(name)) = (source, own_name) {
-            hints.extend(hint::name_hint(path, name));
-        }
-        if findings != hint::Findings::Other || may_be_utf16 {
-            hints.extend(hint::hint(source, reader, &sample, findings));
-        }
-    }
+    });
     Outcome {
         summary: Some(summary),
         trouble: None,
         results,
-        hints,
+        hints: notes,
         write_error: written.err(),
     }
 }
@@ -255,7 +289,7 @@ pub(super) struct FindingSink<'a> {
     pub(super) errors: u64,
     /// The ill-formed units, and those of one or two bytes that a legacy encoding leaves.
     pub(super) legacy: hint::LegacyTally,
-    pub(super) has_foreign_bom: bool,
+    pub(super) foreign_bom: Option<utf8kit_codec::ForeignBom>,
     /// `--max-errors` stopped the scan: more findings follow.
     pub(super) is_capped: bool,
     /// Findings of the `--warn` lints.
@@ -348,7 +382,7 @@ impl Sink for FindingSink<'_> {
         self.errors += 1;
         match finding.kind {
             FindingKind::IllFormed(kind) => self.legacy.count(kind, finding.bytes.len()),
-            FindingKind::ForeignBom(_) => self.has_foreign_bom = true,
+            FindingKind::ForeignBom(bom) => self.foreign_bom = Some(bom),
             // Lints, names, and whatever kinds the codec adds: no legacy evidence.
             _ => {}
         }
@@ -362,3 +396,37 @@ impl Sink for FindingSink<'_> {
         }
     }
 }
+
+/// The note for a valid input whose start holds lines that read as mojibake: the first such
+/// line judged by the mojibake repair, at most [`MOJIBAKE_LINES`] of them looked at.
+fn mojibake_note(source: &Source, head: &[u8]) -> Option<hint::Hint> {
+    let text = match std::str::from_utf8(head) {
+        Ok(text) => text,
+        // The head was cut inside a character: up to that character.
+        Err(error) => std::str::from_utf8(&head[..error.valid_up_to()]).ok()?,
+    };
+    let mut from = 0;
+    for _ in 0..MOJIBAKE_LINES {
+        let at = from + utf8kit_mojibake::first_suspect(&text.as_bytes()[from..])?;
+        let start = text[..at].rfind('\n').map_or(0, |end| end + 1);
+        let end = text[at..].find('\n').map_or(text.len(), |end| at + end + 1);
+        let line = &text[start..end];
+        if let Some(fix) = utf8kit_mojibake::undo_mojibake(line) {
+            let encoding = fix.chain.layers().next().unwrap_or("windows-1252");
+            let shown = |text: &str| -> String {
+                let text: String = text.trim_end().chars().take(40).collect();
+                crate::render::quoted(text.as_bytes()).into_owned()
+            };
+            let example = format!("'{}' for '{}'", shown(line), shown(&fix.text));
+            return Some(hint::mojibake_hint(source, encoding, &example));
+        }
+        from = end;
+        if from >= text.len() {
+            break;
+        }
+    }
+    None
+}
+
+/// How many suspect lines at the start of a valid input are judged for the mojibake note.
+const MOJIBAKE_LINES: usize = 16;

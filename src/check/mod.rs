@@ -7,7 +7,7 @@
 //!
 //! This file holds the options, their settings and the run; `job.rs` checks one input,
 //! `parallel.rs` runs the jobs on one thread or many, `tally.rs` adds up their outcomes,
-//! `hint.rs` is the encoding hint and `whole.rs` one big file on every core. The walk is
+//! and `whole.rs` one big file on every core; the hint is `crate::hint`, which utf8fix shares. The walk is
 //! `crate::walk` (utf8fix's lists use it too) and the formats `crate::report`.
 
 use std::collections::{BTreeMap, VecDeque};
@@ -144,8 +144,13 @@ exact bytes; -0 writes them as they are, for xargs -0.
 When the findings of an input look like text in a legacy encoding (nine in ten of them lone \
 bytes; three in four for a double-byte encoding such as Shift_JIS, whose pairs can read as longer \
 units, and then only such an encoding is named), or a valid input looks like UTF-16 or UTF-32 \
-without a byte order mark, the human format \
-adds a note on standard error, 'utf8check: PATH: hint: ...'. It names an encoding only on strong \
+without a byte order mark, or starts with the byte order mark of UTF-16 or UTF-32, a hint \
+says how to convert it: the human format adds a note on standard error, 'utf8check: PATH: hint: \
+...'; JSON a {\"type\":\"hint\",\"path\":P,\"encoding\":E,\"command\":C,\"message\":S} object \
+before the input's summary; GitHub a ::notice on the file; SARIF a result of level note (rule \
+'hint') on the file; CodeClimate an issue of severity info. A valid input whose first lines read \
+as mojibake (UTF-8 decoded in a legacy encoding and saved again: 'cafÃ©') gets the same kind of \
+note, pointing to utf8fix --mojibake -i FILE; it stays valid, and the note is never a finding. It names an encoding only on strong \
 evidence: the lines that are not UTF-8 are read in each candidate encoding, and one reading must \
 put at least 90% of its letters into the alphabet of one language written in that encoding, in \
 words of one script, and lead every reading that differs from it and is not its twin (the same \
@@ -159,8 +164,8 @@ than one well-formed multi-byte character per hundred broken bytes) gets 'utf8fi
 -i FILE', which decodes only the ill-formed bytes; a file wholly in a legacy encoding (where a few \
 byte pairs may be well-formed UTF-8 by chance) or in UTF-16 gets 'utf8enc --from ENC -o FILE \
 FILE', which converts it and replaces it atomically. Pasted, the command \
-fixes the file. The note is not trouble: it \
-does not change the exit status, and standard output keeps one line per finding.";
+fixes the file. A hint is not trouble and no finding: it does not change the exit status or \
+the counts.";
 
 const AFTER_LONG_HELP: &str = "\
 Exit status:

@@ -60,7 +60,7 @@ pub(super) fn decodable_hint(
         None => reader.read(source, &mut consume),
     };
     if let Some(bom) = bom {
-        return Some(hint::bom_hint(source, bom));
+        return Some(hint::bom_hint(source, bom).human());
     }
     // A file that cannot be read again keeps the repairs it was given.
     read.ok()?;
@@ -70,11 +70,11 @@ pub(super) fn decodable_hint(
     }
     let sample = sample.unwrap_or_default();
     match (hint::hint(source, reader, sample, findings), findings) {
-        (Some(hint), _) => Some(hint),
+        (Some(hint), _) => Some(hint.human()),
         // Lone bytes are letters of some legacy encoding, too few for the detector to say which:
         // still text that --fallback decodes.
         (None, Findings::Legacy) if names_none && tally.is_single_bytes() => {
-            Some(hint::unnamed_legacy_hint(source))
+            Some(hint::unnamed_legacy_hint(source).human())
         }
         (None, _) => None,
     }

@@ -50,3 +50,28 @@ pub fn codeclimate_issue(
         },
     })
 }
+
+/// A hint as an issue of severity `info` on the file's first line: GitLab shows it beside the
+/// findings without counting it as one.
+pub fn codeclimate_hint(name: &InputName, hint: &Hint) -> serde_json::Value {
+    let path = name.machine();
+    let mut fingerprint: u64 = 0xcbf2_9ce4_8422_2325;
+    for &byte in path
+        .as_bytes()
+        .iter()
+        .chain(b"\xffhint\xff")
+        .chain(hint.message.as_bytes())
+    {
+        fingerprint ^= u64::from(byte);
+        fingerprint = fingerprint.wrapping_mul(0x0100_0000_01b3);
+    }
+    serde_json::json!({
+        "type": "issue",
+        "check_name": "utf8check/hint",
+        "description": hint.message,
+        "categories": ["Compatibility"],
+        "severity": "info",
+        "fingerprint": format!("{fingerprint:016x}"),
+        "location": { "path": path, "lines": { "begin": 1 } },
+    })
+}

@@ -52,6 +52,16 @@ pub(super) fn summary(
     )
 }
 
+/// A hint as a notice on the file: never an error, as the hint is no finding.
+pub(super) fn hint(out: &mut dyn WriteColor, name: &InputName, hint: &Hint) -> io::Result<()> {
+    writeln!(
+        out,
+        "::notice file={},title=utf8check hint::{}",
+        name.github(),
+        github_message(&hint.message)
+    )
+}
+
 /// A GitHub Actions property value, escaped as the runner unescapes it: `%`, CR, LF, `:` and `,`.
 pub fn github_property(value: &str) -> String {
     let mut escaped = String::with_capacity(value.len());

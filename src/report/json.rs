@@ -66,6 +66,18 @@ pub(super) fn finding(
 }
 
 /// The summary object of one input.
+/// A hint as its own object: `{"type":"hint","path":P,"encoding":E,"command":C,"message":S}`.
+pub(super) fn hint(out: &mut dyn WriteColor, name: &InputName, hint: &Hint) -> io::Result<()> {
+    writeln!(
+        out,
+        "{{\"type\":\"hint\",{},\"encoding\":{},\"command\":{},\"message\":{}}}",
+        name.json(),
+        serde_json::to_string(&hint.encoding)?,
+        serde_json::to_string(&hint.command)?,
+        json_string(&hint.message)
+    )
+}
+
 pub(super) fn summary(
     out: &mut dyn WriteColor,
     name: &InputName,

@@ -21,6 +21,7 @@ use std::path::Path;
 use termcolor::{Color, ColorSpec, WriteColor};
 use utf8kit_codec::{Finding, FindingKind, ForeignBom, Lint, NameIssue, UnitKind, declared_len};
 
+use crate::hint::Hint;
 use crate::input::Source;
 use crate::render::Hex;
 
@@ -276,6 +277,21 @@ impl Printer {
             // SARIF and CodeClimate are one document for the whole run: see `Sarif` and
             // `codeclimate_issue`.
             Format::Sarif | Format::Codeclimate => Ok(()),
+        }
+    }
+
+    /// Writes a hint about the input `name` in the formats that stream records: a `hint` object
+    /// in JSON, a `::notice` for GitHub; the others carry it elsewhere (standard error for
+    /// people, [`Sarif::hint`], [`codeclimate_hint`]).
+    ///
+    /// # Errors
+    ///
+    /// The error of writing to `out`.
+    pub fn hint(&self, out: &mut dyn WriteColor, name: &InputName, hint: &Hint) -> io::Result<()> {
+        match self.format {
+            Format::Json => json::hint(out, name, hint),
+            Format::Github => github::hint(out, name, hint),
+            Format::Human | Format::Sarif | Format::Codeclimate => Ok(()),
         }
     }
 

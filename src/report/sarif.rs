@@ -61,6 +61,24 @@ impl Sarif {
         })
     }
 
+    /// The SARIF result for a hint about the input `name`: level `note`, on the file, with the
+    /// encoding and the command in its properties.
+    pub fn hint(name: &InputName, hint: &Hint) -> serde_json::Value {
+        serde_json::json!({
+            "ruleId": "hint",
+            "ruleIndex": kinds().len(),
+            "level": "note",
+            "message": { "text": hint.message },
+            "locations": [{
+                "physicalLocation": { "artifactLocation": { "uri": name.uri() } },
+            }],
+            "properties": {
+                "encoding": hint.encoding,
+                "command": hint.command,
+            },
+        })
+    }
+
     /// Adds results, in output order.
     pub fn extend(&mut self, results: impl IntoIterator<Item = serde_json::Value>) {
         self.results.extend(results);
@@ -72,7 +90,7 @@ impl Sarif {
     ///
     /// The error of writing to `out`.
     pub fn write(self, out: &mut dyn io::Write) -> io::Result<()> {
-        let rules: Vec<serde_json::Value> = kinds()
+        let mut rules: Vec<serde_json::Value> = kinds()
             .iter()
             .map(|&kind| {
                 let (short, help) = kind_help(kind);
@@ -87,6 +105,22 @@ impl Sarif {
                 })
             })
             .collect();
+        // The hints are notes on a file, never findings.
+        rules.push(serde_json::json!({
+            "id": "hint",
+            "name": "hint",
+            "shortDescription": { "text": "how the file can be decoded or repaired" },
+            "fullDescription": {
+                "text": "The file looks like text in a legacy encoding, UTF-16 or UTF-32, or (valid \
+                         UTF-8) like mojibake: the command that converts or repairs it."
+            },
+            "help": {
+                "text": "Run the command the result names: utf8enc --from ENC -o FILE FILE \
+                         converts a whole file, utf8fix --fallback ENC -i FILE decodes stray \
+                         legacy bytes, utf8fix --mojibake -i FILE undoes mojibake."
+            },
+            "defaultConfiguration": { "level": "note" },
+        }));
         let log = serde_json::json!({
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",

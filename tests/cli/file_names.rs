@@ -99,8 +99,17 @@ fn utf8check_reports_names_in_every_format() {
     // SARIF names the exact bytes, percent-encoded, and the finding has no region.
     let sarif: serde_json::Value =
         serde_json::from_slice(&run(&["--format", "sarif", "-r", "."]).stdout).unwrap();
-    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let all = sarif["runs"][0]["results"].as_array().unwrap();
+    let (hints, results): (Vec<_>, Vec<_>) = all.iter().partition(|r| r["ruleId"] == "hint");
     assert_eq!(results.len(), 2);
+    // Each name that is not UTF-8 also gets its hint, a note with the renaming command.
+    assert_eq!(hints.len(), 2, "{hints:?}");
+    assert!(hints.iter().all(|h| {
+        h["level"] == "note"
+            && h["properties"]["command"]
+                .as_str()
+                .is_some_and(|c| c.starts_with("utf8fix --names"))
+    }));
     let location = &results[0]["locations"][0]["physicalLocation"];
     assert_eq!(location["artifactLocation"]["uri"], "caf%E9.txt");
     assert!(location.get("region").is_none(), "{location}");

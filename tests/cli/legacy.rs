@@ -494,3 +494,109 @@ fn ibm_code_pages_agree_with_iconv() {
         );
     }
 }
+
+/// The hint reaches every format: a JSON object before the input's summary, a GitHub notice, a
+/// SARIF note, a CodeClimate issue of severity info; for legacy text, UTF-16 with a byte order
+/// mark, and a valid file of mojibake, which stays valid (a note, never a finding).
+#[test]
+fn every_format_carries_the_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    crate::common::write_tree(
+        dir.path(),
+        &[
+            ("menu.txt", b"Cr\xe8me br\xfbl\xe9e\n"),
+            ("wide.txt", b"\xff\xfeC\x00a\x00f\x00\xe9\x00"),
+            ("moji.txt", "caf\u{c3}\u{a9} au lait\nfine\n".as_bytes()),
+        ],
+    );
+    let check = |args: &[&str]| {
+        program("utf8check")
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let menu_command = "utf8enc --from windows-1252 -o menu.txt menu.txt";
+    let json = check(&["--format", "json", "menu.txt", "wide.txt", "moji.txt"]);
+    assert_eq!(json.status.code(), Some(1));
+    assert_eq!(json.stderr, b"");
+    let lines = crate::common::json_lines(&String::from_utf8(json.stdout).unwrap());
+    let hints: Vec<&serde_json::Value> = lines.iter().filter(|l| l["type"] == "hint").collect();
+    assert_eq!(
+        *hints[0],
+        serde_json::json!({
+            "type": "hint",
+            "path": "menu.txt",
+            "encoding": "windows-1252",
+            "command": menu_command,
+            "message": format!(
+                "this looks like windows-1252 text, not UTF-8; convert it in place with: \
+                 {menu_command}"
+            ),
+        })
+    );
+    assert_eq!(hints[1]["path"], "wide.txt");
+    assert_eq!(hints[1]["encoding"], "utf-16le");
+    assert_eq!(
+        hints[1]["command"],
+        "utf8enc --from utf-16le -o wide.txt wide.txt"
+    );
+    assert_eq!(hints[2]["path"], "moji.txt");
+    assert_eq!(hints[2]["command"], "utf8fix --mojibake -i moji.txt");
+    // Each hint comes after its input's findings and before its summary; moji.txt stays valid.
+    let position = |kind: &str, path: &str| {
+        lines
+            .iter()
+            .position(|l| l["type"] == kind && l["path"] == path)
+            .unwrap()
+    };
+    assert!(position("hint", "menu.txt") < position("summary", "menu.txt"));
+    assert!(position("error", "menu.txt") < position("hint", "menu.txt"));
+    assert_eq!(lines[position("summary", "moji.txt")]["valid"], true);
+    assert_eq!(lines[position("summary", "moji.txt")]["errors"], 0);
+
+    let github = check(&["--format", "github", "menu.txt"]);
+    let github = String::from_utf8(github.stdout).unwrap();
+    assert!(
+        github.ends_with(&format!(
+            "::notice file=menu.txt,title=utf8check hint::this looks like windows-1252 text, not \
+             UTF-8; convert it in place with: {menu_command}\n"
+        )),
+        "{github}"
+    );
+
+    let sarif = check(&["--format", "sarif", "menu.txt"]);
+    let sarif: serde_json::Value = serde_json::from_slice(&sarif.stdout).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let note = results.iter().find(|r| r["ruleId"] == "hint").unwrap();
+    assert_eq!(note["level"], "note");
+    assert_eq!(note["properties"]["command"], menu_command);
+    assert_eq!(
+        note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "menu.txt"
+    );
+    let rules = sarif["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap();
+    let index = note["ruleIndex"].as_u64().unwrap() as usize;
+    assert_eq!(rules[index]["id"], "hint");
+
+    let climate = check(&["--format", "codeclimate", "moji.txt"]);
+    assert_eq!(climate.status.code(), Some(0), "a note is never a finding");
+    let issues: serde_json::Value = serde_json::from_slice(&climate.stdout).unwrap();
+    let issues = issues.as_array().unwrap();
+    assert_eq!(issues.len(), 1);
+    assert_eq!(issues[0]["severity"], "info");
+    assert_eq!(issues[0]["check_name"], "utf8check/hint");
+    assert_eq!(issues[0]["location"]["path"], "moji.txt");
+
+    let human = check(&["moji.txt"]);
+    assert_eq!(human.status.code(), Some(0));
+    assert_eq!(human.stdout, b"");
+    assert_eq!(
+        String::from_utf8(human.stderr).unwrap(),
+        "utf8check: moji.txt: hint: valid UTF-8, but some lines look like mojibake (UTF-8 read \
+         as windows-1252 and saved again: 'cafÃ© au lait' for 'café au lait'); repair them \
+         with: utf8fix --mojibake -i moji.txt\n"
+    );
+}

@@ -99,6 +99,7 @@ mod verdict;
 pub use chain::{MojibakeChain, MojibakeFix};
 pub use helpers::{Helpers, Work};
 pub use stream::{LineRepair, MAX_HELD_LINE, MojibakeLine, MojibakeRepairer};
+pub use suspect::first_suspect;
 pub use undo::{fix_mojibake, undo_mojibake};
 
 use tables::{COUNT, NAMES};

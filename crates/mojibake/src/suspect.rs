@@ -118,11 +118,18 @@ fn in_tables_3(lead: u8, second: u8) -> bool {
     }
 }
 
-/// The offset of the first character, in well-formed UTF-8 `text`, at which a line holds what
-/// [`super::possible_encodings`] would take for the end of a candidate, or `None` when no line
-/// of `text` does. A newline starts every line afresh, so the offset lies in the first line
-/// that `possible_encodings` finds something in.
-pub(crate) fn first_suspect(text: &[u8]) -> Option<usize> {
+/// The line filter: the offset of the first character, in well-formed UTF-8 `text`, at which a
+/// line holds what the judging would take for the end of a group of mojibake in some encoding,
+/// or `None` when no line of `text` does; no mojibake can be repaired in a line before it. A
+/// newline starts every line afresh, so the offset lies in the first line that may hold some.
+///
+/// ```
+/// use utf8kit_mojibake::first_suspect;
+/// assert_eq!(first_suspect("plain\ncafé\n".as_bytes()), None);
+/// // The end of the group "Ã©": its second character, at byte 11.
+/// assert_eq!(first_suspect("plain\ncafÃ©\n".as_bytes()), Some(11));
+/// ```
+pub fn first_suspect(text: &[u8]) -> Option<usize> {
     let table = MaskTable::get();
     #[cfg(target_arch = "x86_64")]
     {
