@@ -413,8 +413,15 @@ fn mojibake_note(source: &Source, head: &[u8]) -> Option<hint::Hint> {
         let line = &text[start..end];
         if let Some(fix) = utf8kit_mojibake::undo_mojibake(line) {
             let encoding = fix.chain.layers().next().unwrap_or("windows-1252");
+            // Where the line first changes, with a few characters before it.
+            let same = line
+                .chars()
+                .zip(fix.text.chars())
+                .take_while(|(a, b)| a == b)
+                .count();
+            let from = same.saturating_sub(12);
             let shown = |text: &str| -> String {
-                let text: String = text.trim_end().chars().take(40).collect();
+                let text: String = text.trim_end().chars().skip(from).take(32).collect();
                 crate::render::quoted(text.as_bytes()).into_owned()
             };
             let example = format!("'{}' for '{}'", shown(line), shown(&fix.text));
