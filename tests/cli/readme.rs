@@ -10,9 +10,26 @@ struct Example {
     shown: Vec<String>,
 }
 
+/// The README and every guide of `docs/`, whose console examples are all run.
+fn documents() -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut text = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let mut guides: Vec<_> = std::fs::read_dir(root.join("docs"))
+        .expect("docs/")
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .collect();
+    guides.sort();
+    assert!(guides.len() >= 8, "{guides:?}");
+    for guide in guides {
+        text.push('\n');
+        text.push_str(&std::fs::read_to_string(&guide).unwrap());
+    }
+    text
+}
+
 fn examples() -> Vec<Example> {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("README.md");
+    let readme = documents();
     let mut examples: Vec<Example> = Vec::new();
     let mut in_console = false;
     for line in readme.lines() {
@@ -189,4 +206,47 @@ fn help_examples_run_as_written() {
         }
     }
     assert!(run >= 20, "only {run} examples ran");
+}
+
+/// The README is what a newcomer reads in five minutes (SPEC 2): at most about 300 lines, the
+/// two set-up commands, a section per program, and where to read on; every guide it names
+/// exists.
+#[test]
+fn the_readme_is_short_and_its_links_hold() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    assert!(readme.lines().count() <= 300, "{}", readme.lines().count());
+    for section in [
+        "## utf8check",
+        "## utf8dump",
+        "## utf8fix",
+        "## utf8enc",
+        "## Read on",
+    ] {
+        assert!(readme.contains(&format!("\n{section}\n")), "{section}");
+    }
+    assert!(readme.contains("cargo install --path . --locked"));
+    assert!(readme.contains("cargo test --workspace --locked"));
+    let mut documents = vec![readme];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        documents.push(std::fs::read_to_string(entry.unwrap().path()).unwrap());
+    }
+    for (i, text) in documents.iter().enumerate() {
+        let base = if i == 0 {
+            root.to_path_buf()
+        } else {
+            root.join("docs")
+        };
+        for link in text.split("](").skip(1) {
+            let target = link.split(')').next().unwrap();
+            if target.starts_with("http") || target.starts_with('#') {
+                continue;
+            }
+            let file = target.split('#').next().unwrap();
+            assert!(
+                base.join(file).exists(),
+                "a link to {target} that leads nowhere"
+            );
+        }
+    }
 }

@@ -94,12 +94,12 @@ fn a_walk_in_a_git_work_tree_checks_every_tracked_file() {
 fn the_readme_recipes_work_as_written() {
     let repo = trojan_repository();
     let readme =
-        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/ci.md")).unwrap();
     let recipe = readme
         .lines()
         .find_map(|line| line.strip_prefix("Only the files a change touches: `"))
         .and_then(|rest| rest.strip_suffix("`."))
-        .expect("the README's recipe for changed files");
+        .expect("the recipe of docs/ci.md for changed files");
     // The pull request against its base, as CI sees it (origin/main is the base branch).
     let recipe = recipe.replace("origin/main", "main");
     let bin = assert_cmd::cargo::cargo_bin("utf8check");
