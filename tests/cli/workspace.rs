@@ -306,3 +306,44 @@ fn every_committed_page_and_completion_has_its_program() {
         }
     }
 }
+
+/// The commit that docs/ci.md pins for pre-commit has every hook the page offers, and the
+/// workflow recipes never hide trouble behind `|| true`.
+#[test]
+fn the_pinned_pre_commit_rev_has_every_hook_offered() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/ci.md")).unwrap();
+    assert!(!page.contains("|| true"), "a recipe hides status 2");
+    let rev = page
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("rev: "))
+        .expect("a pinned rev")
+        .trim();
+    assert_eq!(rev.len(), 40, "a whole commit id: {rev}");
+    let offered: Vec<&str> = page
+        .lines()
+        .filter_map(|line| {
+            let line = line.trim().trim_start_matches("# ");
+            line.strip_prefix("- id: ")
+                .map(|id| id.split_whitespace().next().unwrap())
+        })
+        .collect();
+    assert!(offered.len() >= 4, "{offered:?}");
+    let show = std::process::Command::new("git")
+        .args(["show", &format!("{rev}:.pre-commit-hooks.yaml")])
+        .current_dir(root)
+        .output();
+    let hooks = match show {
+        Ok(output) if output.status.success() => String::from_utf8(output.stdout).unwrap(),
+        _ => {
+            crate::common::skip("no git history here to read the pinned commit from");
+            return;
+        }
+    };
+    for id in offered {
+        assert!(
+            hooks.lines().any(|line| line == format!("- id: {id}")),
+            "{rev} has no hook {id}"
+        );
+    }
+}
