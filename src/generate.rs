@@ -53,6 +53,49 @@ fn roff_text(text: &str) -> String {
     }
 }
 
+/// The SYNOPSIS of `command`: each option with its short and long names and the placeholder of
+/// its value (`[-m|--max-errors N]`), then the operands.
+fn synopsis(command: &clap::Command) -> String {
+    // Built, the arguments know how many values they take (and --help, --version exist).
+    let mut command = command.clone();
+    command.build();
+    let mut line = format!("\\fB{}\\fR", command.get_name());
+    let mut operands = Vec::new();
+    for arg in command.get_arguments().filter(|arg| !arg.is_hide_set()) {
+        let placeholder = arg
+            .get_value_names()
+            .and_then(|names| names.first())
+            .map(|name| name.to_string())
+            .unwrap_or_else(|| arg.get_id().as_str().to_uppercase());
+        if arg.is_positional() {
+            operands.push(format!(" [\\fI{placeholder}\\fR]..."));
+            continue;
+        }
+        let mut names = Vec::new();
+        if let Some(short) = arg.get_short() {
+            names.push(format!("\\fB\\-{short}\\fR"));
+        }
+        if let Some(long) = arg.get_long() {
+            names.push(format!("\\fB\\-\\-{}\\fR", long.replace('-', "\\-")));
+        }
+        let takes = arg.get_action().takes_values();
+        let value = match (
+            takes,
+            arg.get_num_args().is_some_and(|n| n.min_values() == 0),
+        ) {
+            (false, _) => String::new(),
+            // `-i[SUFFIX]`: the value is optional.
+            (true, true) => format!("[=\\fI{placeholder}\\fR]"),
+            (true, false) => format!(" \\fI{placeholder}\\fR"),
+        };
+        line.push_str(&format!(" [{}{value}]", names.join("|")));
+    }
+    for operand in operands {
+        line.push_str(&operand);
+    }
+    format!(".SH SYNOPSIS\n{line}\n")
+}
+
 /// The man page of `command`: clap_mangen's title, NAME, SYNOPSIS, DESCRIPTION and OPTIONS, then
 /// the sections of the long help's epilogue (`Exit status:`, `Examples:` ...) as man sections
 /// of their own (EXIT STATUS, EXAMPLES, ...), ENVIRONMENT and SEE ALSO. Hyphenation is off, so
@@ -64,13 +107,13 @@ fn man_page(command: clap::Command) -> Vec<u8> {
         .get_after_long_help()
         .map(|text| text.to_string())
         .unwrap_or_default();
-    let man = clap_mangen::Man::new(command).date(MAN_DATE);
+    let man = clap_mangen::Man::new(command.clone()).date(MAN_DATE);
     let mut page = Vec::new();
     let rendered: std::io::Result<()> = (|| {
         man.render_title(&mut page)?;
         page.extend_from_slice(b".nh\n");
         man.render_name_section(&mut page)?;
-        man.render_synopsis_section(&mut page)?;
+        page.extend_from_slice(synopsis(&command).as_bytes());
         man.render_description_section(&mut page)?;
         man.render_options_section(&mut page)?;
         Ok(())
@@ -79,6 +122,8 @@ fn man_page(command: clap::Command) -> Vec<u8> {
     let mut page = String::from_utf8(page).expect("clap_mangen writes UTF-8");
     page = page.replace("\n.br\n\n.br\n", "\n.sp\n");
     page = page.replace("\\\\", "\\e");
+    // The help text marks code with backticks, which a man page shows as they are: quotes.
+    page = page.replace('`', "'");
     let mut has_environment = false;
     let mut preformatted = false;
     let mut starts_section = false;

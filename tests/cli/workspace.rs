@@ -136,13 +136,26 @@ fn pre_commit_hooks_run_as_pre_commit_runs_them() {
         .lines()
         .filter_map(|l| l.strip_prefix("- id: "))
         .collect();
-    assert_eq!(ids, ["utf8check", "utf8check-lint", "utf8fix-check"]);
+    assert_eq!(
+        ids,
+        [
+            "utf8check",
+            "utf8check-lint",
+            "utf8fix-check",
+            "utf8check-system",
+            "utf8check-lint-system",
+            "utf8fix-check-system"
+        ]
+    );
+    // The Rust hooks need the pre-commit that builds them; the system twins build nothing.
     assert_eq!(
         hooks
             .matches("minimum_pre_commit_version: \"2.21.0\"")
             .count(),
-        ids.len()
+        3
     );
+    assert_eq!(hooks.matches("language: rust").count(), 3);
+    assert_eq!(hooks.matches("language: system").count(), 3);
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("clean.txt"), "café\n").unwrap();
     std::fs::write(
@@ -345,5 +358,40 @@ fn the_pinned_pre_commit_rev_has_every_hook_offered() {
             hooks.lines().any(|line| line == format!("- id: {id}")),
             "{rev} has no hook {id}"
         );
+    }
+}
+
+/// Each man page's SYNOPSIS names the value of every option that takes one (`-m N`,
+/// `-i[=SUFFIX]`) and the operands; no backtick of the help text reaches a page.
+#[test]
+fn man_pages_show_placeholders_and_no_backticks() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = |name: &str| std::fs::read_to_string(root.join(format!("man/{name}.1"))).unwrap();
+    let synopsis = |text: &str| -> String {
+        let from = text.find(".SH SYNOPSIS\n").expect("a SYNOPSIS") + 13;
+        text[from..].lines().next().unwrap().to_owned()
+    };
+    let rows = [
+        (
+            "utf8check",
+            "[\\fB\\-m\\fR|\\fB\\-\\-max\\-errors\\fR \\fIN\\fR]",
+        ),
+        ("utf8check", "[\\fB\\-\\-format\\fR \\fIFORMAT\\fR]"),
+        ("utf8check", "[\\fIFILE\\fR]..."),
+        (
+            "utf8fix",
+            "[\\fB\\-i\\fR|\\fB\\-\\-in\\-place\\fR[=\\fISUFFIX\\fR]]",
+        ),
+        ("utf8fix", "[\\fB\\-\\-fallback\\fR \\fIENCODING\\fR]"),
+        (
+            "utf8dump",
+            "[\\fB\\-s\\fR|\\fB\\-\\-skip\\fR \\fIOFFSET\\fR]",
+        ),
+        ("utf8enc", "[\\fB\\-\\-from\\fR \\fIENC\\fR]"),
+    ];
+    for (name, option) in rows {
+        let text = page(name);
+        assert!(synopsis(&text).contains(option), "{name}: {option}");
+        assert!(!text.contains('`'), "{name}: a backtick");
     }
 }
