@@ -42,15 +42,21 @@ _utf8check() {
                     return 0
                     ;;
                 --allow)
-                    COMPREPLY=($(compgen -W "surrogates cesu8 modified" -- "${cur}"))
+                    local prefix=""
+                    [[ "${cur}" == *,* ]] && prefix="${cur%,*},"
+                    COMPREPLY=($(compgen -P "${prefix}" -W "surrogates cesu8 modified" -- "${cur##*,}"))
                     return 0
                     ;;
                 --deny)
-                    COMPREPLY=($(compgen -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all non-nfc-name" -- "${cur}"))
+                    local prefix=""
+                    [[ "${cur}" == *,* ]] && prefix="${cur%,*},"
+                    COMPREPLY=($(compgen -P "${prefix}" -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all non-nfc-name" -- "${cur##*,}"))
                     return 0
                     ;;
                 --warn)
-                    COMPREPLY=($(compgen -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all non-nfc-name" -- "${cur}"))
+                    local prefix=""
+                    [[ "${cur}" == *,* ]] && prefix="${cur%,*},"
+                    COMPREPLY=($(compgen -P "${prefix}" -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all non-nfc-name" -- "${cur##*,}"))
                     return 0
                     ;;
                 --files-from)

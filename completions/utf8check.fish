@@ -4,33 +4,9 @@ github\t'GitHub Actions workflow commands: `::error file=PATH,line=N,col=N,title
 sarif\t'One SARIF 2.1.0 log with a rule per kind and a result per finding, written at the end'
 codeclimate\t'GitLab\'s Code Quality report (CodeClimate JSON): one array of issues, written at the end'"
 complete -c utf8check -s m -l max-errors -d 'Stop reading an input after N findings, N at least 1 (its summary then says "complete": false)' -r
-complete -c utf8check -l allow -d 'Accept ill-formed units other systems write on purpose: surrogates, cesu8 or modified (comma-separated)' -r -f -a "surrogates\t''
-cesu8\t''
-modified\t''"
-complete -c utf8check -l deny -d 'Also report these well-formed characters: bom, nul, control, noncharacter, bidi, private-use, replacement, invisible, tag, non-ascii, or all (comma-separated); and non-nfc-name for file names that are UTF-8 but not in NFC' -r -f -a "bom\t''
-nul\t''
-control\t''
-noncharacter\t''
-bidi\t''
-private-use\t''
-replacement\t''
-invisible\t''
-tag\t''
-non-ascii\t''
-all\t''
-non-nfc-name\t''"
-complete -c utf8check -l warn -d 'Report these lints as warnings: shown in every format (::warning, SARIF level warning, CodeClimate severity minor) but not errors, so they never make the status 1' -r -f -a "bom\t''
-nul\t''
-control\t''
-noncharacter\t''
-bidi\t''
-private-use\t''
-replacement\t''
-invisible\t''
-tag\t''
-non-ascii\t''
-all\t''
-non-nfc-name\t''"
+complete -c utf8check -l allow -d 'Accept ill-formed units other systems write on purpose: surrogates, cesu8 or modified (comma-separated)' -r -f -a "(__fish_complete_list , 'printf \"%s\\n\" surrogates cesu8 modified')"
+complete -c utf8check -l deny -d 'Also report these well-formed characters: bom, nul, control, noncharacter, bidi, private-use, replacement, invisible, tag, non-ascii, or all (comma-separated); and non-nfc-name for file names that are UTF-8 but not in NFC' -r -f -a "(__fish_complete_list , 'printf \"%s\\n\" bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all non-nfc-name')"
+complete -c utf8check -l warn -d 'Report these lints as warnings: shown in every format (::warning, SARIF level warning, CodeClimate severity minor) but not errors, so they never make the status 1' -r -f -a "(__fish_complete_list , 'printf \"%s\\n\" bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all non-nfc-name')"
 complete -c utf8check -l files-from -d 'Read more paths from FILE (\'-\' for standard input), one a line; listed files are treated as a walk treats the files it finds (one that looks binary is skipped)' -r
 complete -c utf8check -l files0-from -d 'Like --files-from, with each path ended by NUL, as find -print0, git ls-files -z and utf8check -l -0 write them' -r
 complete -c utf8check -l label -d 'The name standard input gets in every format (default: `<stdin>` for people, `-` in JSON)' -r

@@ -54,7 +54,9 @@ _utf8fix() {
                     return 0
                     ;;
                 --strip)
-                    COMPREPLY=($(compgen -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all" -- "${cur}"))
+                    local prefix=""
+                    [[ "${cur}" == *,* ]] && prefix="${cur%,*},"
+                    COMPREPLY=($(compgen -P "${prefix}" -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all" -- "${cur##*,}"))
                     return 0
                     ;;
                 --threads)

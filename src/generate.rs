@@ -37,7 +37,71 @@ pub fn generate(kind: Generate, command: clap::Command) -> Vec<u8> {
     let mut command = command;
     let name = command.get_name().to_owned();
     clap_complete::generate(shell, &mut command, name, &mut out);
-    out
+    let script = String::from_utf8(out).expect("clap_complete writes UTF-8");
+    comma_lists(kind, &command, script).into_bytes()
+}
+
+/// Completes each item of a comma-separated list (`--deny bidi,tag`), not only the first: the
+/// generated script offers the values after the last comma, the items before it kept.
+fn comma_lists(kind: Generate, command: &clap::Command, script: String) -> String {
+    let mut script = script;
+    for arg in command.get_arguments() {
+        let (Some(long), Some(',')) = (arg.get_long(), arg.get_value_delimiter()) else {
+            continue;
+        };
+        let values: Vec<String> = arg
+            .get_possible_values()
+            .iter()
+            .map(|value| value.get_name().to_owned())
+            .collect();
+        if values.is_empty() {
+            continue;
+        }
+        let words = values.join(" ");
+        script = match kind {
+            Generate::CompleteBash => script.replace(
+                &format!(
+                    "--{long})\n                    COMPREPLY=($(compgen -W \"{words}\" -- \"${{cur}}\"))"
+                ),
+                &format!(
+                    "--{long})\n                    local prefix=\"\"\n                    \
+                     [[ \"${{cur}}\" == *,* ]] && prefix=\"${{cur%,*}},\"\n                    \
+                     COMPREPLY=($(compgen -P \"${{prefix}}\" -W \"{words}\" -- \"${{cur##*,}}\"))"
+                ),
+            ),
+            Generate::CompleteZsh => script.replace(
+                &format!(":({words})'"),
+                &format!(":_sequence compadd - {words}'"),
+            ),
+            Generate::CompleteFish => {
+                let list = format!(
+                    " -a \"(__fish_complete_list , 'printf \\\"%s\\\\n\\\" {words}')\""
+                );
+                let option = format!(" -l {long} ");
+                // The option's `-a "..."`, which spans a line per value: up to its closing quote.
+                let span = script.find(&option).and_then(|line| {
+                    let start = line + script[line..].find(" -a \"")?;
+                    let body = start + " -a \"".len();
+                    let mut escaped = false;
+                    let end = script[body..].char_indices().find_map(|(i, c)| {
+                        let is_end = c == '"' && !escaped;
+                        escaped = c == '\\' && !escaped;
+                        is_end.then_some(body + i + 1)
+                    })?;
+                    Some(start..end)
+                });
+                match span {
+                    Some(span) => {
+                        script.replace_range(span, &list);
+                        script
+                    }
+                    None => script,
+                }
+            }
+            _ => script,
+        };
+    }
+    script
 }
 
 /// The date the man pages carry (`.TH`): the day their text was last revised.

@@ -258,10 +258,10 @@ fn completion_scripts_parse_and_complete_values() {
     }
     let bash = std::fs::read_to_string(root.join("completions/utf8check.bash")).unwrap();
     assert!(bash.contains(
-        "compgen -W \"bom nul control noncharacter bidi private-use replacement invisible tag \
-         non-ascii all non-nfc-name\""
+        "compgen -P \"${prefix}\" -W \"bom nul control noncharacter bidi private-use replacement \
+         invisible tag non-ascii all non-nfc-name\""
     ));
-    assert!(bash.contains("compgen -W \"surrogates cesu8 modified\""));
+    assert!(bash.contains("compgen -P \"${prefix}\" -W \"surrogates cesu8 modified\""));
     // Encoding labels complete where an option takes them: every label for --from (and auto),
     // those with an encoder for --to, the single-byte ones for --fallback.
     let enc = std::fs::read_to_string(root.join("completions/utf8enc.bash")).unwrap();
@@ -393,5 +393,39 @@ fn man_pages_show_placeholders_and_no_backticks() {
         let text = page(name);
         assert!(synopsis(&text).contains(option), "{name}: {option}");
         assert!(!text.contains('`'), "{name}: a backtick");
+    }
+}
+
+/// The second item of a comma list completes too (`--deny bidi,` offers `bidi,tag`), in bash and
+/// fish as their users press Tab, and zsh completes each item with `_sequence`.
+#[test]
+fn comma_lists_complete_every_item() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let zsh = std::fs::read_to_string(root.join("completions/_utf8check")).unwrap();
+    assert!(
+        zsh.contains(":LINTS:_sequence compadd - bom nul control"),
+        "zsh"
+    );
+    let bash = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(
+            "source completions/utf8check.bash; COMP_WORDS=(utf8check --deny bidi,ta); \
+             COMP_CWORD=2; _utf8check utf8check bidi,ta --deny; printf '%s\\n' \"${COMPREPLY[@]}\"",
+        )
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&bash.stdout), "bidi,tag\n");
+    let fish = std::process::Command::new("fish")
+        .arg("-c")
+        .arg("source completions/utf8fix.fish; complete -C 'utf8fix --strip bidi,invi'")
+        .current_dir(&root)
+        .output();
+    match fish {
+        Ok(output) => {
+            let offered = String::from_utf8_lossy(&output.stdout);
+            assert!(offered.starts_with("bidi,invisible\t"), "{offered}");
+        }
+        Err(_) => crate::common::skip("no fish to complete with"),
     }
 }
