@@ -1,0 +1,155 @@
+//! What the detector keeps of an input: the lines that are not UTF-8, the head, and the counts.
+
+use super::*;
+
+/// How much evidence (invalid lines) is kept.
+pub(super) const EVIDENCE_LEN: usize = 64 * 1024;
+/// How much of the start of the input is kept for the byte order patterns of UTF-16/32.
+pub(super) const HEAD_LEN: usize = 64 * 1024;
+/// Lines longer than this are judged in pieces.
+pub(super) const MAX_LINE: usize = 4096;
+
+/// What the detector has seen of one input.
+#[derive(Debug, Default)]
+pub struct Evidence {
+    /// Lines that are not valid UTF-8, each ending in a newline, up to [`EVIDENCE_LEN`].
+    pub(super) lines: Vec<u8>,
+    /// The unfinished line.
+    pub(super) carry: Vec<u8>,
+    /// The first bytes of the input.
+    pub(super) head: Vec<u8>,
+    /// Well-formed characters of more than one byte.
+    pub valid_multibyte: u64,
+    /// Ill-formed units (maximal subparts).
+    pub ill_formed: u64,
+    /// The first legacy encoding the text declares for itself.
+    pub(super) declared: Option<Charset>,
+}
+
+impl Evidence {
+    /// An empty record.
+    pub fn new() -> Evidence {
+        Evidence::default()
+    }
+
+    /// Takes the next bytes of the input.
+    pub fn feed(&mut self, mut chunk: &[u8]) {
+        if self.head.len() < HEAD_LEN {
+            let room = HEAD_LEN - self.head.len();
+            self.head.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        }
+        while let Some(end) = chunk.iter().position(|&b| b == b'\n' || b == 0) {
+            if self.carry.is_empty() {
+                self.line(&chunk[..=end]);
+            } else {
+                let mut line = std::mem::take(&mut self.carry);
+                line.extend_from_slice(&chunk[..=end]);
+                self.line(&line);
+            }
+            chunk = &chunk[end + 1..];
+        }
+        self.carry.extend_from_slice(chunk);
+        while self.carry.len() > MAX_LINE {
+            // Cut at the start of a character (or of a legacy byte), never inside UTF-8.
+            let cut = (1..=MAX_LINE)
+                .rev()
+                .find(|&i| self.carry[i] & 0xC0 != 0x80)
+                .unwrap_or(MAX_LINE);
+            let rest = self.carry.split_off(cut);
+            let piece = std::mem::replace(&mut self.carry, rest);
+            self.line(&piece);
+        }
+    }
+
+    /// The end of the input.
+    pub fn finish(&mut self) {
+        let last = std::mem::take(&mut self.carry);
+        if !last.is_empty() {
+            self.line(&last);
+        }
+    }
+
+    pub(super) fn line(&mut self, line: &[u8]) {
+        if self.declared.is_none() && line.len() <= 1024 {
+            self.declared = declared(line);
+        }
+        // Most lines of a file with a finding are well-formed: they only add to the count of
+        // multi-byte characters (one per lead byte), without the character walk below.
+        if line.is_ascii() {
+            return;
+        }
+        // A piece with control bytes is binary data (the tables of a message catalogue), not text.
+        let is_binary = line
+            .iter()
+            .any(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B) || b == 0x7F);
+        if simdutf8::basic::from_utf8(line).is_ok() {
+            if !is_binary {
+                self.valid_multibyte += line.iter().filter(|&&b| b >= 0xC0).count() as u64;
+            }
+            return;
+        }
+        let mut is_valid = true;
+        let mut after_invalid = false;
+        let mut valid_here = 0;
+        let mut ill_formed_here = 0;
+        for chunk in line.utf8_chunks() {
+            let before_invalid = !chunk.invalid().is_empty();
+            if !is_binary {
+                // A well-formed character right against a broken byte is likelier two legacy
+                // letters that happen to pair (`Сё` in windows-1251) than UTF-8.
+                let count = chunk.valid().chars().count();
+                valid_here += chunk
+                    .valid()
+                    .chars()
+                    .enumerate()
+                    .filter(|&(i, c)| {
+                        let is_against_broken =
+                            (i == 0 && after_invalid) || (i + 1 == count && before_invalid);
+                        !c.is_ascii() && !is_against_broken
+                    })
+                    .count() as u64;
+            }
+            if before_invalid {
+                ill_formed_here += 1;
+                is_valid = false;
+            }
+            after_invalid = before_invalid;
+        }
+        self.ill_formed += ill_formed_here;
+        // In a line of legacy text, a word cut off by ASCII can be well-formed UTF-8 by chance
+        // (`&ход` in IBM866 is `&室`): a broken line's well-formed characters count as UTF-8
+        // only when they are at least as many as its broken units ("Björn Kłoczko" mixes one
+        // of each).
+        if valid_here >= ill_formed_here {
+            self.valid_multibyte += valid_here;
+        }
+        if !is_valid && !is_binary && self.lines.len() < EVIDENCE_LEN {
+            self.lines.extend_from_slice(line);
+            if !line.ends_with(b"\n") {
+                self.lines.push(b'\n');
+            }
+        }
+    }
+
+    /// Whether the input holds well-formed multi-byte UTF-8 beyond what chance explains, as
+    /// well as ill-formed bytes: more than one well-formed character per hundred ill-formed
+    /// units, not counting characters right against a broken byte or in binary data (vim's
+    /// Russian tutor in windows-1251 has 5 chance pairs such as `Сё` among 21,374 lone bytes; a
+    /// UTF-8 file with a few Latin-1 names has as many well-formed characters as broken ones).
+    pub fn is_mixed(&self) -> bool {
+        self.ill_formed > 0 && self.valid_multibyte * 100 > self.ill_formed
+    }
+}
+
+/// The start of the input, as fed.
+impl Evidence {
+    /// The first bytes of the input.
+    pub fn head(&self) -> &[u8] {
+        &self.head
+    }
+
+    /// Whether the head holds all it keeps: more input no longer changes [`Evidence::head`].
+    pub fn head_is_full(&self) -> bool {
+        self.head.len() >= HEAD_LEN
+    }
+}
