@@ -5,8 +5,8 @@
 //! (`-e`), JSON (`--format json`) or the statistics (`--stats`). `--errors-only` filters the unit
 //! lines to the ill-formed units and their context.
 //!
-//! This file holds the options, the run and what every view shares (a unit, the `View` trait,
-//! colours); each view has its own file: `units.rs`, `hex.rs`, `escaped.rs`, `json.rs`,
+//! This file holds the options and the run; `feed.rs` feeds the units to the views and
+//! `view.rs` is what every view shares (the `View` trait, colours); each view has its own file: `units.rs`, `hex.rs`, `escaped.rs`, `json.rs`,
 //! `byte_list.rs`, `stats.rs`, `errors_only.rs`; `window.rs` is `--skip`/`--length`/`-C`, and
 //! `reverse.rs` is `-r`.
 
