@@ -10,6 +10,10 @@ pub fn parse_args<A: clap::Parser>(
     args: impl IntoIterator<Item = std::ffi::OsString>,
 ) -> A {
     let args: Vec<std::ffi::OsString> = args.into_iter().collect();
+    if let Err(reason) = force_impl(std::env::var_os("UTF8KIT_FORCE_IMPL")) {
+        eprintln!("{program}: {reason}");
+        std::process::exit(2);
+    }
     let parsed = A::command()
         .try_get_matches_from(&args)
         .and_then(|matches| {
@@ -50,6 +54,30 @@ pub fn parse_args<A: clap::Parser>(
             std::process::exit(2);
         }
     }
+}
+
+/// Caps the SIMD kernels at the level `UTF8KIT_FORCE_IMPL` names (`avx512`, `avx2`,
+/// `portable`), read once at start, so that one machine measures and tests every level it has.
+///
+/// # Errors
+///
+/// An unknown level, or one this processor lacks, with the reason.
+pub fn force_impl(value: Option<std::ffi::OsString>) -> Result<(), String> {
+    use utf8kit_codec::simd::{self, Level};
+    let Some(value) = value else {
+        return Ok(());
+    };
+    let shown = crate::render::quoted(value.as_encoded_bytes()).into_owned();
+    let names = Level::ALL
+        .iter()
+        .rev()
+        .map(|level| level.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let level = value.to_str().and_then(Level::parse).ok_or_else(|| {
+        format!("UTF8KIT_FORCE_IMPL={shown}: unknown level (possible values: {names})")
+    })?;
+    simd::cap(level).map_err(|error| format!("UTF8KIT_FORCE_IMPL={shown}: {error}"))
 }
 
 /// The teaching message for a habit of another tool that clashes with this program's options:

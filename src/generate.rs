@@ -233,7 +233,11 @@ fn man_page(command: clap::Command) -> Vec<u8> {
     if !has_environment {
         page.push_str(
             ".SH ENVIRONMENT\n.TP\n\\fBNO_COLOR\\fR\nWhen set, \\-\\-color auto colours nothing.\n\
-             .TP\n\\fBTERM\\fR\nWhen dumb, \\-\\-color auto colours nothing.\n",
+             .TP\n\\fBTERM\\fR\nWhen dumb, \\-\\-color auto colours nothing.\n\
+             .TP\n\\fBUTF8KIT_FORCE_IMPL\\fR\navx512, avx2 or portable: the highest instruction-set \
+             level the SIMD kernels may use (read once at start), so that one machine measures \
+             and tests every level it has; the output is the same at every level. A level the \
+             processor lacks, or an unknown word, is refused: status 2.\n",
         );
     }
     let mut see_also: Vec<String> = ["utf8check", "utf8dump", "utf8enc", "utf8fix"]

@@ -302,8 +302,8 @@ pub fn looks_binary(head: &[u8]) -> bool {
     if !head.contains(&0) {
         return false;
     }
-    match simdutf8::compat::from_utf8(head) {
-        Ok(_) => false,
+    match utf8kit_codec::validate(head) {
+        Ok(()) => false,
         // A character cut by the end of the probe is not evidence.
         Err(error) => error.error_len().is_some(),
     }

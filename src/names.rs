@@ -29,7 +29,7 @@ pub struct BadUnit {
 
 /// The ill-formed units of a name, in order; none for a UTF-8 name.
 pub fn ill_formed(name: &[u8]) -> Vec<BadUnit> {
-    if simdutf8::basic::from_utf8(name).is_ok() {
+    if utf8kit_codec::is_well_formed(name) {
         return Vec::new();
     }
     units(name)

@@ -82,7 +82,7 @@ impl Evidence {
         let is_binary = line
             .iter()
             .any(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B) || b == 0x7F);
-        if simdutf8::basic::from_utf8(line).is_ok() {
+        if utf8kit_codec::is_well_formed(line) {
             if !is_binary {
                 self.valid_multibyte += line.iter().filter(|&&b| b >= 0xC0).count() as u64;
             }

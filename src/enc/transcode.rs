@@ -121,7 +121,7 @@ pub(super) fn transcode_all(
                 let encoded = if to == Charset::Utf8 {
                     Ok(())
                 } else {
-                    match simdutf8::basic::from_utf8(&text) {
+                    match std::str::from_utf8(&text) {
                         Ok(text) => encoder.encode(text, last && decoded.is_ok(), &mut bytes),
                         Err(_) => Err("the decoder wrote text that is not UTF-8".to_owned()),
                     }

@@ -12,6 +12,7 @@ mod hidden;
 mod hostile;
 mod in_place;
 mod legacy;
+mod levels;
 mod mojibake;
 mod names;
 mod readme;

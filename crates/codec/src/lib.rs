@@ -115,6 +115,7 @@ mod position;
 mod repair;
 mod rules;
 mod scanner;
+pub mod simd;
 pub mod transcode;
 mod unit;
 mod validate;
@@ -141,7 +142,8 @@ pub use validate::{Utf8Error, is_well_formed, validate};
 #[cfg(target_arch = "x86_64")]
 #[inline]
 pub(crate) fn has_avx512_vbmi() -> bool {
-    std::is_x86_feature_detected!("avx512f")
+    simd::allows(simd::Level::Avx512)
+        && std::is_x86_feature_detected!("avx512f")
         && std::is_x86_feature_detected!("avx512bw")
         && std::is_x86_feature_detected!("avx512vbmi")
 }

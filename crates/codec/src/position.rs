@@ -75,14 +75,11 @@ impl Position {
 /// ```
 pub fn count_byte(haystack: &[u8], needle: u8) -> usize {
     #[cfg(target_arch = "x86_64")]
-    {
+    if crate::simd::allows(crate::simd::Level::Avx2) {
         // SAFETY: SSE2 is part of the x86_64 baseline: every x86_64 processor has it.
-        unsafe { sse2::count::<false>(haystack, needle) }
+        return unsafe { sse2::count::<false>(haystack, needle) };
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        haystack.iter().filter(|&&b| b == needle).count()
-    }
+    haystack.iter().filter(|&&b| b == needle).count()
 }
 
 /// How many characters a well-formed run holds: its bytes that are not continuation bytes.
@@ -92,14 +89,11 @@ pub fn count_byte(haystack: &[u8], needle: u8) -> usize {
 /// ```
 pub fn count_chars(run: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
-    {
+    if crate::simd::allows(crate::simd::Level::Avx2) {
         // SAFETY: SSE2 is part of the x86_64 baseline: every x86_64 processor has it.
-        unsafe { sse2::count::<true>(run, 0) }
+        return unsafe { sse2::count::<true>(run, 0) };
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        run.iter().filter(|&&b| (b as i8) > -65).count()
-    }
+    run.iter().filter(|&&b| (b as i8) > -65).count()
 }
 
 /// Byte counting with SSE2. The portable loops were measured to come out of the compiler badly

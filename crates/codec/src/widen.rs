@@ -83,11 +83,11 @@ pub(crate) fn write_into<R>(dst: &mut Vec<u8>, room: usize, fill: impl FnOnce(&m
 pub(crate) fn utf16(src: &[u8], big_endian: bool, out: &mut Out) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::is_x86_feature_detected!("avx2") {
+        if crate::simd::allows(crate::simd::Level::Avx2) && std::is_x86_feature_detected!("avx2") {
             // SAFETY: the processor has AVX2, checked just above.
             return unsafe { avx2::utf16(src, big_endian, out) };
         }
-        if std::is_x86_feature_detected!("ssse3") {
+        if crate::simd::allows(crate::simd::Level::Avx2) && std::is_x86_feature_detected!("ssse3") {
             // SAFETY: the processor has SSSE3, checked just above.
             return unsafe { ssse3::utf16(src, big_endian, out) };
         }
@@ -101,7 +101,7 @@ pub(crate) fn utf16(src: &[u8], big_endian: bool, out: &mut Out) -> usize {
 pub(crate) fn latin1(src: &[u8], out: &mut Out) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::is_x86_feature_detected!("ssse3") {
+        if crate::simd::allows(crate::simd::Level::Avx2) && std::is_x86_feature_detected!("ssse3") {
             // SAFETY: the processor has SSSE3, checked just above.
             return unsafe { ssse3::latin1(src, out) };
         }

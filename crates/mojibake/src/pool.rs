@@ -31,9 +31,12 @@ const SPIN: std::time::Duration = std::time::Duration::from_micros(200);
 
 /// What the mojibake repair makes of a held line (`None`: it stays as it is).
 pub(crate) fn judge_line(line: &[u8]) -> Option<MojibakeFix> {
-    simdutf8::basic::from_utf8(line)
-        .ok()
-        .and_then(undo_mojibake)
+    let text = if utf8kit_codec::simd::allows(utf8kit_codec::simd::Level::Avx2) {
+        simdutf8::basic::from_utf8(line).ok()
+    } else {
+        std::str::from_utf8(line).ok()
+    };
+    text.and_then(undo_mojibake)
 }
 
 /// [`judge_lines`] of text on the calling thread, with the repaired texts added to `texts`: for

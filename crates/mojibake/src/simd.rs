@@ -5,7 +5,24 @@
 #[cfg(target_arch = "x86_64")]
 #[inline]
 pub(crate) fn has_avx512_vbmi() -> bool {
-    std::is_x86_feature_detected!("avx512f")
+    utf8kit_codec::simd::allows(utf8kit_codec::simd::Level::Avx512)
+        && std::is_x86_feature_detected!("avx512f")
         && std::is_x86_feature_detected!("avx512bw")
         && std::is_x86_feature_detected!("avx512vbmi")
+}
+
+/// Whether this processor has AVX2 and the program's cap allows it.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn has_avx2() -> bool {
+    utf8kit_codec::simd::allows(utf8kit_codec::simd::Level::Avx2)
+        && std::is_x86_feature_detected!("avx2")
+}
+
+/// Whether this processor has AVX-512 BW and the program's cap allows AVX-512.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn has_avx512bw() -> bool {
+    utf8kit_codec::simd::allows(utf8kit_codec::simd::Level::Avx512)
+        && std::is_x86_feature_detected!("avx512bw")
 }

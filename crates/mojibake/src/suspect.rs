@@ -137,7 +137,7 @@ pub fn first_suspect(text: &[u8]) -> Option<usize> {
             // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
             return unsafe { avx512::first_suspect(text, table) };
         }
-        if std::is_x86_feature_detected!("avx2") {
+        if crate::simd::has_avx2() {
             // SAFETY: the processor has AVX2, checked just above.
             return unsafe { avx2::first_suspect(text, table) };
         }

@@ -585,3 +585,43 @@ fn lent(threads: usize) -> Option<std::sync::Arc<dyn utf8kit_mojibake::Helpers>>
     }
     (threads > 1).then(|| Arc::new(ThreadPerWork(threads - 1)) as Arc<dyn Helpers>)
 }
+
+/// The line filter and the repair answer alike at every SIMD level this machine has (the
+/// 64-byte, 32-byte and portable paths).
+#[test]
+fn every_simd_level_filters_and_repairs_alike() {
+    use utf8kit_codec::simd::{self, Level};
+    let words: Vec<&str> = WORDS.iter().flat_map(|w| w.iter().copied()).collect();
+    let lines: Vec<String> = (0..300)
+        .map(|n| {
+            let line: String = (0..1 + n % 17)
+                .map(|k| format!("{} ", words[(n * 7 + k * 31) % words.len()]))
+                .collect();
+            if n % 2 == 0 { mojibake(&line) } else { line }
+        })
+        .collect();
+    /// Where the filter points, and what the repair makes of a line.
+    type Answer = (Option<usize>, Option<(String, usize)>);
+    let answers = |_: Level| -> Vec<Answer> {
+        lines
+            .iter()
+            .map(|line| {
+                (
+                    utf8kit_mojibake::first_suspect(line.as_bytes()),
+                    fix_mojibake(line),
+                )
+            })
+            .collect()
+    };
+    simd::cap(Level::Portable).unwrap();
+    let portable = answers(Level::Portable);
+    assert!(portable.iter().filter(|(_, fix)| fix.is_some()).count() > 100);
+    for &level in Level::ALL
+        .iter()
+        .filter(|&&level| level <= simd::detected())
+    {
+        simd::cap(level).unwrap();
+        assert!(answers(level) == portable, "{level}");
+    }
+    simd::cap(simd::detected()).unwrap();
+}

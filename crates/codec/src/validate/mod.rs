@@ -65,12 +65,23 @@ pub fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
     if from == bytes.len() {
         return Ok(());
     }
-    simdutf8::compat::from_utf8(&bytes[from..])
-        .map(|_| ())
-        .map_err(|e| Utf8Error {
-            valid_up_to: from + e.valid_up_to(),
-            error_len: e.error_len().map(|len| len as u8),
-        })
+    let rest = &bytes[from..];
+    let error = if crate::simd::allows(crate::simd::Level::Avx2) {
+        simdutf8::compat::from_utf8(rest)
+            .err()
+            .map(|e| (e.valid_up_to(), e.error_len()))
+    } else {
+        std::str::from_utf8(rest)
+            .err()
+            .map(|e| (e.valid_up_to(), e.error_len()))
+    };
+    match error {
+        None => Ok(()),
+        Some((valid_up_to, error_len)) => Err(Utf8Error {
+            valid_up_to: from + valid_up_to,
+            error_len: error_len.map(|len| len as u8),
+        }),
+    }
 }
 
 /// Whether `bytes` are well-formed UTF-8: `validate(bytes).is_ok()`, for a caller who needs no
@@ -84,7 +95,10 @@ pub fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
 pub fn is_well_formed(bytes: &[u8]) -> bool {
     match checked_prefix(bytes) {
         Some(prefix) => prefix == bytes.len(),
-        None => simdutf8::basic::from_utf8(bytes).is_ok(),
+        None if crate::simd::allows(crate::simd::Level::Avx2) => {
+            simdutf8::basic::from_utf8(bytes).is_ok()
+        }
+        None => std::str::from_utf8(bytes).is_ok(),
     }
 }
 

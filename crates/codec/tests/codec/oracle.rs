@@ -1002,3 +1002,62 @@ fn feed_to_strips_leading_marks_like_feed() {
     assert_eq!(repair_to(input, &options, &[]), expected);
     assert_eq!(repair_to(input, &options, &[1, 4, 5]), expected);
 }
+
+/// Every SIMD path is held to its portable reference at every level this machine has: the
+/// validator, the counts and the widening give std's answers with the kernels capped at each
+/// level (the cap is process-wide; every level answers alike, so tests that run meanwhile are
+/// not disturbed).
+#[test]
+fn every_simd_level_gives_the_portable_answers() {
+    use utf8kit_codec::simd::{self, Level};
+    use utf8kit_codec::{count_byte, count_chars, is_well_formed, validate};
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for len in [0usize, 1, 15, 16, 31, 32, 63, 64, 65, 127, 128, 1000, 4099] {
+        for flavour in 0..6u64 {
+            let mut bytes = "Grüße, Привет, 世界 😀 text\n"
+                .repeat(len / 20 + 1)
+                .into_bytes();
+            bytes.truncate(len);
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            if flavour > 0 && len > 0 {
+                let at = (state % len as u64) as usize;
+                bytes[at] = [0xFF, 0xC0, 0x80, 0xED, 0xF4][(flavour - 1) as usize];
+            }
+            inputs.push(bytes);
+        }
+    }
+    let reference: Vec<_> = inputs
+        .iter()
+        .map(|bytes| {
+            let std = std::str::from_utf8(bytes);
+            (
+                std.as_ref().err().map(|e| (e.valid_up_to(), e.error_len())),
+                bytes.iter().filter(|&&b| b == b'\n').count(),
+                std.map(|text| text.chars().count()).ok(),
+            )
+        })
+        .collect();
+    for &level in Level::ALL
+        .iter()
+        .filter(|&&level| level <= simd::detected())
+    {
+        simd::cap(level).unwrap();
+        assert_eq!(simd::level(), level);
+        for (bytes, (error, lines, chars)) in inputs.iter().zip(&reference) {
+            let got = validate(bytes)
+                .err()
+                .map(|e| (e.valid_up_to(), e.error_len()));
+            assert_eq!(&got, error, "{level}: {bytes:02x?}");
+            assert_eq!(is_well_formed(bytes), error.is_none(), "{level}");
+            assert_eq!(count_byte(bytes, b'\n'), *lines, "{level}");
+            if let Some(chars) = chars {
+                assert_eq!(count_chars(bytes), *chars, "{level}");
+            }
+        }
+    }
+    simd::cap(simd::detected()).unwrap();
+    assert!(simd::cap(Level::Avx512).is_ok() == (simd::detected() == Level::Avx512));
+}

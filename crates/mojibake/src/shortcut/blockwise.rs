@@ -47,7 +47,7 @@ pub(super) fn count_by_blocks(bytes: &[u8], pairs: &PairTable) -> Option<usize> 
 pub(super) fn count_wide_groups(bytes: &[u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::is_x86_feature_detected!("avx512bw") {
+        if crate::simd::has_avx512bw() {
             // SAFETY: the processor has AVX-512 F and BW (BW implies F), checked just above.
             return unsafe { avx512::count_wide_groups(bytes) };
         }
