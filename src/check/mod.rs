@@ -102,8 +102,10 @@ conjoining jamo sequence), U+3164 and U+FFA0, U+034F combining grapheme joiner, 
 U+17B5, and U+2800 Braille blank (except next to Braille). Left out on purpose: U+00AD soft \
 hyphen and U+200E/U+200F, which have a job in ordinary text. tag reports each Unicode tag \
 character U+E0000..U+E007F, which renders as nothing and spells hidden ASCII (the message \
-shows the letter it hides), except inside an emoji flag sequence: U+1F3F4, then 1 to 32 tags \
-U+E0020..U+E007E, then U+E007F (the flags of England, Scotland, Wales). non-ascii is the \
+shows the letter it hides), except inside an emoji flag sequence: U+1F3F4, then a subdivision \
+code of 3 to 6 tags of lowercase letters and digits, then U+E007F (the flags of England, \
+Scotland, Wales); any other run of tags after U+1F3F4 (capitals, spaces, more than 6) is hidden \
+text and is reported. non-ascii is the \
 ASCII-only rule: every character above U+007F that no other lint asked for matches, and each \
 run of such characters is one finding: the ASCII spaces, tabs and punctuation between them on \
 a line join them, an ASCII letter or digit or a line end does not (its offset, line and column \

@@ -15,10 +15,14 @@ use crate::finding::{Finding, FindingKind, Sink};
 use crate::position::Position;
 use crate::rules::Lint;
 
-/// The most tag characters between U+1F3F4 and U+E007F in an emoji tag sequence (Unicode's
-/// flag sequences use 5 or 6, such as `gbeng`; UTS #51 allows up to 32). A longer run is not a
-/// flag, and its tags are reported.
-pub const MAX_FLAG_TAGS: usize = 32;
+/// The most tag characters between U+1F3F4 and U+E007F in an emoji flag sequence: a subdivision
+/// code is 3 to 6 lowercase letters and digits (`gbeng`, `usca`). Any other run of tags (a
+/// capital, a space, punctuation, a longer run) is no flag, and its tags are reported: text
+/// hidden as flags ("approve this", two black flags) is found.
+pub const MAX_FLAG_TAGS: usize = 6;
+
+/// The fewest tag characters of a subdivision code in an emoji flag sequence.
+pub const MIN_FLAG_TAGS: usize = 3;
 
 const BLACK_FLAG: char = '\u{1F3F4}';
 const CANCEL_TAG: u32 = 0xE_007F;
@@ -247,8 +251,12 @@ impl<S: Sink + ?Sized> Contextual<'_, S> {
         // The character before the run (`prev` is not moved while tags are held), right before.
         let after_flag = self.state.prev == Some(BLACK_FLAG)
             && (run_len > 0 || self.state.prev_end == finding.position.byte_offset);
-        let is_spec = (0xE_0020..=0xE_007E).contains(&codepoint);
-        if after_flag && codepoint == CANCEL_TAG && run_len > 0 {
+        // A subdivision code: tag digits and lowercase tag letters.
+        let is_spec = matches!(codepoint, 0xE_0030..=0xE_0039 | 0xE_0061..=0xE_007A);
+        if after_flag
+            && codepoint == CANCEL_TAG
+            && (MIN_FLAG_TAGS..=MAX_FLAG_TAGS).contains(&run_len)
+        {
             // A complete emoji tag sequence: every tag of it is text.
             let run = std::mem::take(&mut self.state.held);
             for candidate in &run {

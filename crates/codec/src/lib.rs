@@ -122,7 +122,7 @@ mod validate;
 mod widen;
 
 pub use bom::{ForeignBom, UTF8_BOM};
-pub use context::{MAX_FLAG_TAGS, MAX_NON_ASCII_RUN, invisible_has_job};
+pub use context::{MAX_FLAG_TAGS, MAX_NON_ASCII_RUN, MIN_FLAG_TAGS, invisible_has_job};
 pub use finding::{Finding, FindingKind, NameIssue, Sink};
 pub use position::{Position, count_byte, count_chars};
 pub use repair::{

@@ -265,8 +265,8 @@ fn is_hidden(c: char) -> bool {
 /// input, written from SPEC 1.6 and the man page rather than from the streaming code: a
 /// candidate's neighbours are the last character before it that is not a finding (an ill-formed
 /// unit in between means none) and the unit right after it (none if that is hidden or not a
-/// character); a flag is U+1F3F4 immediately followed by 1 to MAX_FLAG_TAGS tags E0020..E007E
-/// and E007F.
+/// character); a flag is U+1F3F4 immediately followed by MIN_FLAG_TAGS to MAX_FLAG_TAGS tags of
+/// lowercase letters and digits (E0061..E007A, E0030..E0039) and E007F.
 fn reference_exemptions(
     units: &[(usize, usize, &str, Option<u32>)],
     config: Config,
@@ -292,11 +292,14 @@ fn reference_exemptions(
             while end < units.len()
                 && end - i < utf8kit_codec::MAX_FLAG_TAGS
                 && lint_of(end) == Some(Lint::Tag)
-                && (0xE0020..=0xE007E).contains(&u32::from(char_of(end).unwrap()))
+                && matches!(u32::from(char_of(end).unwrap()), 0xE0030..=0xE0039 | 0xE0061..=0xE007A)
             {
                 end += 1;
             }
-            if end > i && end < units.len() && char_of(end) == Some('\u{E007F}') {
+            if end - i >= utf8kit_codec::MIN_FLAG_TAGS
+                && end < units.len()
+                && char_of(end) == Some('\u{E007F}')
+            {
                 exempt.extend(i..=end);
                 prev = Some('\u{E007F}');
                 i = end + 1;
