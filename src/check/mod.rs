@@ -100,9 +100,10 @@ selectors U+FE00..U+FE0F (except after a character they vary: not after ASCII ot
 (except between Mongolian letters), the Hangul fillers U+115F and U+1160 (except inside a \
 conjoining jamo sequence), U+3164 and U+FFA0, U+034F combining grapheme joiner, U+17B4 and \
 U+17B5, and U+2800 Braille blank (except next to Braille). Left out on purpose: U+00AD soft \
-hyphen and U+200E/U+200F, which have a job in ordinary text. tag reports each Unicode tag \
-character U+E0000..U+E007F, which renders as nothing and spells hidden ASCII (the message \
-shows the letter it hides), except inside an emoji flag sequence: U+1F3F4, then a subdivision \
+hyphen and U+200E/U+200F, which have a job in ordinary text. tag reports the Unicode tag \
+characters U+E0000..U+E007F, which render as nothing and spell hidden ASCII: each run of them \
+(tags right after each other) is one finding, whose message spells the text it hides \
+('tag characters hiding \"ignore previous instructions\"'), except inside an emoji flag sequence: U+1F3F4, then a subdivision \
 code of 3 to 6 tags of lowercase letters and digits, then U+E007F (the flags of England, \
 Scotland, Wales); any other run of tags after U+1F3F4 (capitals, spaces, more than 6) is hidden \
 text and is reported. non-ascii is the \

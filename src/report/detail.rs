@@ -54,19 +54,27 @@ impl Display for Detail<'_, '_> {
                         n => write!(f, "{n} non-ASCII characters, from U+{cp:04X}"),
                     }
                 }
-                // The ASCII character the tag stands for; quotes and backslashes by number, so
-                // that the detail stays plain in every format.
-                Lint::Tag => match char::from_u32(cp.wrapping_sub(0xE_0000)) {
-                    Some(hidden @ (' '..='~')) if !matches!(hidden, '"' | '\\' | '\'') => {
-                        write!(f, "tag character U+{cp:04X} hiding '{hidden}'")
+                // A run of tag characters spells the ASCII it hides: each printable one as the
+                // character it stands for (a quote or backslash escaped), the others (the
+                // language tag, the cancel tag) as \u{...}.
+                Lint::Tag => {
+                    let text = String::from_utf8_lossy(finding.bytes);
+                    let mut hidden = String::new();
+                    for c in text.chars() {
+                        match char::from_u32(u32::from(c).wrapping_sub(0xE_0000)) {
+                            Some(h @ ('"' | '\\')) => {
+                                hidden.push('\\');
+                                hidden.push(h);
+                            }
+                            Some(h @ (' '..='~')) => hidden.push(h),
+                            _ => hidden.push_str(&format!("\\u{{{:X}}}", u32::from(c))),
+                        }
                     }
-                    Some(hidden @ (' '..='~')) => write!(
-                        f,
-                        "tag character U+{cp:04X} hiding U+{:04X}",
-                        u32::from(hidden)
-                    ),
-                    _ => write!(f, "tag character U+{cp:04X}"),
-                },
+                    match text.chars().count() {
+                        1 => write!(f, "tag character U+{cp:04X} hiding \"{hidden}\""),
+                        _ => write!(f, "tag characters hiding \"{hidden}\""),
+                    }
+                }
                 // A lint the codec adds before it is described here (a test fails meanwhile).
                 _ => write!(f, "{lint}: U+{cp:04X}"),
             },

@@ -60,8 +60,14 @@ pub(super) fn finding(
         }
         None => line.push_str("null"),
     }
-    // The detail is plain ASCII without quotes or backslashes: no escaping needed.
-    let _ = writeln!(line, ",\"message\":\"{}\"}}", Detail(finding));
+    // The detail is plain ASCII without quotes or backslashes, no escaping needed; but for the
+    // text hidden in tag characters, which it quotes.
+    if matches!(finding.kind, FindingKind::Lint(Lint::Tag)) {
+        let message = json_string(&Detail(finding).to_string());
+        let _ = writeln!(line, ",\"message\":{message}}}");
+    } else {
+        let _ = writeln!(line, ",\"message\":\"{}\"}}", Detail(finding));
+    }
     out.write_all(line.as_bytes())
 }
 

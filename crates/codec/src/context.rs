@@ -68,7 +68,8 @@ pub(crate) struct ContextState {
     /// Candidates waiting for what follows: one invisible character that needs its next
     /// neighbour, or the tags of a possible emoji flag sequence.
     held: Vec<Held>,
-    /// With `non-ascii`: the run of non-ASCII characters being gathered into one finding.
+    /// The run being gathered into one finding: non-ASCII characters (with `non-ascii`), or
+    /// tag characters that follow each other.
     run: Option<NonAsciiRun>,
     /// A run's buffer, kept for the next run.
     spare: Vec<u8>,
@@ -80,13 +81,15 @@ pub(crate) struct ContextState {
     non_ascii: bool,
 }
 
-/// Non-ASCII characters, with the ASCII spaces, tabs and punctuation between them on one line,
-/// reported as one `non-ascii` finding (a line of Greek is one finding).
+/// Findings of one lint gathered into one: non-ASCII characters, with the ASCII spaces, tabs and
+/// punctuation between them on one line (a line of Greek is one `non-ascii` finding), or tag
+/// characters one after the other (the text they hide is one `tag` finding).
 #[derive(Clone, Debug)]
 struct NonAsciiRun {
     position: Position,
     codepoint: u32,
     bytes: Vec<u8>,
+    lint: Lint,
 }
 
 /// The longest run of non-ASCII characters one finding covers: a longer run is reported in
@@ -118,7 +121,7 @@ impl<S: Sink + ?Sized> Contextual<'_, S> {
         let gap_offset = run.position.byte_offset + run.bytes.len() as u64;
         self.inner.finding(&Finding {
             position: run.position,
-            kind: FindingKind::Lint(Lint::NonAscii),
+            kind: FindingKind::Lint(run.lint),
             bytes: &run.bytes,
             codepoint: Some(run.codepoint),
         })?;
@@ -141,9 +144,11 @@ impl<S: Sink + ?Sized> Contextual<'_, S> {
             return self.inner.text(byte_offset, bytes);
         }
         if let Some(run) = &self.state.run {
+            // Spaces and punctuation may join more non-ASCII text to a run; a run of tags ends
+            // at any text.
             let joins = |b: &u8| *b == b' ' || *b == b'\t' || b.is_ascii_punctuation();
             let room = MAX_NON_ASCII_RUN - run.bytes.len() - self.state.gap.len();
-            if bytes.iter().all(joins) && bytes.len() < room {
+            if run.lint == Lint::NonAscii && bytes.iter().all(joins) && bytes.len() < room {
                 self.state.gap.extend_from_slice(bytes);
                 return ControlFlow::Continue(());
             }
@@ -152,18 +157,22 @@ impl<S: Sink + ?Sized> Contextual<'_, S> {
         self.inner.text(byte_offset, bytes)
     }
 
-    /// Passes a finding on; `non-ascii` findings that follow each other become one.
+    /// Passes a finding on; `non-ascii` findings that follow each other become one, and so do
+    /// `tag` findings right after each other.
     fn out_finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
-        if finding.kind != FindingKind::Lint(Lint::NonAscii) {
-            self.flush_run()?;
-            return self.inner.finding(finding);
-        }
+        let lint = match finding.kind {
+            FindingKind::Lint(lint @ (Lint::NonAscii | Lint::Tag)) => lint,
+            _ => {
+                self.flush_run()?;
+                return self.inner.finding(finding);
+            }
+        };
         let offset = finding.position.byte_offset;
         if let Some(run) = &mut self.state.run {
             let gap = &mut self.state.gap;
             let end = run.position.byte_offset + (run.bytes.len() + gap.len()) as u64;
             let len = run.bytes.len() + gap.len() + finding.bytes.len();
-            if end == offset && len <= MAX_NON_ASCII_RUN {
+            if run.lint == lint && end == offset && len <= MAX_NON_ASCII_RUN {
                 run.bytes.append(gap);
                 run.bytes.extend_from_slice(finding.bytes);
                 return ControlFlow::Continue(());
@@ -176,6 +185,7 @@ impl<S: Sink + ?Sized> Contextual<'_, S> {
             position: finding.position,
             codepoint: finding.codepoint.unwrap_or(0),
             bytes,
+            lint,
         });
         ControlFlow::Continue(())
     }

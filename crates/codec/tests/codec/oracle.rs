@@ -228,10 +228,8 @@ fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
         }
     }
     // Non-ASCII characters with only ASCII spaces, tabs and punctuation between them are one
-    // finding that spans them all, up to MAX_NON_ASCII_RUN bytes.
-    if !config.lints.contains(Lint::NonAscii) {
-        return rows;
-    }
+    // finding that spans them all, up to MAX_NON_ASCII_RUN bytes; so are tag characters right
+    // after each other (SPEC 1.6: one finding per run of them).
     let mut merged: Vec<Row> = Vec::new();
     for row in rows {
         if let Some(last) = merged.last_mut() {
@@ -242,7 +240,12 @@ fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
                 .iter()
                 .all(|b| *b == b' ' || *b == b'\t' || b.is_ascii_punctuation());
             let fits = start + row.4.len() - last.0 as usize <= utf8kit_codec::MAX_NON_ASCII_RUN;
-            if last.3 == "non-ascii" && row.3 == "non-ascii" && joins && fits {
+            let is_run = match (last.3, row.3) {
+                ("non-ascii", "non-ascii") => joins,
+                ("tag", "tag") => between.is_empty(),
+                _ => false,
+            };
+            if is_run && fits {
                 last.4.extend_from_slice(between);
                 last.4.extend_from_slice(&row.4);
                 continue;
