@@ -318,6 +318,34 @@ impl FindingSink<'_> {
                 codepoint: unit.codepoint,
             })?;
         }
+        // The lints that make a name show as another read names too (SPEC 3), with the same
+        // context rules as in content (a flag's tags, a ZWJ inside an emoji stay).
+        let name_lints = [Lint::Bidi, Lint::Control, Lint::Invisible, Lint::Tag]
+            .into_iter()
+            .filter(|&lint| self.settings.codec.lints.contains(lint))
+            .fold(LintSet::NONE, LintSet::with);
+        if bad.is_empty() && !name_lints.is_empty() {
+            let config = Config {
+                lints: name_lints,
+                ..Config::default()
+            };
+            let mut found = Vec::new();
+            let _ = utf8kit_codec::scan(name, config, &mut |finding: &Finding<'_>| {
+                if let FindingKind::Lint(lint) = finding.kind {
+                    let start = finding.position.byte_offset as usize;
+                    found.push((start, start + finding.bytes.len(), lint, finding.codepoint));
+                }
+                ControlFlow::Continue(())
+            });
+            for (start, end, lint, codepoint) in found {
+                self.finding(&Finding {
+                    position: at(start),
+                    kind: FindingKind::Name(NameIssue::Lint(lint)),
+                    bytes: &name[start..end],
+                    codepoint,
+                })?;
+            }
+        }
         if bad.is_empty() && self.settings.nfc_names.is_some() && !crate::names::is_nfc(name) {
             self.finding(&Finding {
                 position: at(0),
@@ -357,7 +385,9 @@ impl FindingSink<'_> {
 impl Sink for FindingSink<'_> {
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
         let is_warning = match finding.kind {
-            FindingKind::Lint(lint) => self.settings.warn.contains(lint),
+            FindingKind::Lint(lint) | FindingKind::Name(NameIssue::Lint(lint)) => {
+                self.settings.warn.contains(lint)
+            }
             FindingKind::Name(NameIssue::NotNfc) => {
                 self.settings.nfc_names == Some(Severity::Warning)
             }

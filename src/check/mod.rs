@@ -22,7 +22,7 @@ use std::sync::{Mutex, mpsc};
 use clap::Parser;
 use termcolor::{BufferWriter, WriteColor};
 use utf8kit_codec::{
-    Config, Finding, FindingKind, LintSet, NameIssue, Policy, Position, Scanner, Sink,
+    Config, Finding, FindingKind, Lint, LintSet, NameIssue, Policy, Position, Scanner, Sink,
 };
 
 use crate::cli::{ColorWhen, Denied, parse_size};
@@ -81,7 +81,11 @@ own with 0 bytes (-l lists it). The hint names the likely encoding of the name (
 cp437 or cp850 for a ZIP archive, shift_jis) and the utf8fix --names command that renames it. \
 --deny non-nfc-name also reports names that are UTF-8 but not in Unicode Normalization Form C \
 (macOS writes NFD, and git then sees two files), one finding covering the name; --warn \
-non-nfc-name makes them warnings. all does not include non-nfc-name.
+non-nfc-name makes them warnings. all does not include non-nfc-name. The lints bidi, \
+control, invisible and tag (and all) read names too, with the rules they follow in content (an \
+emoji's ZWJ, a real flag stay): a name holding such a character (an RLO that shows \
+'\\u{202e}gnp.js' as 'sj.png', a NEL, a CSI) is a file-name finding naming the character and \
+its offset in the name.
 
 --deny adds findings for well-formed characters: bom (U+FEFF at offset 0), nul (U+0000), \
 control (C0 controls but TAB, LF, VT, FF, CR; DEL; C1 controls), noncharacter (U+FDD0..U+FDEF, \

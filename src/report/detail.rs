@@ -96,6 +96,18 @@ impl Display for Detail<'_, '_> {
                 f,
                 "the name is not in Unicode Normalization Form C (NFC), as macOS writes names"
             ),
+            FindingKind::Name(NameIssue::Lint(lint)) => {
+                let character = Finding {
+                    kind: FindingKind::Lint(lint),
+                    ..*finding
+                };
+                write!(
+                    f,
+                    "the name holds a {} ({}), which shows it as another name",
+                    Detail(&character),
+                    lint.as_str()
+                )
+            }
             // A kind the codec adds before it is described here (a test fails meanwhile).
             _ => write!(f, "{}: U+{cp:04X}", finding.kind),
         }

@@ -417,3 +417,79 @@ fn renames_agree_with_convmv() {
         );
     }
 }
+
+/// The lints that make a name show as another read names too: an RLO (U+202E) before `gnp.js`, a NEL
+/// or a CSI in a name is a `file-name` finding naming the character and its offset in the name;
+/// an emoji's ZWJ and a real flag in a name are not; `--warn` makes it a warning.
+#[test]
+fn names_are_read_by_the_lints_that_hide_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir(root.join("src")).unwrap();
+    for name in [
+        "src/\u{202E}gnp.js",
+        "src/next\u{85}line.txt",
+        "src/csi\u{9B}31m.txt",
+        "src/family\u{1F468}\u{200D}\u{1F469}.txt",
+        "src/plain.txt",
+    ] {
+        std::fs::write(root.join(name), b"fine\n").unwrap();
+    }
+    let check = |args: &[&str]| {
+        program("utf8check")
+            .current_dir(root)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let all = check(&["--deny", "all", "--format", "json", "-r", "src"]);
+    assert_eq!(all.status.code(), Some(1));
+    let errors: Vec<(String, u64, String, String)> =
+        crate::common::json_lines(&String::from_utf8(all.stdout).unwrap())
+            .iter()
+            .filter(|v| v["type"] == "error")
+            .map(|v| {
+                (
+                    v["path"].as_str().unwrap().to_owned(),
+                    v["offset"].as_u64().unwrap(),
+                    v["bytes"].as_str().unwrap().to_owned(),
+                    v["kind"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+    let names: Vec<(&str, u64, &str)> = errors
+        .iter()
+        .filter(|e| e.3 == "file-name")
+        .map(|e| (e.0.as_str(), e.1, e.2.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        // In walk order: sorted by name bytes.
+        [
+            ("src/csi\u{9B}31m.txt", 3, "c29b"),
+            ("src/next\u{85}line.txt", 4, "c285"),
+            ("src/\u{202E}gnp.js", 0, "e280ae"),
+        ]
+    );
+    // Only the lints asked for: --deny bidi finds the RLO alone; none without a lint.
+    let bidi = check(&["--deny", "bidi", "-l", "-r", "src"]);
+    // Listed safely: the RLO as its escape, so that the list cannot be reversed on screen.
+    assert_eq!(
+        String::from_utf8(bidi.stdout).unwrap(),
+        "src/\\u{202e}gnp.js\n"
+    );
+    let plain = check(&["-r", "src"]);
+    assert_eq!(plain.status.code(), Some(0));
+    // A warning: shown, status 0.
+    let warned = check(&["--warn", "bidi", "--format", "github", "-r", "src"]);
+    assert_eq!(warned.status.code(), Some(0));
+    let shown = String::from_utf8(warned.stdout).unwrap();
+    assert!(
+        shown.starts_with("::warning file=src/\\u{202e}gnp.js,title=utf8check file-name::the name holds a bidirectional control U+202E (bidi)"),
+        "{shown}"
+    );
+    assert!(
+        root.join(std::ffi::OsStr::from_bytes(b"src/plain.txt"))
+            .exists()
+    );
+}

@@ -31,13 +31,17 @@ pub enum NameIssue {
     /// The name is UTF-8 but not in Unicode Normalization Form C (kind `non-nfc-name`), as
     /// macOS writes names (NFD).
     NotNfc,
+    /// The name holds a character this lint finds (kind `file-name`): a bidirectional control,
+    /// a control character, an invisible character or tag characters, which make a name show
+    /// as another.
+    Lint(Lint),
 }
 
 impl NameIssue {
     /// The kind's name in output: `file-name` or `non-nfc-name`.
     pub fn as_str(self) -> &'static str {
         match self {
-            NameIssue::IllFormed(_) => "file-name",
+            NameIssue::IllFormed(_) | NameIssue::Lint(_) => "file-name",
             NameIssue::NotNfc => "non-nfc-name",
         }
     }
