@@ -123,8 +123,41 @@ impl Renaming {
                 crate::render::quoted(text.as_bytes())
             ));
         }
+        // A rename never creates a name that shows as another (SPEC 5): a control, bidi or
+        // invisible character that the old name did not hold, judged as utf8check judges names.
+        if let Some((lint, codepoint)) = hiding_character(text.as_bytes())
+            && hiding_character(name) != Some((lint, codepoint))
+        {
+            return Err(format!(
+                "not renamed: the new name {} would hold U+{codepoint:04X} ({lint}), which shows a \
+                 name as another; decode it with another encoding",
+                crate::render::quoted(text.as_bytes())
+            ));
+        }
         Ok(Some(text.into_bytes()))
     }
+}
+
+/// The first character of a UTF-8 `name` that the `control`, `bidi` or `invisible` lint finds
+/// (with the context rules of content: an emoji's ZWJ stays), and its lint.
+fn hiding_character(name: &[u8]) -> Option<(utf8kit_codec::Lint, u32)> {
+    use utf8kit_codec::{Config, FindingKind, Lint, LintSet};
+    let lints = [Lint::Control, Lint::Bidi, Lint::Invisible]
+        .into_iter()
+        .fold(LintSet::NONE, LintSet::with);
+    let config = Config {
+        lints,
+        ..Config::default()
+    };
+    let mut first = None;
+    let _ = utf8kit_codec::scan(name, config, &mut |finding: &utf8kit_codec::Finding<'_>| {
+        if let (FindingKind::Lint(lint), Some(codepoint)) = (finding.kind, finding.codepoint) {
+            first = Some((lint, codepoint));
+            return std::ops::ControlFlow::Break(());
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    first
 }
 
 /// `name` decoded as `decode` says.

@@ -139,7 +139,9 @@ stay valid; directory names are renamed too. A rename never replaces a file: a n
 name exists is left and reported, two names that would get the same new name are both left \
 and reported (the kernel's renameat2 with RENAME_NOREPLACE makes the check and the rename one \
 step where it has it). A name that cannot be repaired as asked (not UTF-8 and no decoding \
-given, not valid in the --from encoding) is reported and left. --check makes the status 1 when \
+given, not valid in the --from encoding) is reported and left, and so is a name whose repair \
+would hold a control, bidi or invisible character (Latin-1 reads 9B as the C1 control CSI and \
+85 as NEL: windows-1252 reads them as punctuation). --check makes the status 1 when \
 a name would change (or, with --apply, did); anything left and reported is trouble (status 2).
 
 In place (-i), a file that needs no repair is not touched: its content and modification time \

@@ -358,3 +358,44 @@ fn input_quoted_in_an_error_message_is_shown_safely() {
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert_safe("utf8dump -r", stderr.as_bytes(), false);
 }
+
+/// A rename never creates a name holding a control, bidi or invisible character: Latin-1 reads
+/// 9B as the C1 control CSI and 85 as NEL, so `--fallback latin1` refuses those names (status 2,
+/// nothing renamed); windows-1252 reads them as '›' and '…' and renames them.
+#[test]
+fn a_rename_never_creates_a_name_that_hides_text() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in [&b"a\x9bb.txt"[..], b"c\x85d.txt"] {
+        fs::write(dir.path().join(OsStr::from_bytes(name)), b"x").unwrap();
+    }
+    program("utf8fix")
+        .current_dir(dir.path())
+        .args(["--names", "--fallback", "latin1", "--apply", "-r", "."])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "not renamed: the new name a\\u{9b}b.txt would hold U+009B (control), which shows a \
+             name as another",
+        ));
+    let mut names: Vec<Vec<u8>> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().as_bytes().to_vec())
+        .collect();
+    names.sort();
+    assert_eq!(names, [b"a\x9bb.txt".to_vec(), b"c\x85d.txt".to_vec()]);
+    program("utf8fix")
+        .current_dir(dir.path())
+        .args([
+            "--names",
+            "--fallback",
+            "windows-1252",
+            "--apply",
+            "-r",
+            ".",
+        ])
+        .assert()
+        .code(0);
+    assert!(dir.path().join("a\u{203A}b.txt").exists());
+    assert!(dir.path().join("c\u{2026}d.txt").exists());
+}
