@@ -504,10 +504,26 @@ fn walk_order(a: &Path, b: &Path) -> Ordering {
 ///
 /// Git is needed but could not be run, or refused the repository (its first line of error).
 fn tracked_files(root: &Path) -> Result<Option<Vec<PathBuf>>, String> {
-    let output = Command::new("git")
+    let mut git = Command::new("git");
+    // The repository is the one `root` is in: an inherited GIT_DIR (git exports it to hooks),
+    // GIT_WORK_TREE or GIT_INDEX_FILE must not empty or misdirect the list.
+    for (name, _) in std::env::vars_os() {
+        if name.as_bytes().starts_with(b"GIT_") && !name.as_bytes().starts_with(b"GIT_CONFIG") {
+            git.env_remove(name);
+        }
+    }
+    // Submodules' tracked files are tracked files too.
+    let output = git
         .arg("-C")
         .arg(root)
-        .args(["-c", "core.fsmonitor=false", "ls-files", "-z", "--cached"])
+        .args([
+            "-c",
+            "core.fsmonitor=false",
+            "ls-files",
+            "-z",
+            "--cached",
+            "--recurse-submodules",
+        ])
         .stdin(Stdio::null())
         .output();
     let output = match output {

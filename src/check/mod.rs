@@ -124,7 +124,9 @@ With -r, directories are walked as ripgrep walks them: files and directories tha
 .ignore or git's exclude files name are skipped (inside a git repository or not), and so are \
 hidden ones. Inside a git work tree the walk also takes every file git tracks (git ls-files), \
 whatever hides it: a hidden directory such as .github/, a file force-added although ignored, an \
-.ignore file; a gate cannot be talked out of a tracked file. Symbolic links are not followed \
+.ignore file, a submodule (its tracked files are checked too); a gate cannot be talked out of a \
+tracked file, and a GIT_DIR, GIT_WORK_TREE or GIT_INDEX_FILE inherited from the environment (git \
+exports them to hooks) is not passed to git. Symbolic links are not followed \
 unless --follow (which never enters /proc, /sys or /dev, and skips a link loop with a note). \
 -L is ripgrep's -L where links are found (with -r, --files-from or --files0-from, it is \
 --follow) and grep's -L everywhere else (--files-without-errors); the long names always mean \

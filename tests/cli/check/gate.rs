@@ -321,3 +321,55 @@ fn tracked_and_walked_files_come_once_each_in_walk_order() {
             .stdout(expected.clone());
     }
 }
+
+/// A submodule's tracked files are checked, a hidden one force-added included; and a GIT_DIR
+/// inherited from the environment (git exports it to hooks) cannot empty or misdirect the list
+/// of tracked files.
+#[test]
+fn submodules_and_an_inherited_git_dir_hide_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (sub, main, empty) = (
+        dir.path().join("sub"),
+        dir.path().join("main"),
+        dir.path().join("empty"),
+    );
+    for repo in [&sub, &main, &empty] {
+        fs::create_dir(repo).unwrap();
+        git(repo, &["init", "-q"]);
+    }
+    write_tree(&sub, &[(".hidden/x.txt", b"bad \xc0\xaf\n")]);
+    git(&sub, &["add", "-f", ".hidden/x.txt"]);
+    git(&sub, &["commit", "-qm", "sub"]);
+    write_tree(&main, &[("a.txt", b"fine\n")]);
+    git(&main, &["add", "a.txt"]);
+    git(
+        &main,
+        &[
+            "-c",
+            "protocol.file.allow=always",
+            "submodule",
+            "add",
+            "-q",
+            "../sub",
+            "sub",
+        ],
+    );
+    git(&main, &["commit", "-qm", "main"]);
+    program("utf8check")
+        .current_dir(&main)
+        .args(["-r", "."])
+        .assert()
+        .code(1)
+        .stdout(
+            "sub/.hidden/x.txt:1:5: overlong: overlong encoding of U+002F in 2 bytes (bytes c0 \
+             af at offset 4)\n",
+        );
+    program("utf8check")
+        .current_dir(&sub)
+        .env("GIT_DIR", empty.join(".git"))
+        .env("GIT_WORK_TREE", &empty)
+        .args(["-r", "."])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(".hidden/x.txt:1:5: overlong"));
+}
