@@ -288,25 +288,22 @@ fn has_binary_signature(head: &[u8]) -> bool {
     })
 }
 
-/// Whether the first bytes of a walked file make it binary (SPEC 3): a NUL byte *and* bytes
-/// that are not UTF-8, or a known binary signature; never with a UTF-16 or UTF-32 byte order mark.
+/// Whether the first bytes of a walked file make it binary (SPEC 3): bytes that are not UTF-8
+/// *and* either a known binary signature or a NUL byte. A file whose head is valid UTF-8 is
+/// never binary, whatever signature it starts with (a script that begins `PK\x03\x04`, a
+/// JavaScript file with `ustar` at offset 257 runs all the same); nor is one with a UTF-16 or
+/// UTF-32 byte order mark.
 pub fn looks_binary(head: &[u8]) -> bool {
     let head = &head[..head.len().min(BINARY_PROBE_LEN)];
     if utf8kit_codec::ForeignBom::detect(head).is_some() {
         return false;
     }
-    if has_binary_signature(head) {
-        return true;
-    }
-    // Most files hold no NUL: that look is the cheap one, and decides them.
-    if !head.contains(&0) {
-        return false;
-    }
-    match utf8kit_codec::validate(head) {
+    let is_ill_formed = match utf8kit_codec::validate(head) {
         Ok(()) => false,
         // A character cut by the end of the probe is not evidence.
         Err(error) => error.error_len().is_some(),
-    }
+    };
+    is_ill_formed && (has_binary_signature(head) || head.contains(&0))
 }
 
 /// A duplicate of descriptor 0, or an error when the program was started with standard input
@@ -407,7 +404,7 @@ mod tests {
     }
 
     #[test]
-    fn known_signatures_are_binary_even_when_the_head_is_utf8() {
+    fn a_signature_makes_a_file_binary_only_with_bytes_that_are_not_utf8() {
         for (at, magic) in BINARY_SIGNATURES {
             let mut head = vec![b'a'; *at];
             if *at == 4 {
@@ -415,8 +412,16 @@ mod tests {
             }
             head.extend_from_slice(magic);
             head.extend_from_slice(b" then text\n");
-            assert!(looks_binary(&head), "{} at {at}", magic.escape_ascii());
-            // One byte off, the magic is not recognised (the NUL test may still judge the head).
+            assert!(has_binary_signature(&head), "{}", magic.escape_ascii());
+            // Valid UTF-8 after the magic: a script dressed as an archive, checked as text.
+            if std::str::from_utf8(&head).is_ok() {
+                assert!(!looks_binary(&head), "{} at {at}", magic.escape_ascii());
+            }
+            // A byte that is not UTF-8 after it: binary.
+            let mut binary = head.clone();
+            binary.extend_from_slice(b"\xff\xfe\x80");
+            assert!(looks_binary(&binary), "{} at {at}", magic.escape_ascii());
+            // One byte off, the magic is not recognised.
             let mut off = head.clone();
             off[*at] ^= 0x20;
             if *at == 4 {
@@ -428,13 +433,14 @@ mod tests {
                 magic.escape_ascii()
             );
         }
-        // A tar archive of a text file: ASCII headers and NUL padding, all UTF-8.
-        let mut tar = vec![0u8; 1024];
-        tar[..8].copy_from_slice(b"note.txt");
-        tar[257..265].copy_from_slice(b"ustar  \0");
-        tar[512..522].copy_from_slice(b"plain text");
-        assert!(simdutf8::basic::from_utf8(&tar).is_ok());
-        assert!(looks_binary(&tar));
+        // A shell script that starts with a zip signature, and a JavaScript file with a tar
+        // header's magic at offset 257: valid UTF-8, so checked (SPEC 3).
+        assert!(!looks_binary(b"PK\x03\x04\necho run\n"));
+        let mut tar = vec![b' '; 1024];
+        tar[..2].copy_from_slice(b"//");
+        tar[257..263].copy_from_slice(b"ustar\0");
+        assert!(utf8kit_codec::is_well_formed(&tar));
+        assert!(!looks_binary(&tar));
         // The plain-text magic words are not signatures, and a word cut short is not one.
         assert!(!looks_binary(b"%PDF-1.7 in a text file\n"));
         assert!(!looks_binary(b"GIF89a is a format\n"));

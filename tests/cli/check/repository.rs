@@ -237,11 +237,12 @@ fn hidden_no_ignore_and_binary_widen_the_walk() {
     assert!(binary.contains("sub/blob.bin:2\n"), "{binary}");
 }
 
-/// A known binary signature makes a walked file binary even when its first 8 KiB are UTF-8: a tar
-/// archive of text files has ASCII headers and NUL padding, and its stray byte lies past the
-/// probe. The same magic word in a text file holding a NUL does not count away from its place.
+/// A known binary signature does not make a walked file binary when its first 8 KiB are UTF-8
+/// (SPEC 3: a valid UTF-8 head is never binary): a file dressed as a tar archive, its magic at
+/// offset 257 and its stray byte past the probe, is checked, as is a text file holding a NUL
+/// and the same magic word away from its place.
 #[test]
-fn a_walk_skips_known_binary_signatures_whose_head_is_utf8() {
+fn a_walk_checks_a_signature_whose_head_is_utf8() {
     let dir = tempfile::tempdir().unwrap();
     let mut tar = vec![0u8; 512];
     tar[..9].copy_from_slice(b"notes.txt");
@@ -268,7 +269,10 @@ fn a_walk_skips_known_binary_signatures_whose_head_is_utf8() {
             String::from_utf8(output.stdout).unwrap(),
         )
     };
-    assert_eq!(walked(&[]), (Some(1), "nul.log.txt:1\n".to_owned()));
+    assert_eq!(
+        walked(&[]),
+        (Some(1), "archive.tar:1\nnul.log.txt:1\n".to_owned())
+    );
     assert_eq!(
         walked(&["--binary"]),
         (Some(1), "archive.tar:1\nnul.log.txt:1\n".to_owned())
