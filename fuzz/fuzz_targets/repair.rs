@@ -15,26 +15,12 @@ enum Mojibake {
     Threads(usize),
 }
 
-/// Helpers for `threads` threads in all: a new thread for each helper that work is offered to.
+/// Helpers for `threads` threads in all, the mojibake crate's own for its tests.
+#[path = "../../crates/mojibake/src/testing.rs"]
+mod testing;
+
 fn lent(threads: usize) -> Option<Arc<dyn Helpers>> {
-    struct ThreadPerWork(usize);
-    impl Helpers for ThreadPerWork {
-        fn count(&self) -> usize {
-            self.0
-        }
-        fn share(&self, work: &Arc<dyn Work>, helpers: usize) -> bool {
-            for _ in 0..helpers.min(self.0) {
-                let work = Arc::clone(work);
-                std::thread::spawn(move || work.work());
-            }
-            true
-        }
-        fn withdraw(&self, _: &Arc<dyn Work>) {}
-        fn queue(&self, work: Arc<dyn Work>) {
-            std::thread::spawn(move || work.work());
-        }
-    }
-    (threads > 1).then(|| Arc::new(ThreadPerWork(threads - 1)) as Arc<dyn Helpers>)
+    testing::ThreadPerWork::lent(threads)
 }
 
 fn repair(data: &[u8], options: &RepairOptions, mojibake: Mojibake, cut: usize) -> Vec<u8> {

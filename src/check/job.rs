@@ -106,11 +106,12 @@ pub(super) fn check_job(
                 // A valid file has no finding; only the hint's look at its head is left.
                 let head = read_head(&mut file, len);
                 head_has_nul = head.contains(&0);
-                if utf8kit_mojibake::first_suspect(&head).is_some() {
-                    mojibake_head = Some(head.clone());
-                }
+                let is_suspect = utf8kit_mojibake::first_suspect(&head).is_some();
                 if keeps_sample {
+                    mojibake_head = is_suspect.then(|| head.clone());
                     sample = head;
+                } else if is_suspect {
+                    mojibake_head = Some(head);
                 }
             }
             Ok(())

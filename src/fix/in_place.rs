@@ -2,6 +2,7 @@
 //! original, carrying its owner, mode and attributes; links and special files handled).
 
 use super::*;
+use crate::hint::LegacyTally;
 
 /// A file opened for rewriting in place: where its replacement goes, and what it is now.
 pub(super) struct Rewrite {
@@ -107,16 +108,26 @@ pub(super) fn fix_in_place(
     use std::io::Seek;
     let name = crate::render::path(path).into_owned();
     let mut rewrite = open_for_rewrite(path, settings.follow_symlinks).map_err(Failure::Input)?;
+    // With the guard, the count also gathers what it judges: the ill-formed units the repair
+    // logs, and the file's start.
+    let guards = settings.guards_decodable;
     let mut counter = Fixer::new(settings, true);
+    if guards {
+        counter = counter.with_log();
+    }
+    let (mut tally, mut head) = (LegacyTally::default(), Vec::new());
     let input = Reading::File(&mut rewrite.file);
-    repair_input(reader, input, &mut counter, None, None, &mut |_| {})?;
+    let head_to = guards.then_some(&mut head);
+    repair_input(reader, input, &mut counter, None, head_to, &mut |counter| {
+        legacy::tally_repairs(&mut tally, counter.take_log());
+    })?;
     if counter.repair_count() == 0 {
         log.summary(&name, 0, Some("unchanged"));
         return Ok(());
     }
-    if settings.guards_decodable
+    if guards
         && let Some(hint) =
-            legacy::decodable_hint(reader, &Source::Path(path.to_owned()), None, true)
+            legacy::decodable_hint(reader, &Source::Path(path.to_owned()), &head, tally, true)
     {
         return Err(Failure::Refused(hint));
     }

@@ -10,7 +10,8 @@
 
 use std::ops::ControlFlow;
 
-use utf8kit_codec::{Config, Finding, FindingKind, ForeignBom, Scanner};
+use utf8kit_codec::{Config, Finding, FindingKind, ForeignBom, RepairKind, Scanner, UnitKind};
+use utf8kit_mojibake::LineRepair;
 
 use crate::hint::{self, Findings, LegacyTally};
 use crate::input::{ChunkReader, Source};
@@ -18,58 +19,58 @@ use crate::input::{ChunkReader, Source};
 /// The start of standard input that the guard judges (it cannot be read again).
 pub(super) const SAMPLE_LEN: usize = 64 * 1024;
 
-/// The hint that says how `source` (which needs repairs) can be decoded, if its bytes say it.
-///
-/// With a `sample` (the start of the input: standard input cannot be read again, and a stream's
-/// advice comes after its output) that is judged; without one the file is read again whole.
-/// With `names_none`, lone bytes too few for the detector to name an encoding get a hint of their
-/// own (what keeps them from U+FFFD in place); without it only a named encoding is advised.
-pub(super) fn decodable_hint(
-    reader: &mut ChunkReader,
-    source: &Source,
-    sample: Option<&[u8]>,
-    names_none: bool,
-) -> Option<String> {
+/// The ill-formed units of `sample`, counted as the hint counts them.
+pub(super) fn tally_of(sample: &[u8]) -> LegacyTally {
     let mut tally = LegacyTally::default();
-    let mut scanner = Scanner::new(Config::default());
-    let mut bom = None;
-    let mut head_has_nul = false;
-    let mut is_first = true;
     let mut count = |finding: &Finding<'_>| {
         if let FindingKind::IllFormed(kind) = finding.kind {
             tally.count(kind, finding.bytes.len());
         }
         ControlFlow::Continue(())
     };
-    let mut consume = |chunk: &[u8], is_last: bool| {
-        if is_first {
-            is_first = false;
-            bom = ForeignBom::detect(chunk);
-            if bom.is_some() {
-                return ControlFlow::Break(());
-            }
-            head_has_nul = chunk[..chunk.len().min(SAMPLE_LEN)].contains(&0);
-        }
-        scanner.feed(chunk, is_last, &mut count)
-    };
-    let read = match sample {
-        Some(sample) => {
-            let _ = consume(sample, true);
-            Ok(())
-        }
-        None => reader.read(source, &mut consume),
-    };
-    if let Some(bom) = bom {
+    let _ = Scanner::new(Config::default()).feed(sample, true, &mut count);
+    tally
+}
+
+/// Adds to `tally` the ill-formed units a repair logged, counted as [`tally_of`] counts them (a
+/// joined CESU-8 pair and Java's `C0 80` are the units they repaired).
+pub(super) fn tally_repairs(tally: &mut LegacyTally, repairs: Vec<LineRepair>) {
+    for repair in repairs {
+        let LineRepair::Codec(repair) = repair else {
+            continue;
+        };
+        let kind = match repair.kind {
+            RepairKind::IllFormed(kind) => kind,
+            RepairKind::JoinedPair => UnitKind::SurrogatePair,
+            RepairKind::ModifiedNul => UnitKind::Overlong,
+            _ => continue,
+        };
+        tally.count(kind, repair.bytes().len());
+    }
+}
+
+/// The hint that says how `source` (which needs repairs) can be decoded, if its bytes say it:
+/// `head` is its start (all that is judged of standard input, which cannot be read again) and
+/// `tally` its ill-formed units. A file is read again only when they look like a legacy
+/// encoding, for the detector's evidence.
+/// With `names_none`, lone bytes too few for the detector to name an encoding get a hint of their
+/// own (what keeps them from U+FFFD in place); without it only a named encoding is advised.
+pub(super) fn decodable_hint(
+    reader: &mut ChunkReader,
+    source: &Source,
+    head: &[u8],
+    tally: LegacyTally,
+    names_none: bool,
+) -> Option<String> {
+    if let Some(bom) = ForeignBom::detect(head) {
         return Some(hint::bom_hint(source, bom).human());
     }
-    // A file that cannot be read again keeps the repairs it was given.
-    read.ok()?;
+    let head_has_nul = head[..head.len().min(SAMPLE_LEN)].contains(&0);
     let findings = tally.findings();
     if findings == Findings::Other && !head_has_nul {
         return None;
     }
-    let sample = sample.unwrap_or_default();
-    match (hint::hint(source, reader, sample, findings), findings) {
+    match (hint::hint(source, reader, head, findings), findings) {
         (Some(hint), _) => Some(hint.human()),
         // Lone bytes are letters of some legacy encoding, too few for the detector to say which:
         // still text that --fallback decodes.

@@ -132,7 +132,10 @@ pub(super) fn fix_stream(
     let count = repairer.repair_count();
     log.summary(&name, count, None);
     let hint = (settings.guards_decodable && count > 0)
-        .then(|| legacy::decodable_hint(reader, source, Some(&sample), false))
+        .then(|| {
+            let tally = legacy::tally_of(&sample);
+            legacy::decodable_hint(reader, source, &sample, tally, false)
+        })
         .flatten();
     Ok(Repaired { count, hint })
 }

@@ -93,6 +93,8 @@ mod spare;
 mod stream;
 mod suspect;
 mod tables;
+#[cfg(test)]
+mod testing;
 mod undo;
 mod verdict;
 

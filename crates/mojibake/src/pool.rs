@@ -310,7 +310,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::helpers::testing::ThreadPerWork;
+    use crate::testing::ThreadPerWork;
 
     /// `count` lines, a mix of mojibake, correct text and a line no encoding explains, each
     /// numbered, and their spans.

@@ -726,7 +726,7 @@ fn repaired(fix: &MojibakeFix) -> (&str, u32, MojibakeChain) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::helpers::testing::ThreadPerWork;
+    use crate::testing::ThreadPerWork;
 
     /// A byte order mark read as windows-1252 leads a line whose rest is two layers deep: with
     /// `strip_bom` the mark goes and the rest is judged as a second pass would judge it, so that

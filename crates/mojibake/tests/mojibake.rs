@@ -2,7 +2,7 @@
 //! words and real punctuation, must come out unchanged; mojibake made from them must come back.
 
 use proptest::prelude::*;
-use utf8kit_mojibake::fix_mojibake;
+use utf8kit_mojibake::{Helpers, Work, fix_mojibake};
 
 /// Real words, including the legitimate uses of Â, Ã, Ð, Ñ, ¢, ©, € next to other letters.
 const WORDS: &[&[&str]] = &[
@@ -561,29 +561,12 @@ proptest! {
     }
 }
 
-/// Helpers for `threads` threads in all (the calling one and `threads - 1` others, each a thread
-/// started for the work it is offered), or none for one thread.
-fn lent(threads: usize) -> Option<std::sync::Arc<dyn utf8kit_mojibake::Helpers>> {
-    use std::sync::Arc;
-    use utf8kit_mojibake::{Helpers, Work};
-    struct ThreadPerWork(usize);
-    impl Helpers for ThreadPerWork {
-        fn count(&self) -> usize {
-            self.0
-        }
-        fn share(&self, work: &Arc<dyn Work>, helpers: usize) -> bool {
-            for _ in 0..helpers.min(self.0) {
-                let work = Arc::clone(work);
-                std::thread::spawn(move || work.work());
-            }
-            true
-        }
-        fn withdraw(&self, _: &Arc<dyn Work>) {}
-        fn queue(&self, work: Arc<dyn Work>) {
-            std::thread::spawn(move || work.work());
-        }
-    }
-    (threads > 1).then(|| Arc::new(ThreadPerWork(threads - 1)) as Arc<dyn Helpers>)
+/// Helpers for `threads` threads in all, the crate's own for its tests.
+#[path = "../src/testing.rs"]
+mod testing;
+
+fn lent(threads: usize) -> Option<std::sync::Arc<dyn Helpers>> {
+    testing::ThreadPerWork::lent(threads)
 }
 
 /// The line filter and the repair answer alike at every SIMD level this machine has (the
