@@ -260,12 +260,12 @@ fn build() -> Vec<Entry> {
         ),
         own(
             "IBM437",
-            Charset::CodePage(&crate::codepages::CP437),
+            Charset::CodePage(&utf8kit_mojibake::codepages::CP437),
             &["ibm437", "cp437", "437", "cspc8codepage437"],
         ),
         own(
             "IBM850",
-            Charset::CodePage(&crate::codepages::CP850),
+            Charset::CodePage(&utf8kit_mojibake::codepages::CP850),
             &["ibm850", "cp850", "850", "cspc850multilingual"],
         ),
         own(

@@ -17,7 +17,6 @@
 
 pub mod check;
 pub mod cli;
-pub mod codepages;
 pub mod detect;
 pub mod dump;
 pub mod enc;

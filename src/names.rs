@@ -13,6 +13,7 @@ use unicode_normalization::UnicodeNormalization;
 use utf8kit_codec::{RepairOptions, Repairer, Replacement, UnitKind, units};
 
 use crate::encodings::Charset;
+use utf8kit_mojibake::scripts::is_code_page_latin;
 
 /// An ill-formed unit of a name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,7 +186,7 @@ fn decoded(name: &[u8], decode: &Decode) -> Result<String, String> {
 /// `name` decoded whole from `charset`, or `None` if it is not valid there.
 fn decode_whole(name: &[u8], charset: Charset) -> Option<String> {
     if let Some(table) = charset.high_half() {
-        return Some(crate::codepages::chars(&table, name).collect());
+        return Some(utf8kit_mojibake::codepages::chars(&table, name).collect());
     }
     match charset {
         Charset::Whatwg(encoding) => encoding
@@ -235,7 +236,7 @@ fn candidates() -> [(Guess, Fits); 4] {
                 )),
                 origin: "a Latin-1 or Windows file server",
             },
-            is_latin,
+            is_code_page_latin,
         ),
         (
             Guess {
@@ -243,7 +244,7 @@ fn candidates() -> [(Guess, Fits); 4] {
                 decode: Decode::From(charset("cp437")),
                 origin: "a ZIP archive made on Windows",
             },
-            is_latin,
+            is_code_page_latin,
         ),
         (
             Guess {
@@ -251,15 +252,9 @@ fn candidates() -> [(Guess, Fits); 4] {
                 decode: Decode::From(charset("cp850")),
                 origin: "a ZIP archive made on Windows",
             },
-            is_latin,
+            is_code_page_latin,
         ),
     ]
-}
-
-/// A letter of the Latin code pages' alphabets: Latin-1 and Latin Extended-A (ƒ, Œ at the
-/// start of a word and the like are what a wrong code page makes of a byte).
-fn is_latin(c: char) -> bool {
-    c.is_alphabetic() && ('\u{C0}'..='\u{17F}').contains(&c) && c != '\u{D7}' && c != '\u{F7}'
 }
 
 fn is_japanese(c: char) -> bool {

@@ -1,39 +1,7 @@
 //! A candidate encoding's reading of the evidence, judged as text: letters that fit a language, anomalies.
 
 use super::*;
-
-/// The script of a letter, for telling words that mix scripts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Script {
-    Latin,
-    Greek,
-    Cyrillic,
-    Hebrew,
-    Arabic,
-    Thai,
-    Cjk,
-    Other,
-}
-
-pub(super) fn script(c: char) -> Script {
-    match u32::from(c) {
-        0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x1E00..=0x1EFF => Script::Latin,
-        0x370..=0x3FF | 0x1F00..=0x1FFF => Script::Greek,
-        0x400..=0x52F => Script::Cyrillic,
-        0x590..=0x5FF => Script::Hebrew,
-        0x600..=0x6FF | 0x750..=0x77F => Script::Arabic,
-        0xE00..=0xE7F => Script::Thai,
-        0x3040..=0x30FF
-        | 0x3400..=0x9FFF
-        | 0xAC00..=0xD7AF
-        | 0x1100..=0x11FF
-        | 0xF900..=0xFAFF
-        | 0xFF00..=0xFFEF
-        | 0x3000..=0x303F
-        | 0x3130..=0x318F => Script::Cjk,
-        _ => Script::Other,
-    }
-}
+use utf8kit_mojibake::scripts::{Script, script};
 
 /// Symbols that may stand between two letters of a word.
 pub(super) fn joins_words(c: char) -> bool {
@@ -121,7 +89,7 @@ impl Reading {
                     reading.letters += 1;
                     reading.lowercase += usize::from(c.is_lowercase());
                     reading.uppercase += usize::from(c.is_uppercase());
-                    if !is_one_script || script(c) == Script::Other {
+                    if !is_one_script || matches!(script(c), Script::Other | Script::Common) {
                         continue;
                     }
                     let lower = c.to_lowercase().next().unwrap_or(c);

@@ -311,7 +311,7 @@ impl Decoder {
                 Ok(())
             }
             Decoder::CodePage(table) => {
-                for c in crate::codepages::chars(table, src) {
+                for c in utf8kit_mojibake::codepages::chars(table, src) {
                     dst.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
                 }
                 Ok(())

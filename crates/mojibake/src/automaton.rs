@@ -4,7 +4,7 @@ use utf8kit_codec::{declared_len, is_continuation};
 
 use crate::bytes::{byte_in, bytes_of};
 use crate::letters::{is_alphabetic, is_lowercase, is_uppercase};
-use crate::scripts::{Script, is_c1_control, script};
+use crate::scripts::{Script, is_c1_control, judged_script};
 use crate::tables::OTHER_BYTES;
 
 pub(crate) fn is_lead(byte: u8) -> bool {
@@ -69,7 +69,7 @@ pub(crate) fn masks(c: char) -> Masks {
         }
     }
     let all = |yes: bool| if yes { u16::MAX } else { 0 };
-    m.non_alpha = all(!is_alphabetic(c) || script(c) == Script::Common);
+    m.non_alpha = all(!is_alphabetic(c) || judged_script(c) == Script::Common);
     m.lower = all(is_lowercase(c));
     m.upper = all(is_uppercase(c));
     m.western = all(is_alphabetic(c) && byte_in(c, 0) >= 0xC0);
@@ -80,7 +80,7 @@ pub(crate) fn masks(c: char) -> Masks {
 /// their own words in; with the apostrophes Ukrainian and Belarusian write inside words
 /// ("Об’єднаних", "М’янма").
 pub(crate) fn is_script_letter(c: char) -> bool {
-    is_alphabetic(c) && !matches!(script(c), Script::Latin | Script::Common)
+    is_alphabetic(c) && !matches!(judged_script(c), Script::Latin | Script::Common)
         || matches!(c, '’' | 'ʼ')
 }
 

@@ -7,7 +7,7 @@ use crate::found::{Candidate, Found, Neighbour, Verdict};
 use crate::languages::is_capital_pair;
 use crate::letters::{is_alphabetic, is_lowercase};
 use crate::line::Line;
-use crate::scripts::{Script, is_c1_control, script};
+use crate::scripts::{Script, is_c1_control, judged_script};
 use crate::spare::{SPARE_COVERED, give_back, spare};
 use crate::verdict::{Context, is_plausible};
 
@@ -104,7 +104,7 @@ pub(crate) fn judge(line: &Line, e: usize, found: &mut [Found]) {
         .iter()
         .filter(|f| f.verdict == Verdict::Yes)
         .filter_map(|f| match f.candidate {
-            Candidate::Group { decoded, .. } => Some(1 << script(decoded) as u16),
+            Candidate::Group { decoded, .. } => Some(1 << judged_script(decoded) as u16),
             _ => None,
         })
         .fold(0, |set, bit| set | bit);
@@ -147,7 +147,7 @@ pub(crate) fn judge(line: &Line, e: usize, found: &mut [Found]) {
             Verdict::WithEvidence => evidence > 0,
             Verdict::Weak => match f.candidate {
                 Candidate::Group { decoded, .. } | Candidate::Spaced { decoded, .. } => {
-                    let own = script(decoded);
+                    let own = judged_script(decoded);
                     touching
                         || !matches!(own, Script::Latin | Script::Common) && is_clear(own)
                         || own == Script::Latin && is_clear(own) && (evidence >= 2 || e != 0)

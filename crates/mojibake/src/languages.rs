@@ -1,12 +1,12 @@
 //! What languages write: the letters they pair, which capitals and rarities betray a wrong reading.
 
 use crate::letters::{is_alphabetic, is_lowercase, is_uppercase};
-use crate::scripts::{Script, is_c1_control, script};
+use crate::scripts::{Script, is_c1_control, judged_script};
 
 /// Two capitals of one script: elsewhere than in windows-1252, likelier a word of it than one
 /// letter ("ЕЊ" in Serbian "ОГРАНИЧЕЊЕ").
 pub(crate) fn is_capital_pair(group: &[char]) -> bool {
-    matches!(group, [a, b] if is_uppercase(*a) && is_uppercase(*b) && script(*a) == script(*b))
+    matches!(group, [a, b] if is_uppercase(*a) && is_uppercase(*b) && judged_script(*a) == judged_script(*b))
 }
 
 /// The languages that write `c`, a letter of Latin-1 or Latin Extended-A, as a set of bits; 0
@@ -93,7 +93,7 @@ pub(crate) fn rarity(c: char) -> usize {
         // The letters of other scripts, ideographs and syllables included, are what their
         // mojibake decodes to ("ę\u{9C}\u{88}" is "月" through windows-1257, not "\u{A708}"
         // through windows-1250).
-        _ if is_alphabetic(c) && script(c) != Script::Latin => 0,
+        _ if is_alphabetic(c) && judged_script(c) != Script::Latin => 0,
         _ => 2,
     }
 }

@@ -7,6 +7,8 @@
 //!   line by line, holding only the lines in which mojibake may start.
 //! - [`letters`]: `is_alphabetic`, `is_uppercase`, `is_lowercase` from tables, for code that
 //!   asks them of every character (the judging here, utf8kit's encoding detector).
+//! - [`scripts`]: the script of a letter, for the same judges and utf8kit's file-name guesser.
+//! - [`codepages`]: the IBM PC code pages (cp437, cp850) that WHATWG leaves out.
 //!
 //! "café" encoded as UTF-8 is `63 61 66 C3 A9`; read as windows-1252 those bytes are "cafÃ©",
 //! and written back as UTF-8 they stay that way. Read as windows-1251 the same bytes are "cafГ©",
@@ -76,6 +78,7 @@ mod automaton;
 mod bytes;
 mod candidates;
 mod chain;
+pub mod codepages;
 mod found;
 pub mod helpers;
 mod judge;
@@ -86,7 +89,7 @@ mod line;
 mod plans;
 mod pool;
 mod reencode;
-mod scripts;
+pub mod scripts;
 mod shortcut;
 mod simd;
 mod spare;

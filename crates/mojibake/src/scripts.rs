@@ -1,24 +1,43 @@
-//! Scripts and character classes as the judging needs them: the script of a letter, words' ends, mathematical and box characters, C1 controls.
+//! Scripts and character classes, one home for the whole toolkit: the script of a letter (the
+//! mojibake judging, utf8kit's encoding detector and its file-name guesser all ask it), words'
+//! ends, mathematical and box characters, C1 controls.
 
 /// Writing systems, coarsely: enough to tell when a decoded letter would sit against a letter it
-/// never sits against.
+/// never sits against, and which alphabet a legacy encoding's reading is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Script {
+#[non_exhaustive]
+pub enum Script {
+    /// Basic Latin letters, Latin-1's, Latin Extended-A to -E, IPA, the ligatures.
     Latin,
+    /// Greek and Coptic, Greek Extended.
     Greek,
+    /// Cyrillic and its supplement and extensions.
     Cyrillic,
+    /// Armenian.
     Armenian,
+    /// Hebrew.
     Hebrew,
+    /// Arabic and its supplement.
     Arabic,
+    /// Syriac.
     Syriac,
+    /// Thaana.
     Thaana,
+    /// NKo.
     NKo,
+    /// Thai.
+    Thai,
+    /// Chinese, Japanese and Korean: ideographs, kana, hangul, their punctuation and the
+    /// fullwidth forms.
+    Cjk,
     /// Letters every script uses: the micro sign, the modifier letters (ʼ ʻ ˈ).
     Common,
+    /// Everything else: symbols, punctuation, scripts none of the above.
     Other,
 }
 
-pub(crate) fn script(c: char) -> Script {
+/// The script of `c`.
+pub fn script(c: char) -> Script {
     let cp = u32::from(c);
     match SCRIPTS.get(cp as usize) {
         Some(&script) => script,
@@ -26,9 +45,23 @@ pub(crate) fn script(c: char) -> Script {
     }
 }
 
+/// The script of `c` as the mojibake judging weighs neighbours: Thai and CJK, which no
+/// single-byte encoding here holds and no 2-byte group decodes to, are [`Script::Other`] to it,
+/// like every symbol above U+07FF.
+pub(crate) fn judged_script(c: char) -> Script {
+    let cp = u32::from(c);
+    match SCRIPTS.get(cp as usize) {
+        Some(&script) => script,
+        None => match script_of(cp) {
+            Script::Thai | Script::Cjk => Script::Other,
+            script => script,
+        },
+    }
+}
+
 /// [`script_of`] for the 2-byte characters, where the judging asks most: one load instead of a
 /// dozen comparisons.
-pub(crate) static SCRIPTS: [Script; 0x800] = {
+static SCRIPTS: [Script; 0x800] = {
     let mut scripts = [Script::Other; 0x800];
     let mut cp = 0;
     while cp < 0x800 {
@@ -38,7 +71,7 @@ pub(crate) static SCRIPTS: [Script; 0x800] = {
     scripts
 };
 
-pub(crate) const fn script_of(cp: u32) -> Script {
+const fn script_of(cp: u32) -> Script {
     match cp {
         0xB5 | 0x2B0..=0x2FF => Script::Common,
         0x41..=0x5A
@@ -59,8 +92,25 @@ pub(crate) const fn script_of(cp: u32) -> Script {
         0x700..=0x74F => Script::Syriac,
         0x780..=0x7BF => Script::Thaana,
         0x7C0..=0x7FF => Script::NKo,
+        0xE00..=0xE7F => Script::Thai,
+        0x1100..=0x11FF
+        | 0x3000..=0x303F
+        | 0x3040..=0x30FF
+        | 0x3130..=0x318F
+        | 0x3400..=0x9FFF
+        | 0xAC00..=0xD7AF
+        | 0xF900..=0xFAFF
+        | 0xFF00..=0xFFEF => Script::Cjk,
         _ => Script::Other,
     }
+}
+
+/// A letter of the Latin code pages' alphabets: Latin-1's and Latin Extended-A's (what a
+/// Western or Central European code page makes of a byte).
+pub fn is_code_page_latin(c: char) -> bool {
+    ('\u{C0}'..='\u{17F}').contains(&c)
+        && script(c) == Script::Latin
+        && crate::letters::is_alphabetic(c)
 }
 
 /// Punctuation that ends a word: after an accented capital it is far likelier text than the
@@ -106,4 +156,35 @@ pub(crate) fn is_math(c: char) -> bool {
 /// Box drawing and block elements: IBM437's upper half, which text drawn with it is made of.
 pub(crate) fn is_box(c: char) -> bool {
     ('\u{2500}'..='\u{259F}').contains(&c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_classifier_two_views() {
+        for (c, script_of_c) in [
+            ('a', Script::Latin),
+            ('ª', Script::Latin),
+            ('ɛ', Script::Latin),
+            ('µ', Script::Common),
+            ('ж', Script::Cyrillic),
+            ('ς', Script::Greek),
+            ('ש', Script::Hebrew),
+            ('ก', Script::Thai),
+            ('日', Script::Cjk),
+            ('한', Script::Cjk),
+            ('€', Script::Other),
+        ] {
+            assert_eq!(script(c), script_of_c, "{c}");
+            let judged = match script_of_c {
+                Script::Thai | Script::Cjk => Script::Other,
+                other => other,
+            };
+            assert_eq!(judged_script(c), judged, "{c}");
+        }
+        assert!(is_code_page_latin('é') && is_code_page_latin('Ő'));
+        assert!(!is_code_page_latin('×') && !is_code_page_latin('ɛ') && !is_code_page_latin('ж'));
+    }
 }

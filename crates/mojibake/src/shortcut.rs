@@ -13,7 +13,7 @@ use crate::found::{Neighbour, Verdict};
 use crate::languages::is_odd_decoding;
 use crate::letters::{is_alphabetic, is_lowercase, is_uppercase};
 use crate::reencode::windows_1252_bytes;
-use crate::scripts::{Script, is_math, script};
+use crate::scripts::{Script, is_math, judged_script};
 use crate::verdict::{Context, is_no_text, is_pair_script_letter, is_plausible, is_surely_clear};
 
 /// [`one_layer`] of a line that is windows-1252 mojibake through and through, or `None` when it
@@ -228,7 +228,7 @@ impl PairClass {
             (is_pair_script_letter(c), Self::PAIR_SCRIPT_LETTER),
         ];
         PairClass {
-            script: script(c),
+            script: judged_script(c),
             flags: flags
                 .iter()
                 .filter(|(is, _)| *is)
@@ -321,7 +321,7 @@ impl PairTable {
     pub(crate) fn letter_script(&self, c: char) -> (bool, Script) {
         match self.classes.get((u32::from(c) as usize).wrapping_sub(0x80)) {
             Some(class) => (class.has(PairClass::LETTER), class.script),
-            None => (is_alphabetic(c), script(c)),
+            None => (is_alphabetic(c), judged_script(c)),
         }
     }
 }
@@ -391,12 +391,12 @@ pub(crate) fn count_clear_groups(bytes: &[u8]) -> Option<usize> {
             Verdict::No => return None,
             Verdict::Yes => {
                 evidence += 1;
-                clear_scripts |= 1 << script(c) as u16;
+                clear_scripts |= 1 << judged_script(c) as u16;
                 if touches_last && let Some(weak) = weak.last_mut().filter(|_| !last.2) {
                     weak.2 = true;
                 }
             }
-            _ => weak.push((verdict, script(c), touches_last && last.2)),
+            _ => weak.push((verdict, judged_script(c), touches_last && last.2)),
         }
         last = (c, at + len, verdict == Verdict::Yes);
     }

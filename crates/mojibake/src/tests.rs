@@ -723,8 +723,8 @@ fn groups_surely_clear_are_plausible() {
                             "{group:?} as {decoded:?} in {context:?}"
                         );
                         clear += 1;
-                        if !kinds.contains(&(bytes.len(), script(decoded))) {
-                            kinds.push((bytes.len(), script(decoded)));
+                        if !kinds.contains(&(bytes.len(), judged_script(decoded))) {
+                            kinds.push((bytes.len(), judged_script(decoded)));
                         }
                     }
                 }
@@ -976,7 +976,7 @@ fn pair_classes_answer_for_every_character() {
     for c in (0..=0x10FFFF).filter_map(char::from_u32) {
         assert_eq!(
             pairs.letter_script(c),
-            (is_alphabetic(c), script(c)),
+            (is_alphabetic(c), judged_script(c)),
             "{c:?}"
         );
         if ('\u{80}'..'\u{800}').contains(&c) {

@@ -7,7 +7,7 @@ use crate::bytes::{byte_in, bytes_of};
 use crate::found::{Neighbour, Verdict};
 use crate::languages::{is_capital_pair, is_foreign_pair, is_odd_decoding};
 use crate::letters::{is_alphabetic, is_alphanumeric, is_lowercase, is_numeric, is_uppercase};
-use crate::scripts::{Script, ends_words, is_box, is_c1_control, is_math, script};
+use crate::scripts::{Script, ends_words, is_box, is_c1_control, is_math, judged_script};
 
 /// What surrounds a candidate, as it will read.
 #[derive(Clone, Copy, Debug)]
@@ -55,7 +55,7 @@ pub(crate) fn is_surely_clear(decoded: char, group: &[char], context: &Context) 
             && is_plain(context.prev)
             && is_plain(context.next);
     }
-    let own = script(decoded);
+    let own = judged_script(decoded);
     if !is_alphabetic(decoded) {
         return false;
     }
@@ -66,7 +66,7 @@ pub(crate) fn is_surely_clear(decoded: char, group: &[char], context: &Context) 
         return false;
     }
     // A sure letter of the same script, or no letter at all.
-    let is_own = |n: &Neighbour| n.is_decoded && n.is_sure && script(n.c) == own;
+    let is_own = |n: &Neighbour| n.is_decoded && n.is_sure && judged_script(n.c) == own;
     let fits = |n: Option<Neighbour>| n.is_none_or(|n| !is_alphabetic(n.c) || is_own(&n));
     let is_chained = |n: Option<Neighbour>| n.is_some_and(|n| is_alphabetic(n.c) && is_own(&n));
     fits(context.prev)
@@ -80,7 +80,7 @@ pub(crate) fn is_pair_script_letter(c: char) -> bool {
     let in_range = matches!(u32::from(c), 0x370..=0x3FF | 0x400..=0x482 | 0x48A..=0x52F
         | 0x531..=0x58F | 0x600..=0x6FF | 0x750..=0x77F);
     let is_script = matches!(
-        script(c),
+        judged_script(c),
         Script::Greek | Script::Cyrillic | Script::Armenian | Script::Arabic
     );
     in_range && is_script && is_alphabetic(c)
@@ -108,7 +108,7 @@ pub(crate) fn is_surely_clear_latin(group: &[char], context: &Context) -> bool {
     let lead = group[0];
     let no_clash = |n: Option<Neighbour>| {
         n.is_none_or(|n| {
-            !is_alphabetic(n.c) || matches!(script(n.c), Script::Latin | Script::Common)
+            !is_alphabetic(n.c) || matches!(judged_script(n.c), Script::Latin | Script::Common)
         })
     };
     let is_original_capital =
@@ -242,8 +242,8 @@ pub(crate) fn is_plausible(
         n.is_some_and(|n| {
             !n.is_decoded
                 && is_alphabetic(n.c)
-                && !matches!(script(n.c), Script::Common)
-                && script(n.c) != script(group[0])
+                && !matches!(judged_script(n.c), Script::Common)
+                && judged_script(n.c) != judged_script(group[0])
         })
     };
     // Nor is a run with a capital after a lowercase letter: "вЂћ" is "„" through windows-1251.
@@ -252,7 +252,7 @@ pub(crate) fn is_plausible(
         .any(|pair| is_lowercase(pair[0]) && is_uppercase(pair[1]));
     if e != 0
         && bytes > 2
-        && script(group[0]) != Script::Latin
+        && judged_script(group[0]) != Script::Latin
         && !has_inner_capital
         && !is_foreign_letter(prev)
         && !is_foreign_letter(next)
@@ -260,7 +260,7 @@ pub(crate) fn is_plausible(
         && group
             .iter()
             .filter(|&&c| is_alphabetic(c))
-            .all(|&c| script(c) == script(group[0]))
+            .all(|&c| judged_script(c) == judged_script(group[0]))
     {
         return Verdict::Weak;
     }
@@ -269,7 +269,7 @@ pub(crate) fn is_plausible(
         !prev.is_some_and(|p| is_alphabetic(p.c)) && !next.is_some_and(|n| is_alphabetic(n.c));
     // A neighbour of the lead's script (the lead is a letter of the text elsewhere than in
     // windows-1252).
-    let of_lead_script = |c: char| script(c) == script(group[0]);
+    let of_lead_script = |c: char| judged_script(c) == judged_script(group[0]);
     // The rules below are for the encodings other than windows-1252, whose leads are letters.
     if e != 0 {
         // Letters of a script that decode to a letter of the same script are a word of it ("Тё"
@@ -306,8 +306,8 @@ pub(crate) fn is_plausible(
             || prev.is_some_and(|p| !p.is_decoded && is_uppercase(p.c))
                 && !before_prev.is_some_and(|p| is_alphabetic(p.c));
         let is_title_pair = bytes == 2
-            && script(decoded) == Script::Latin
-            && script(group[0]) == Script::Latin
+            && judged_script(decoded) == Script::Latin
+            && judged_script(group[0]) == Script::Latin
             && is_uppercase(group[0])
             && is_lowercase(group[1])
             && starts_word_here;
@@ -319,7 +319,7 @@ pub(crate) fn is_plausible(
             && is_alphabetic(decoded)
             && group
                 .iter()
-                .all(|&c| is_alphabetic(c) && script(c) == script(decoded))
+                .all(|&c| is_alphabetic(c) && judged_script(c) == judged_script(decoded))
         {
             return Verdict::Weak;
         }
@@ -356,7 +356,7 @@ pub(crate) fn is_plausible(
         return Verdict::Weak;
     }
     let is_west_asian = matches!(
-        script(decoded),
+        judged_script(decoded),
         Script::Syriac | Script::Thaana | Script::NKo
     );
     if bytes == 2 {
@@ -388,7 +388,7 @@ pub(crate) fn is_plausible(
         // how German and Icelandic words end ("Fuß“", "Fuß\u{A0}") and how a times sign
         // stands ("2×\u{A0}3"), so only clear mojibake of the script vouches for it.
         let sign_after_text = ends_words(group[1]) || matches!(group[1], '“' | '‘' | '«' | '‹');
-        if (is_west_asian || script(decoded) == Script::Hebrew) && sign_after_text {
+        if (is_west_asian || judged_script(decoded) == Script::Hebrew) && sign_after_text {
             return Verdict::Weak;
         }
         // IPA letters are what a no-break space or a capital before a sign makes in MacRoman
@@ -409,7 +409,7 @@ pub(crate) fn is_plausible(
         // which no text puts between two lowercase Latin letters ("HaЙ—a" is Hausa "Haɗa"
         // through windows-1251, "Ha…óa" through MacRoman).
         let is_latin_lower = |n: Option<Neighbour>| {
-            n.is_some_and(|n| is_lowercase(n.c) && script(n.c) == Script::Latin)
+            n.is_some_and(|n| is_lowercase(n.c) && judged_script(n.c) == Script::Latin)
         };
         let inside_latin_word =
             prev.is_some_and(|p| !p.is_decoded) && is_latin_lower(prev) && is_latin_lower(next);
@@ -453,7 +453,7 @@ pub(crate) fn is_plausible(
         }
         // Two letters that read as a symbol or a modifier ("ВІ" in Ukrainian capitals is not
         // "²"): text, unless the line shows more.
-        let is_symbolic = !is_alphabetic(decoded) || script(decoded) == Script::Common;
+        let is_symbolic = !is_alphabetic(decoded) || judged_script(decoded) == Script::Common;
         // A quote before a word or a sign is how text starts or joins one ("«été", "“Öl", "«©",
         // "’à’Über"), whatever a MacRoman reading makes of it. Not a guillemet inside a
         // lowercase word, where no text puts one: MacRoman reads C8 as "»" ("ba»ôkir" is
@@ -494,13 +494,13 @@ pub(crate) fn is_plausible(
         }
     }
     if is_alphabetic(decoded) {
-        let own = script(decoded);
+        let own = judged_script(decoded);
         // Chuvash is often typed with the Latin "ă", "ĕ" and "ç" for its Cyrillic letters
         // ("вăтаçĕр"): those sit among Cyrillic letters.
         let is_chuvash_letter = |c: char| matches!(c, 'ă' | 'Ă' | 'ĕ' | 'Ĕ' | 'ç' | 'Ç');
         let clashes = |n: Option<Neighbour>| {
             n.is_some_and(|n| {
-                let theirs = script(n.c);
+                let theirs = judged_script(n.c);
                 is_alphabetic(n.c)
                     && theirs != own
                     && theirs != Script::Common
@@ -513,7 +513,8 @@ pub(crate) fn is_plausible(
         // a decoded run of a script may start right after a letter of another ("CÑ€Ð¿" is a
         // Latin C before Cyrillic). Not a Syriac, Thaana or NKo letter: "Ü" or "ß" and any sign
         // is a German word, or garble ("ßŸÜ" among Arabic read as MacRoman).
-        let chained = |n: Option<Neighbour>| n.is_some_and(|n| n.is_decoded && script(n.c) == own);
+        let chained =
+            |n: Option<Neighbour>| n.is_some_and(|n| n.is_decoded && judged_script(n.c) == own);
         if bytes == 2
             && !(e == 0 && is_odd_after_letter(group[1]) && !is_west_asian)
             && (clashes(prev) && !chained(next) || clashes(next) && !chained(prev))
@@ -525,7 +526,7 @@ pub(crate) fn is_plausible(
         // beside it (nor a group that lost a byte, "ÐŸÑ\u{FFFD}Ð¸"), needs the line to show more.
         let same_script = |n: Option<Neighbour>| {
             n.is_some_and(|n| {
-                n.is_decoded && n.c == '\u{FFFD}' || is_alphabetic(n.c) && script(n.c) == own
+                n.is_decoded && n.c == '\u{FFFD}' || is_alphabetic(n.c) && judged_script(n.c) == own
             })
         };
         let is_lone_foreign_letter = bytes == 2
@@ -653,7 +654,7 @@ pub(crate) fn is_plausible(
             is_alphabetic(p)
                 && is_alphabetic(group[0])
                 && !of_lead_script(p)
-                && script(group[0]) != Script::Common
+                && judged_script(group[0]) != Script::Common
         });
         if !after_lowercase && !after_decoded && !glued && ends_words(group[1]) {
             return Verdict::Weak;
