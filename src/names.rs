@@ -13,7 +13,7 @@ use unicode_normalization::UnicodeNormalization;
 use utf8kit_codec::{RepairOptions, Repairer, Replacement, UnitKind, units};
 
 use crate::encodings::Charset;
-use utf8kit_mojibake::scripts::is_code_page_latin;
+use utf8kit_mojibake::scripts::{breaks_case, is_code_page_latin};
 
 /// An ill-formed unit of a name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -271,17 +271,16 @@ fn is_plausible(text: &str, fits: Fits) -> bool {
     chars.iter().enumerate().all(|(i, &c)| {
         let previous = i.checked_sub(1).map(|p| chars[p]);
         let next = chars.get(i + 1).copied();
+        if previous.is_some_and(|p| breaks_case(p, c)) {
+            return false;
+        }
         if c.is_ascii() {
-            // A capital after a small non-ASCII letter.
-            return !(c.is_uppercase()
-                && previous.is_some_and(|p| !p.is_ascii() && p.is_lowercase()));
+            return true;
         }
         let neighbours = [previous, next];
         let is_alone_in_latin = neighbours.iter().flatten().any(char::is_ascii_alphabetic)
             && !neighbours.iter().flatten().any(|&n| is_japanese(n));
-        fits(c)
-            && !(c.is_uppercase() && previous.is_some_and(char::is_lowercase))
-            && !(is_japanese(c) && is_alone_in_latin)
+        fits(c) && !(is_japanese(c) && is_alone_in_latin)
     })
 }
 

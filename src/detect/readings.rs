@@ -1,7 +1,7 @@
 //! A candidate encoding's reading of the evidence, judged as text: letters that fit a language, anomalies.
 
 use super::*;
-use utf8kit_mojibake::scripts::{Script, script};
+use utf8kit_mojibake::scripts::{Script, breaks_case, script};
 
 /// Symbols that may stand between two letters of a word.
 pub(super) fn joins_words(c: char) -> bool {
@@ -113,11 +113,7 @@ impl Reading {
                 // in the wrong code page; `пРИВЕТ` is KOI8-R read as windows-1251).
                 reading.anomalies += word
                     .windows(2)
-                    .filter(|pair| {
-                        pair[0].is_lowercase()
-                            && pair[1].is_uppercase()
-                            && !(pair[0].is_ascii() && pair[1].is_ascii())
-                    })
+                    .filter(|pair| breaks_case(pair[0], pair[1]))
                     .count();
                 // A symbol right after a word and right before the next letter sits inside it.
                 if i + 1 < chars.len()

@@ -113,6 +113,17 @@ pub fn is_code_page_latin(c: char) -> bool {
         && crate::letters::is_alphabetic(c)
 }
 
+/// Whether `c` right after `prev` breaks the case of a word: a capital after a small letter, one
+/// of them not ASCII. No language writes it ("camelCase" is ASCII); a wrong code page does
+/// ("żQué" is "¿Qué", "пРИВЕТ" is KOI8-R read as windows-1251, "вЂћ" is "„" through
+/// windows-1251). Every judge of "does this read as text" asks it: the mojibake verdict, the
+/// encoding detector, the file-name guesser.
+pub fn breaks_case(prev: char, c: char) -> bool {
+    crate::letters::is_lowercase(prev)
+        && crate::letters::is_uppercase(c)
+        && !(prev.is_ascii() && c.is_ascii())
+}
+
 /// Punctuation that ends a word: after an accented capital it is far likelier text than the
 /// second half of a group ("CAFÉ…" is not "CAFɅ").
 pub(crate) fn ends_words(c: char) -> bool {
@@ -184,6 +195,8 @@ mod tests {
             };
             assert_eq!(judged_script(c), judged, "{c}");
         }
+        assert!(breaks_case('ż', 'Q') && breaks_case('п', 'Р') && breaks_case('a', 'É'));
+        assert!(!breaks_case('a', 'B') && !breaks_case('É', 'a') && !breaks_case('.', 'Ж'));
         assert!(is_code_page_latin('é') && is_code_page_latin('Ő'));
         assert!(!is_code_page_latin('×') && !is_code_page_latin('ɛ') && !is_code_page_latin('ж'));
     }

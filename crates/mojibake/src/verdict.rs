@@ -7,7 +7,9 @@ use crate::bytes::{byte_in, bytes_of};
 use crate::found::{Neighbour, Verdict};
 use crate::languages::{is_capital_pair, is_foreign_pair, is_odd_decoding};
 use crate::letters::{is_alphabetic, is_alphanumeric, is_lowercase, is_numeric, is_uppercase};
-use crate::scripts::{Script, ends_words, is_box, is_c1_control, is_math, judged_script};
+use crate::scripts::{
+    Script, breaks_case, ends_words, is_box, is_c1_control, is_math, judged_script,
+};
 
 /// What surrounds a candidate, as it will read.
 #[derive(Clone, Copy, Debug)]
@@ -247,9 +249,7 @@ pub(crate) fn is_plausible(
         })
     };
     // Nor is a run with a capital after a lowercase letter: "вЂћ" is "„" through windows-1251.
-    let has_inner_capital = group
-        .windows(2)
-        .any(|pair| is_lowercase(pair[0]) && is_uppercase(pair[1]));
+    let has_inner_capital = group.windows(2).any(|pair| breaks_case(pair[0], pair[1]));
     if e != 0
         && bytes > 2
         && judged_script(group[0]) != Script::Latin
