@@ -129,6 +129,8 @@ pub(crate) fn is_surely_clear_latin(group: &[char], context: &Context) -> bool {
         && no_clash(context.next)
 }
 
+/// The verdict on one group that decodes to `decoded` in encoding `e`, from what it decodes
+/// to and what surrounds it: the named rules below, asked in order.
 pub(crate) fn is_plausible(
     decoded: char,
     bytes: usize,
@@ -136,14 +138,82 @@ pub(crate) fn is_plausible(
     e: usize,
     context: Context,
 ) -> Verdict {
-    let Context {
-        holds_back,
-        before_prev,
+    let case = Case {
+        decoded,
+        bytes,
+        group,
+        e,
+        cp: u32::from(decoded),
+        holds_back: context.holds_back,
+        before_prev: context.before_prev,
+        prev: context.prev,
+        next: context.next,
+        after_next: context.after_next,
+    };
+    // The rules in order: the first that answers decides; a group no rule doubts is mojibake.
+    controls(&case)
+        .or_else(|| outside_text(&case))
+        .or_else(|| drawing_and_formulas(&case))
+        .or_else(|| words_of_one_script(&case))
+        .or_else(|| words_of_the_lead_script(&case))
+        .or_else(|| lone_odd_letter(&case))
+        .or_else(|| two_byte_groups(&case))
+        .or_else(|| scripts_of_neighbours(&case))
+        .or_else(|| signs_between_letters(&case))
+        .or_else(|| word_ends(&case))
+        .or_else(|| held_back(&case))
+        .unwrap_or(Verdict::Yes)
+}
+
+/// One group and what surrounds it, as every rule of [`is_plausible`] reads them.
+#[derive(Clone, Copy)]
+struct Case<'a> {
+    decoded: char,
+    bytes: usize,
+    group: &'a [char],
+    /// The encoding's index in the tables (0 is windows-1252).
+    e: usize,
+    cp: u32,
+    holds_back: bool,
+    before_prev: Option<Neighbour>,
+    prev: Option<Neighbour>,
+    next: Option<Neighbour>,
+    after_next: Option<Neighbour>,
+}
+
+impl Case<'_> {
+    /// No letter on either side, decoded or not.
+    fn stands_alone(&self) -> bool {
+        !self.prev.is_some_and(|p| is_alphabetic(p.c))
+            && !self.next.is_some_and(|n| is_alphabetic(n.c))
+    }
+
+    /// A character of the lead's script (the lead is a letter of the text elsewhere than in
+    /// windows-1252).
+    fn of_lead_script(&self, c: char) -> bool {
+        judged_script(c) == judged_script(self.group[0])
+    }
+
+    /// A decoded letter of Syriac, Thaana or NKo.
+    fn is_west_asian(&self) -> bool {
+        matches!(
+            judged_script(self.decoded),
+            Script::Syriac | Script::Thaana | Script::NKo
+        )
+    }
+}
+
+/// C1 controls: a layer in between, Latin-1 read where windows-1252 was meant, or two letters
+/// of the text.
+fn controls(case: &Case) -> Option<Verdict> {
+    let Case {
+        decoded,
+        bytes,
+        group,
+        e,
         prev,
-        next,
-        after_next,
-    } = context;
-    let cp = u32::from(decoded);
+        ..
+    } = *case;
     // A C1 control right after a decoded character that the encoding has is a layer in
     // between: the next pass reads it as the byte it was ("MÃ„Â\u{81}ori" is "MÄ\u{81}ori",
     // then "Māori").
@@ -156,27 +226,39 @@ pub(crate) fn is_plausible(
     // control is what was there ("Â\u{84}Handwerk" is "\u{84}Handwerk", a layer closer to
     // "„Handwerk").
     if is_between_layers || is_c1 && is_c1_control(group[1]) {
-        return Verdict::Yes;
+        return Some(Verdict::Yes);
     }
     // Elsewhere than windows-1252 and Latin-1, whose undefined bytes sloppy decoders keep as
     // C1 controls, a group that decodes to one is two letters of the text ("ÂŤ" is "«" through
     // ISO-8859-2, not U+008D through windows-1250).
     if is_c1 {
-        return if e == 0 {
+        return Some(if e == 0 {
             Verdict::WithEvidence
         } else {
             Verdict::No
-        };
+        });
     }
     // A C1 control right after a letter is never text: the pair is Latin-1 mojibake ("Ð\u{95}"
     // is "Е", whatever stands beside it).
     if bytes == 2 && is_c1_control(group[1]) && !decoded.is_control() && is_alphabetic(decoded) {
-        return Verdict::Yes;
+        return Some(Verdict::Yes);
     }
+    None
+}
+
+/// Code points no text holds, and what lands among historic scripts or reads as a formula.
+fn outside_text(case: &Case) -> Option<Verdict> {
+    let Case {
+        decoded,
+        group,
+        e,
+        cp,
+        ..
+    } = *case;
     // Four-byte mojibake decodes into planes 1 to 3 (emoji, historic scripts, CJK extensions);
     // planes 4 to 13 hold nothing, 14 only tags and selectors, 15 and 16 private use.
     if is_no_text(decoded) {
-        return Verdict::No;
+        return Some(Verdict::No);
     }
     // Below its emoji and symbols, plane 1 holds historic scripts (cuneiform, hieroglyphs,
     // Linear B) and a few living ones (Chakma, Adlam): elsewhere than in windows-1252, a
@@ -184,14 +266,27 @@ pub(crate) fn is_plausible(
     // quotes read as windows-1253, is not U+12B92). In windows-1252 the group is "ð" and
     // three signs ("ð‘„ƒ" is Chakma "𑄃"), which no text writes.
     if (0x1_0000..0x1_F000).contains(&cp) && e != 0 {
-        return Verdict::Weak;
+        return Some(Verdict::Weak);
     }
     // A no-break space leads a group only in MacRoman (CA), where a space before a sign is
     // what it looks like ("\u{a0}±" would be U+02B1, a phonetic modifier letter): only beside
     // clear mojibake. (The okina and the modifier apostrophe, CA BB and CA BC, are real.)
     if group[0] == '\u{a0}' && group[1..].iter().all(|&c| is_math(c)) {
-        return Verdict::Weak;
+        return Some(Verdict::Weak);
     }
+    None
+}
+
+/// Box drawing and formulas, which read as letters in IBM437 and MacRoman.
+fn drawing_and_formulas(case: &Case) -> Option<Verdict> {
+    let Case {
+        group,
+        before_prev,
+        prev,
+        next,
+        after_next,
+        ..
+    } = *case;
     // Text drawn with box characters reads as letters in IBM437 ("├┤" is "ô"), formulas as
     // letters in MacRoman ("√π" is "ù", "∆°" is "ơ"): only with clear mojibake beside them.
     // Two box characters against a word of two letters or more, with no other box character
@@ -220,8 +315,21 @@ pub(crate) fn is_plausible(
     if group.iter().all(|&c| is_box(c)) && !in_text()
         || group.iter().all(|&c| is_math(c)) && !in_word && !opens_lowercase_word()
     {
-        return Verdict::Weak;
+        return Some(Verdict::Weak);
     }
+    None
+}
+
+/// Letters of one script that are a word of it whatever they decode to.
+fn words_of_one_script(case: &Case) -> Option<Verdict> {
+    let Case {
+        bytes,
+        group,
+        e,
+        prev,
+        next,
+        ..
+    } = *case;
     // Letters that windows-1252 has too, where they form no group, are text in the languages
     // that write them ("HÅØYA" is Norwegian, not "HŨYA" through windows-1257).
     if e != 0
@@ -230,7 +338,7 @@ pub(crate) fn is_plausible(
             .iter()
             .all(|&c| is_alphabetic(c) && !is_continuation(byte_in(c, 0)) && byte_in(c, 0) != 0)
     {
-        return Verdict::WithEvidence;
+        return Some(Verdict::WithEvidence);
     }
     // Three or four letters of one script other than Latin (an apostrophe inside the word
     // counts as one) are a word of it, whatever they decode to: Ukrainian "дії" is no CJK "䳿"
@@ -262,14 +370,25 @@ pub(crate) fn is_plausible(
             .filter(|&&c| is_alphabetic(c))
             .all(|&c| judged_script(c) == judged_script(group[0]))
     {
-        return Verdict::Weak;
+        return Some(Verdict::Weak);
     }
-    // No letter on either side, decoded or not.
-    let stands_alone =
-        !prev.is_some_and(|p| is_alphabetic(p.c)) && !next.is_some_and(|n| is_alphabetic(n.c));
-    // A neighbour of the lead's script (the lead is a letter of the text elsewhere than in
-    // windows-1252).
-    let of_lead_script = |c: char| judged_script(c) == judged_script(group[0]);
+    None
+}
+
+/// Elsewhere than windows-1252, where the lead is a letter: pairs that are a word of its
+/// script.
+fn words_of_the_lead_script(case: &Case) -> Option<Verdict> {
+    let Case {
+        decoded,
+        bytes,
+        group,
+        e,
+        cp,
+        before_prev,
+        prev,
+        next,
+        ..
+    } = *case;
     // The rules below are for the encodings other than windows-1252, whose leads are letters.
     if e != 0 {
         // Letters of a script that decode to a letter of the same script are a word of it ("Тё"
@@ -295,7 +414,7 @@ pub(crate) fn is_plausible(
             && !next.is_some_and(|n| is_alphabetic(n.c));
         // And a standalone capital pair that is a Latin-1 letter ("%s ГЁ una" is Italian "è",
         // "ГҐ" Norwegian "å" through windows-1251): no two-letter word of capitals is written so.
-        let is_latin1_pair = byte_in(group[0], e) == 0xC3 && stands_alone;
+        let is_latin1_pair = byte_in(group[0], e) == 0xC3 && case.stands_alone();
         let is_pair_before_lowercase = is_capital_pair(group)
             && (before_lowercase_word || after_elision || is_latin1_pair)
             || is_foreign_pair(group);
@@ -321,7 +440,7 @@ pub(crate) fn is_plausible(
                 .iter()
                 .all(|&c| is_alphabetic(c) && judged_script(c) == judged_script(decoded))
         {
-            return Verdict::Weak;
+            return Some(Verdict::Weak);
         }
         // Elsewhere than windows-1252, two capitals of one script are a word of it whatever they
         // decode to (Serbian "ОГРАНИЧЕЊЕ" is no "ОГРАНИЧŌ" through windows-1251); a letter of
@@ -336,7 +455,7 @@ pub(crate) fn is_plausible(
                 !p.is_sure
             } else {
                 // Of the same script: "%PВ\u{A0}:" is a no-break space through windows-1251.
-                is_uppercase(p.c) && of_lead_script(p.c)
+                is_uppercase(p.c) && case.of_lead_script(p.c)
             }
         });
         let ends_capital_word =
@@ -347,18 +466,37 @@ pub(crate) fn is_plausible(
                 || ends_capital_word
                 || is_odd_decoding(decoded, None))
         {
-            return Verdict::Weak;
+            return Some(Verdict::Weak);
         }
     }
+    None
+}
+
+/// An odd letter with no letter on either side.
+fn lone_odd_letter(case: &Case) -> Option<Verdict> {
+    let Case { decoded, bytes, .. } = *case;
     // In windows-1252 too, such a letter with no letter on either side is what a capital and a
     // sign make in a list of symbols ("€Æ¾÷ß" is no "€ƾ÷ß"): only beside clear mojibake.
-    if bytes == 2 && stands_alone && is_odd_decoding(decoded, None) {
-        return Verdict::Weak;
+    if bytes == 2 && case.stands_alone() && is_odd_decoding(decoded, None) {
+        return Some(Verdict::Weak);
     }
-    let is_west_asian = matches!(
-        judged_script(decoded),
-        Script::Syriac | Script::Thaana | Script::NKo
-    );
+    None
+}
+
+/// What a 2-byte group may decode to: marks, ranges, IPA, combining marks, symbols, quotes.
+fn two_byte_groups(case: &Case) -> Option<Verdict> {
+    let Case {
+        decoded,
+        bytes,
+        group,
+        e,
+        cp,
+        before_prev,
+        prev,
+        next,
+        after_next,
+        ..
+    } = *case;
     if bytes == 2 {
         // The marks and signs of Hebrew (points, geresh and gershayim: "×\u{90}Ö·" is "אַ",
         // "×’×³" is "ג׳"), Syriac, Thaana and NKo, and in windows-1252 the Cyrillic titlo and
@@ -369,7 +507,7 @@ pub(crate) fn is_plausible(
             | 0x7A6..=0x7B0 | 0x7EB..=0x7F5)
             || e == 0 && (0x483..=0x489).contains(&cp);
         if is_script_mark {
-            return Verdict::Weak;
+            return Some(Verdict::Weak);
         }
         let is_combining = (0x300..=0x36F).contains(&cp);
         let in_range = matches!(cp, 0xA0..=0x2FF | 0x370..=0x3FF | 0x400..=0x52F
@@ -381,15 +519,15 @@ pub(crate) fn is_plausible(
         // symbols; not a Cyrillic combining sign ("“Ö" through MacRoman is not "\u{485}").
         let is_sign = !(0x483..=0x489).contains(&cp);
         if !in_range || !is_sign {
-            return Verdict::No;
+            return Some(Verdict::No);
         }
         // A Syriac, Thaana or NKo letter is "Ü", "Ý", "Þ" or "ß" and a sign, a Hebrew one "×"
         // and a sign: with a quote, a dash, an ellipsis or a no-break space after it that is
         // how German and Icelandic words end ("Fuß“", "Fuß\u{A0}") and how a times sign
         // stands ("2×\u{A0}3"), so only clear mojibake of the script vouches for it.
         let sign_after_text = ends_words(group[1]) || matches!(group[1], '“' | '‘' | '«' | '‹');
-        if (is_west_asian || judged_script(decoded) == Script::Hebrew) && sign_after_text {
-            return Verdict::Weak;
+        if (case.is_west_asian() || judged_script(decoded) == Script::Hebrew) && sign_after_text {
+            return Some(Verdict::Weak);
         }
         // IPA letters are what a no-break space or a capital before a sign makes in MacRoman
         // ("\u{A0}è" reads as "ʏ", "É¿" as "ɿ"), and a capital É or Ê before a sign in
@@ -435,7 +573,7 @@ pub(crate) fn is_plausible(
             && !(e == 0 && is_african_letter)
             && !(e != 0 && inside_latin_word && is_african_alphabet)
         {
-            return Verdict::Weak;
+            return Some(Verdict::Weak);
         }
         if is_combining {
             // A mark decoded from a pair no text holds ("Ì¶", "Ì€": a capital and a symbol),
@@ -443,13 +581,13 @@ pub(crate) fn is_plausible(
             // after a letter, and with more on the line. Two letters are a plainer pair ("ĚŽ" in
             // Czech capitals is no "\u{30E}" through windows-1250).
             let is_plain_pair = group.iter().all(|&c| is_alphabetic(c));
-            return if is_odd_after_letter(group[1]) && !is_plain_pair {
+            return Some(if is_odd_after_letter(group[1]) && !is_plain_pair {
                 Verdict::Yes
             } else if prev.is_some_and(|p| is_alphabetic(p.c)) {
                 Verdict::Weak
             } else {
                 Verdict::No
-            };
+            });
         }
         // Two letters that read as a symbol or a modifier ("ВІ" in Ukrainian capitals is not
         // "²"): text, unless the line shows more.
@@ -466,7 +604,7 @@ pub(crate) fn is_plausible(
             '«' | '“' | '‘' | '‚' | '„' | '‹' | '¿' | '¡' | '’' | '”' | '»' | '›'
         ) && !is_guillemet_in_word
         {
-            return Verdict::Weak;
+            return Some(Verdict::Weak);
         }
         let is_word_letter = |c: &char| is_alphabetic(*c) && !matches!(c, 'µ' | 'ª' | 'º');
         // Spanish opens its questions and exclamations with "¿" and "¡" ("ÂżEstá" is "¿Está"
@@ -482,7 +620,7 @@ pub(crate) fn is_plausible(
             && !(is_foreign_pair(group) && is_common_sign)
             && group.iter().all(is_word_letter)
         {
-            return Verdict::Weak;
+            return Some(Verdict::Weak);
         }
         // "’s" after a capital is English ("There are a lot of Ã’s"); the possessive and the
         // contractions end the word right after.
@@ -490,9 +628,24 @@ pub(crate) fn is_plausible(
             && next.is_some_and(|n| !n.is_decoded && matches!(n.c, 's' | 't' | 'd' | 'm'))
             && !after_next.is_some_and(|n| is_alphabetic(n.c));
         if is_contraction {
-            return Verdict::Weak;
+            return Some(Verdict::Weak);
         }
     }
+    None
+}
+
+/// A decoded letter against the letters beside it: clashing scripts, lone letters, ideographs.
+fn scripts_of_neighbours(case: &Case) -> Option<Verdict> {
+    let Case {
+        decoded,
+        bytes,
+        group,
+        e,
+        cp,
+        prev,
+        next,
+        ..
+    } = *case;
     if is_alphabetic(decoded) {
         let own = judged_script(decoded);
         // Chuvash is often typed with the Latin "ă", "ĕ" and "ç" for its Cyrillic letters
@@ -516,10 +669,10 @@ pub(crate) fn is_plausible(
         let chained =
             |n: Option<Neighbour>| n.is_some_and(|n| n.is_decoded && judged_script(n.c) == own);
         if bytes == 2
-            && !(e == 0 && is_odd_after_letter(group[1]) && !is_west_asian)
+            && !(e == 0 && is_odd_after_letter(group[1]) && !case.is_west_asian())
             && (clashes(prev) && !chained(next) || clashes(next) && !chained(prev))
         {
-            return Verdict::No;
+            return Some(Verdict::No);
         }
         // Mojibake of Greek, Cyrillic, Armenian, Hebrew or Arabic text decodes into runs of that
         // script: a lone letter of one ("×’" as a Hebrew gimel), with no letter of its script
@@ -535,7 +688,7 @@ pub(crate) fn is_plausible(
             && !same_script(prev)
             && !same_script(next);
         if is_lone_foreign_letter {
-            return Verdict::Weak;
+            return Some(Verdict::Weak);
         }
         // Three- and four-byte groups decode to scripts that do mix with Latin letters in real
         // text ("RINET基金", "文字A"), but then in runs: against an original letter of another
@@ -551,13 +704,28 @@ pub(crate) fn is_plausible(
             && (against_original(prev) && !chained(next)
                 || against_original(next) && !chained(prev))
         {
-            return if is_east_asian {
+            return Some(if is_east_asian {
                 Verdict::Weak
             } else {
                 Verdict::No
-            };
+            });
         }
     }
+    None
+}
+
+/// Signs squeezed against letters, and groups that a word end and a sign make.
+fn signs_between_letters(case: &Case) -> Option<Verdict> {
+    let Case {
+        decoded,
+        bytes,
+        group,
+        e,
+        cp,
+        prev,
+        next,
+        ..
+    } = *case;
     // A sign (or an unassigned code point) of a script's block squeezed against a letter of the
     // text ("się’Ł" is not "si꒣", "zvlášť" is not "zvl\u{169D}"): the punctuation, symbols and
     // fullwidth forms of the shared blocks do sit between letters ("itâ€™s", "Ningboï¼ŒChina").
@@ -576,13 +744,13 @@ pub(crate) fn is_plausible(
         && !is_alphabetic(decoded)
         && !matches!(cp, 0x2000..=0x22FF | 0x3000..=0x303F | 0xFEFF | 0xFF00..=0xFFEF);
     if (is_far_sign || is_odd_sign) && (touches_letter(prev) || touches_letter(next)) {
-        return Verdict::No;
+        return Some(Verdict::No);
     }
     // A word-final accented letter, a no-break space and a symbol ("à\u{A0}©") read as one
     // ideograph or syllable too; real CJK and Hangul mojibake does that only among more of its
     // own script on the line.
     if bytes > 2 && group[1] == '\u{A0}' {
-        return Verdict::Weak;
+        return Some(Verdict::Weak);
     }
     // So does a word-final accented letter before a closing guillemet and punctuation ("«mamá»…"
     // is no "«mamễ", "«está»—dijo" no "«estỗdijo"): real Vietnamese mojibake, which makes
@@ -593,8 +761,23 @@ pub(crate) fn is_plausible(
         && matches!(group[2], '…' | '—' | '–' | '”' | '’' | '»' | '›')
         && (!next.is_some_and(|n| is_alphabetic(n.c)) || matches!(group[2], '—' | '–'));
     if closes_quote {
-        return Verdict::Weak;
+        return Some(Verdict::Weak);
     }
+    None
+}
+
+/// The end of a word: Latin-1 letters, capitals, quotes and punctuation after a group.
+fn word_ends(case: &Case) -> Option<Verdict> {
+    let Case {
+        decoded,
+        bytes,
+        group,
+        e,
+        before_prev,
+        prev,
+        next,
+        ..
+    } = *case;
     // "Ã" and a byte 80..BF is a Latin-1 letter, the commonest mojibake of all ("NÃ–" is "NÖ",
     // "NÃ¼" is "Nü", "Ã…rhus" is "Århus"): the general end-of-word rules at the bottom are for
     // the rarer leads, and "Ã" has its own narrower ones.
@@ -612,10 +795,10 @@ pub(crate) fn is_plausible(
     let separates_words = matches!(group[1], '’' | '\u{A0}');
     // (A capital of another script does not make a word with the lead: "%PВ\u{A0}:" is a
     // no-break space through windows-1251.)
-    let same_word = prev.is_some_and(|p| of_lead_script(p.c));
+    let same_word = prev.is_some_and(|p| case.of_lead_script(p.c));
     if bytes == 2 && !is_latin1_letter && separates_words && is_original_capital(prev) && same_word
     {
-        return Verdict::Weak;
+        return Some(Verdict::Weak);
     }
     // For "Ã" the same holds only inside an all-capitals word ("IRMÃ’été", "IRMÃ\u{A0}été"),
     // with a closing quote or an ellipsis that ends it too ("“IRMÃ”", "«IRMÃ»", "IRMÃ…"). After
@@ -629,7 +812,7 @@ pub(crate) fn is_plausible(
     let french_spacing = group == ['Â', '\u{A0}']
         && next.is_some_and(|n| matches!(n.c, ';' | ':' | '!' | '?' | '»'));
     if is_latin1_letter && !french_spacing && in_capital_word && (separates_words || is_trailing) {
-        return Verdict::Weak;
+        return Some(Verdict::Weak);
     }
     if bytes == 2 && !is_latin1_letter && !next.is_some_and(|n| is_alphabetic(n.c) || n.is_decoded)
     {
@@ -646,28 +829,36 @@ pub(crate) fn is_plausible(
         let after_decoded =
             prev.is_some_and(|p| p.is_decoded && p.is_sure) && !is_odd_decoding(decoded, None);
         if after_capital && is_lowercase(decoded) {
-            return Verdict::Weak;
+            return Some(Verdict::Weak);
         }
         // A lead of another script than the letter before it is no letter of that word
         // ("%PВ\u{A0}:" is a no-break space through windows-1251).
         let glued = prev_original.is_some_and(|p| {
             is_alphabetic(p)
                 && is_alphabetic(group[0])
-                && !of_lead_script(p)
+                && !case.of_lead_script(p)
                 && judged_script(group[0]) != Script::Common
         });
         if !after_lowercase && !after_decoded && !glued && ends_words(group[1]) {
-            return Verdict::Weak;
+            return Some(Verdict::Weak);
         }
     }
+    None
+}
+
+/// Letters of the encoding's script before a letter that begins no group.
+fn held_back(case: &Case) -> Option<Verdict> {
+    let Case {
+        group, holds_back, ..
+    } = *case;
     // Letters of the encoding's own script, before another that begins no whole group, are a
     // word of that script: Ukrainian "Південна" is no "ϳвденна" through windows-1251, nor
     // Belarusian "рэгіён" "рэ㳸н", whatever the line's other groups say (`Pending` holds such a
     // group back the same way).
     if group.iter().all(|&c| is_script_letter(c)) && holds_back {
-        return Verdict::Weak;
+        return Some(Verdict::Weak);
     }
-    Verdict::Yes
+    None
 }
 
 /// A character that text rarely puts right after a letter: a symbol that windows-1252 and its
