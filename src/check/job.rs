@@ -443,7 +443,11 @@ fn mojibake_note(source: &Source, head: &[u8]) -> Option<hint::Hint> {
         let end = text[at..].find('\n').map_or(text.len(), |end| at + end + 1);
         let line = &text[start..end];
         if let Some(fix) = utf8kit_mojibake::undo_mojibake(line) {
-            let encoding = fix.chain.layers().next().unwrap_or("windows-1252");
+            let encoding = fix
+                .chain
+                .layers()
+                .next()
+                .map_or("windows-1252", |e| e.name());
             // Where the line first changes, with a few characters before it.
             let same = line
                 .chars()

@@ -24,18 +24,76 @@ pub struct MojibakeChain {
     len: u8,
 }
 
-/// The name of layer index `i`: an encoding of [`ENCODINGS`], or Latin-1 read where
-/// windows-1252 was meant (stray C1 controls).
-fn layer_name(i: u8) -> &'static str {
-    NAMES.get(usize::from(i)).copied().unwrap_or("iso-8859-1")
+/// An encoding whose mojibake is undone: a layer of a [`MojibakeChain`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Encoding {
+    /// windows-1252, the commonest.
+    Windows1252,
+    /// windows-1250, Central European.
+    Windows1250,
+    /// ISO-8859-2, Central European.
+    Iso8859_2,
+    /// windows-1251, Cyrillic.
+    Windows1251,
+    /// windows-1253, Greek.
+    Windows1253,
+    /// windows-1254, Turkish.
+    Windows1254,
+    /// windows-1257, Baltic.
+    Windows1257,
+    /// MacRoman.
+    Macintosh,
+    /// IBM437, the PC's code page.
+    Ibm437,
+    /// ISO-8859-1 read where windows-1252 was meant: stray C1 controls.
+    Iso8859_1,
 }
+
+impl Encoding {
+    /// Its name, as the WHATWG Encoding Standard (or IANA, for ibm437) spells it.
+    pub fn name(self) -> &'static str {
+        NAMES.get(self as usize).copied().unwrap_or("iso-8859-1")
+    }
+
+    /// The layer of index `i` in the tables; past them, Latin-1 read as windows-1252.
+    fn of_layer(i: u8) -> Encoding {
+        ENCODINGS
+            .get(usize::from(i))
+            .copied()
+            .unwrap_or(Encoding::Iso8859_1)
+    }
+}
+
+impl std::fmt::Display for Encoding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The encodings whose mojibake is undone, in the order ties are broken (as the tables hold
+/// them). Latin-1 read as windows-1252 ([`Encoding::Iso8859_1`]) is undone as a layer of its
+/// own, after them.
+pub const ENCODINGS: &[Encoding] = &[
+    Encoding::Windows1252,
+    Encoding::Windows1250,
+    Encoding::Iso8859_2,
+    Encoding::Windows1251,
+    Encoding::Windows1253,
+    Encoding::Windows1254,
+    Encoding::Windows1257,
+    Encoding::Macintosh,
+    Encoding::Ibm437,
+];
+
+const _: () = assert!(ENCODINGS.len() == crate::tables::COUNT);
 
 impl MojibakeChain {
     /// The encoding undone at each layer, outermost first.
-    pub fn layers(&self) -> impl Iterator<Item = &'static str> + '_ {
+    pub fn layers(&self) -> impl Iterator<Item = Encoding> + '_ {
         self.layers[..usize::from(self.len)]
             .iter()
-            .map(|&i| layer_name(i))
+            .map(|&i| Encoding::of_layer(i))
     }
 
     pub(crate) fn push(&mut self, layer: u8) {
@@ -63,12 +121,42 @@ impl std::fmt::Display for MojibakeChain {
             if i > 0 {
                 f.write_str(", ")?;
             }
-            f.write_str(layer_name(layers[i]))?;
+            f.write_str(Encoding::of_layer(layers[i]).name())?;
             if run > 1 {
                 write!(f, " x{run}")?;
             }
             i += run;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encodings_are_the_tables_in_their_order() {
+        for (i, (encoding, name)) in ENCODINGS.iter().zip(NAMES).enumerate() {
+            assert_eq!(encoding.name(), name);
+            assert_eq!(Encoding::of_layer(i as u8), *encoding);
+        }
+        assert_eq!(Encoding::of_layer(NAMES.len() as u8), Encoding::Iso8859_1);
+        assert_eq!(Encoding::Iso8859_1.to_string(), "iso-8859-1");
+        let mut chain = MojibakeChain::default();
+        for layer in [0, 0, 7, 9] {
+            chain.push(layer);
+        }
+        assert_eq!(chain.to_string(), "windows-1252 x2, macintosh, iso-8859-1");
+        let layers: Vec<_> = chain.layers().collect();
+        assert_eq!(
+            layers,
+            [
+                Encoding::Windows1252,
+                Encoding::Windows1252,
+                Encoding::Macintosh,
+                Encoding::Iso8859_1
+            ]
+        );
     }
 }

@@ -2,7 +2,8 @@
 //! again. The mojibake repair of utf8kit, over its codec (`utf8kit_codec`): it starts no thread
 //! (a program may lend it [`Helpers`]) and does no I/O.
 //!
-//! - [`fix_mojibake`] and [`undo_mojibake`] answer one text: what it was, and the chain undone.
+//! - [`fix_mojibake`] and [`undo_mojibake`] answer one text: what it was, and the chain undone;
+//!   [`undo_lines`] many lines of one text at once, on the helper threads a program lends.
 //! - [`MojibakeRepairer`] repairs a stream as the codec's `Repairer` does, and undoes mojibake
 //!   line by line, holding only the lines in which mojibake may start.
 //! - [`letters`]: `is_alphabetic`, `is_uppercase`, `is_lowercase` from tables, for code that
@@ -101,16 +102,12 @@ mod testing;
 mod undo;
 mod verdict;
 
-pub use chain::{MojibakeChain, MojibakeFix};
+pub use chain::{ENCODINGS, Encoding, MojibakeChain, MojibakeFix};
 pub use helpers::{Helpers, Work};
+pub use pool::undo_lines;
 pub use stream::{LineRepair, MAX_HELD_LINE, MojibakeLine, MojibakeRepairer};
 pub use suspect::first_suspect;
 pub use undo::{fix_mojibake, undo_mojibake};
-
-use tables::{COUNT, NAMES};
-
-/// The encodings whose mojibake is undone, in the order ties are broken.
-pub const ENCODINGS: [&str; COUNT] = NAMES;
 
 #[cfg(test)]
 mod tests;

@@ -39,6 +39,53 @@ pub(crate) fn judge_line(line: &[u8]) -> Option<MojibakeFix> {
     text.and_then(undo_mojibake)
 }
 
+/// Undoes the mojibake of many lines at once: for each of `lines` (byte ranges of `text`, one
+/// line each, in any order), what [`undo_mojibake`] answers of it, in the same order. A line in
+/// which the line filter ([`first_suspect`]) finds no place where mojibake may start costs one
+/// pass of it; with `helpers` and many suspect lines, the judging is shared out between the
+/// calling thread and the helpers.
+///
+/// # Panics
+///
+/// If a range is out of `text` or does not start and end on a character boundary.
+///
+/// ```
+/// use utf8kit_mojibake::undo_lines;
+/// let text = "cafÃ©\nPlain text\nitâ€™s\n";
+/// let fixes = undo_lines(text, &[0..7, 8..18, 19..30], None);
+/// let texts: Vec<_> = fixes.iter().map(|f| f.as_ref().map(|f| f.text.as_str())).collect();
+/// assert_eq!(texts, [Some("café"), None, Some("it’s")]);
+/// ```
+pub fn undo_lines(
+    text: &str,
+    lines: &[Range<usize>],
+    helpers: Option<&Arc<dyn Helpers>>,
+) -> Vec<Option<MojibakeFix>> {
+    let suspect: Vec<usize> = (0..lines.len())
+        .filter(|&i| first_suspect(text[lines[i].clone()].as_bytes()).is_some())
+        .collect();
+    // The suspect lines one after another, each with a newline, as the judging takes them.
+    let mut joined = String::with_capacity(suspect.iter().map(|&i| lines[i].len() + 1).sum());
+    let spans: Vec<Range<usize>> = suspect
+        .iter()
+        .map(|&i| {
+            let start = joined.len();
+            joined.push_str(&text[lines[i].clone()]);
+            let end = joined.len();
+            joined.push('\n');
+            start..end
+        })
+        .collect();
+    let mut answers = vec![None; lines.len()];
+    for (i, fix) in suspect
+        .into_iter()
+        .zip(judge_lines(&joined, &spans, helpers))
+    {
+        answers[i] = fix;
+    }
+    answers
+}
+
 /// [`judge_lines`] of text on the calling thread, with the repaired texts added to `texts`: for
 /// each span (whole lines), where its text lies there, how many groups were decoded and the
 /// chain undone; `None` for a line that stays. (A string for each line, made on one thread and freed on another,

@@ -450,6 +450,46 @@ fn lines_are_judged_alike_on_any_number_of_threads() {
     }
 }
 
+/// The batch call answers each line as `undo_mojibake` does, in the order asked, on one thread
+/// and on several; lines given out of order and twice are answered where they are asked.
+#[test]
+fn a_batch_of_lines_is_answered_as_each_line() {
+    use utf8kit_mojibake::{undo_lines, undo_mojibake};
+    let words: Vec<&str> = WORDS.iter().flat_map(|w| w.iter().copied()).collect();
+    let mut text = String::new();
+    let mut lines = Vec::new();
+    for n in 0..400 {
+        let line: String = (0..1 + n % 11)
+            .map(|k| format!("{} ", words[(n * 5 + k * 29) % words.len()]))
+            .collect();
+        let line = match n % 3 {
+            0 => line,
+            1 => mojibake(&line),
+            _ => mojibake(&mojibake(&line)),
+        };
+        let start = text.len();
+        text.push_str(&line);
+        lines.push(start..text.len());
+        text.push('\n');
+    }
+    lines.reverse();
+    lines.push(lines[7].clone());
+    let expected: Vec<_> = lines
+        .iter()
+        .map(|r| undo_mojibake(&text[r.clone()]))
+        .collect();
+    let repaired = expected.iter().filter(|fix| fix.is_some()).count();
+    assert!((200..=280).contains(&repaired), "{repaired} lines repaired");
+    for threads in [1, 3] {
+        assert_eq!(
+            undo_lines(&text, &lines, lent(threads).as_ref()),
+            expected,
+            "{threads}"
+        );
+    }
+    assert_eq!(undo_lines(&text, &[], None), []);
+}
+
 /// `input` repaired by a [`utf8kit_mojibake::MojibakeRepairer`] on `threads` threads, in chunks cut
 /// at `cuts`, through `feed` or (`direct`) `feed_to`, reading ahead or not.
 fn repair(
