@@ -66,7 +66,7 @@ impl Charset {
     /// The character of each byte 80..FF, for a single-byte encoding.
     pub fn high_half(self) -> Option<[char; 128]> {
         match self {
-            Charset::Latin1 => Some(*utf8kit_codec::latin1_table()),
+            Charset::Latin1 => Some(*utf8kit_codec::repair::latin1_table()),
             Charset::CodePage(table) => Some(*table),
             Charset::Whatwg(encoding) if encoding.is_single_byte() => {
                 Some(std::array::from_fn(|i| {

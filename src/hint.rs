@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-use utf8kit_codec::{ForeignBom, UnitKind};
+use utf8kit_codec::{UnitKind, bom::ForeignBom};
 
 use crate::detect::{self, Evidence, Verdict};
 use crate::encodings::{self, Charset};

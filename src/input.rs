@@ -295,7 +295,7 @@ fn has_binary_signature(head: &[u8]) -> bool {
 /// UTF-32 byte order mark.
 pub fn looks_binary(head: &[u8]) -> bool {
     let head = &head[..head.len().min(BINARY_PROBE_LEN)];
-    if utf8kit_codec::ForeignBom::detect(head).is_some() {
+    if utf8kit_codec::bom::ForeignBom::detect(head).is_some() {
         return false;
     }
     let is_ill_formed = match utf8kit_codec::validate(head) {

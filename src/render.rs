@@ -148,7 +148,7 @@ impl Shown {
 /// writes (`utf8dump -e`, `utf8fix --escape` through the codec's `escape_byte`, names, quoted
 /// input).
 pub fn push_byte_escape(out: &mut String, byte: u8) {
-    let escaped = utf8kit_codec::escape_byte(byte);
+    let escaped = utf8kit_codec::repair::escape_byte(byte);
     out.push_str(std::str::from_utf8(&escaped).expect("ASCII"));
 }
 

@@ -3,7 +3,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use utf8kit_codec::encode::{encode, Form};
-use utf8kit_codec::notation::{parse_byte_notation, parse_codepoint_arg, write_notation, Notation};
+use utf8kit_codec::notation::{parse_byte_notation, parse_codepoint, write_notation, Notation};
 
 const NOTATIONS: [Notation; 12] = [
     Notation::Hex,
@@ -23,7 +23,7 @@ const NOTATIONS: [Notation; 12] = [
 fuzz_target!(|input: &[u8]| {
     if let Ok(text) = std::str::from_utf8(input) {
         let _ = parse_byte_notation(text);
-        let _ = parse_codepoint_arg(text);
+        let _ = parse_codepoint(text);
     }
     if input.len() >= 5 {
         let value = u32::from_le_bytes(input[..4].try_into().unwrap()) % 0x11_0000;

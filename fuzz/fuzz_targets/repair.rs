@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utf8kit_codec::{latin1_table, Lint, LintSet, RepairOptions, Repairer, Replacement};
+use utf8kit_codec::{Lint, LintSet, RepairOptions, Repairer, Replacement, repair::latin1_table};
 use std::sync::Arc;
 
 use utf8kit_mojibake::{Helpers, MojibakeRepairer, Work};

@@ -290,7 +290,7 @@ pub(super) struct FindingSink<'a> {
     pub(super) errors: u64,
     /// The ill-formed units, and those of one or two bytes that a legacy encoding leaves.
     pub(super) legacy: hint::LegacyTally,
-    pub(super) foreign_bom: Option<utf8kit_codec::ForeignBom>,
+    pub(super) foreign_bom: Option<utf8kit_codec::bom::ForeignBom>,
     /// `--max-errors` stopped the scan: more findings follow.
     pub(super) is_capped: bool,
     /// Findings of the `--warn` lints.

@@ -22,7 +22,8 @@ use std::sync::{Mutex, mpsc};
 use clap::Parser;
 use termcolor::{BufferWriter, WriteColor};
 use utf8kit_codec::{
-    Config, Finding, FindingKind, Lint, LintSet, NameIssue, Policy, Position, Scanner, Sink,
+    Config, Finding, FindingKind, Lint, LintSet, Policy, Position, Scanner, Sink,
+    finding::NameIssue,
 };
 
 use crate::cli::{ColorWhen, Denied, parse_size};

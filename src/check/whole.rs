@@ -135,7 +135,8 @@ fn uncut_len(bytes: &[u8]) -> usize {
     let tail = bytes.len().saturating_sub(3);
     match (tail..bytes.len()).rev().find(|&i| bytes[i] & 0xC0 != 0x80) {
         Some(lead)
-            if utf8kit_codec::declared_len(bytes[lead]).is_some_and(|n| n > bytes.len() - lead) =>
+            if utf8kit_codec::unit::declared_len(bytes[lead])
+                .is_some_and(|n| n > bytes.len() - lead) =>
         {
             lead
         }

@@ -19,8 +19,8 @@ use std::ops::ControlFlow;
 use clap::{Parser, ValueEnum};
 use termcolor::{Color, ColorSpec, WriteColor};
 use utf8kit_codec::{
-    Config, Finding, FindingKind, Position, Scanner, Sink, UnitKind, declared_len, is_continuation,
-    scan_unit,
+    Config, Finding, FindingKind, Position, Scanner, Sink, UnitKind, scan_unit,
+    unit::{declared_len, is_continuation},
 };
 
 use crate::cli::{ColorWhen, parse_size};

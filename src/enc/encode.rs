@@ -2,6 +2,33 @@
 
 use super::*;
 
+/// What a code point argument names: one code point, or an inclusive range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CodepointArg {
+    Single(u32),
+    /// `first..last`, both included.
+    Range(u32, u32),
+}
+
+/// Reads a code point argument: a code point in any notation `parse_codepoint` reads
+/// (`U+20AC`, `&#8364;`, `€`...), or a range of two of these joined by `..`. The error is the
+/// sentence utf8enc prints.
+fn parse_codepoint_arg(arg: &str) -> Result<CodepointArg, String> {
+    if arg.chars().count() > 1
+        && let Some((first, last)) = arg.split_once("..")
+    {
+        let first = parse_codepoint(first).map_err(|e| e.to_string())?;
+        let last = parse_codepoint(last).map_err(|e| e.to_string())?;
+        if last < first {
+            return Err(format!("'{arg}': the range ends before it starts"));
+        }
+        return Ok(CodepointArg::Range(first, last));
+    }
+    parse_codepoint(arg)
+        .map(CodepointArg::Single)
+        .map_err(|e| e.to_string())
+}
+
 pub(super) fn encode_codepoints(
     args: &Args,
     out: &mut dyn Write,
@@ -239,4 +266,29 @@ pub(super) fn explain(cp: u32, bytes: &[u8], out: &mut String) {
         binary.join(" "),
         hex.join(" ")
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_point_arguments_and_ranges() {
+        assert_eq!(
+            parse_codepoint_arg("U+20AC"),
+            Ok(CodepointArg::Single(0x20AC))
+        );
+        assert_eq!(parse_codepoint_arg("€"), Ok(CodepointArg::Single(0x20AC)));
+        assert_eq!(parse_codepoint_arg("."), Ok(CodepointArg::Single(0x2E)));
+        assert_eq!(
+            parse_codepoint_arg("U+0400..U+04FF"),
+            Ok(CodepointArg::Range(0x400, 0x4FF))
+        );
+        assert_eq!(
+            parse_codepoint_arg("U+42..U+41"),
+            Err("'U+42..U+41': the range ends before it starts".to_owned())
+        );
+        assert!(parse_codepoint_arg("..").is_err(), "a range needs two ends");
+        assert!(parse_codepoint_arg("U+0500..zz").is_err());
+    }
 }

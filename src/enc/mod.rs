@@ -17,15 +17,15 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, ValueEnum};
 use encoding_rs::{DecoderResult, EncoderResult};
 use utf8kit_codec::encode::{EncodeError, Form, encode};
-use utf8kit_codec::notation::{
-    CodepointArg, Notation, parse_byte_notation, parse_codepoint_arg, write_notation,
-};
+use utf8kit_codec::notation::{Notation, parse_byte_notation, parse_codepoint, write_notation};
 use utf8kit_codec::transcode::{
     Decode, Endian, Malformed, MalformedKind, Ucs2Decoder, Utf7Decoder, Utf7Encoder, Utf16Decoder,
     Utf32Decoder, encode_ucs2, encode_utf16, encode_utf32, latin1_to_utf8,
 };
 use utf8kit_codec::{
-    Config, Finding, ForeignBom, RepairOptions, Repairer, Scanner, Sink, UTF8_BOM, units,
+    Config, Finding, RepairOptions, Repairer, Scanner, Sink,
+    bom::{ForeignBom, UTF8_BOM},
+    units,
 };
 
 use crate::cli::ColorWhen;

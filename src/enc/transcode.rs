@@ -541,7 +541,7 @@ impl Sink for StrictSink<'_> {
         self.error = Some(Malformed {
             byte_offset: finding.position.byte_offset,
             kind: MalformedKind::IllFormedUtf8 {
-                kind: finding.kind.as_str(),
+                kind: finding.kind,
                 bytes: finding.bytes.to_vec(),
             },
         });

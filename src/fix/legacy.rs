@@ -10,7 +10,9 @@
 
 use std::ops::ControlFlow;
 
-use utf8kit_codec::{Config, Finding, FindingKind, ForeignBom, RepairKind, Scanner, UnitKind};
+use utf8kit_codec::{
+    Config, Finding, FindingKind, Scanner, UnitKind, bom::ForeignBom, repair::RepairKind,
+};
 use utf8kit_mojibake::LineRepair;
 
 use crate::hint::{self, Findings, LegacyTally};

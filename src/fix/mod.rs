@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Parser;
 use termcolor::{Color, ColorSpec, StandardStream, WriteColor};
-use utf8kit_codec::{RepairKind, RepairOptions, Replacement};
+use utf8kit_codec::{RepairOptions, Replacement, repair::RepairKind};
 use utf8kit_mojibake::LineRepair;
 
 use crate::cli::ColorWhen;

@@ -19,7 +19,9 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use termcolor::{Color, ColorSpec, WriteColor};
-use utf8kit_codec::{Finding, FindingKind, ForeignBom, Lint, NameIssue, UnitKind, declared_len};
+use utf8kit_codec::{
+    Finding, FindingKind, Lint, UnitKind, bom::ForeignBom, finding::NameIssue, unit::declared_len,
+};
 
 use crate::hint::Hint;
 use crate::input::Source;

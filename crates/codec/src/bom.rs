@@ -28,7 +28,7 @@ impl ForeignBom {
     /// detector does.
     ///
     /// ```
-    /// use utf8kit_codec::ForeignBom;
+    /// use utf8kit_codec::bom::ForeignBom;
     /// assert_eq!(ForeignBom::detect(b"\xFF\xFEa\x00"), Some(ForeignBom::Utf16Le));
     /// assert_eq!(ForeignBom::detect(b"\xFF\xFE\x00\x00"), Some(ForeignBom::Utf32Le));
     /// assert_eq!(ForeignBom::detect(b"\xEF\xBB\xBFa"), None); // UTF-8's own mark
@@ -48,7 +48,7 @@ impl ForeignBom {
     /// The mark's bytes.
     ///
     /// ```
-    /// use utf8kit_codec::{transcode::Endian, ForeignBom};
+    /// use utf8kit_codec::{transcode::Endian, bom::ForeignBom};
     /// assert_eq!(ForeignBom::utf16(Endian::Little).bytes(), b"\xFF\xFE");
     /// assert_eq!(ForeignBom::utf32(Endian::Big).bytes(), b"\x00\x00\xFE\xFF");
     /// ```

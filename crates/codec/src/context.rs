@@ -1,6 +1,6 @@
 //! The lints that depend on their neighbours: `invisible` and `tag` (SPEC 1.6).
 //!
-//! The scanner reports every candidate character ([`Lint::classify`]); [`Contextual`] sits
+//! The scanner reports every candidate character ([`Lint::classify`]); `Contextual` sits
 //! between it and the caller's sink and turns back into text each candidate whose neighbours
 //! give it a job: a ZWJ inside an emoji sequence or between letters of a joining script, a
 //! variation selector after a character it varies, the tags of an emoji flag sequence. Because
@@ -393,7 +393,7 @@ fn needs_next(codepoint: u32) -> bool {
 /// then not reported: a ZWJ inside an emoji sequence, a variation selector after what it varies.
 ///
 /// ```
-/// use utf8kit_codec::invisible_has_job;
+/// use utf8kit_codec::context::invisible_has_job;
 /// assert!(invisible_has_job(0x200D, Some('👨'), Some('👩')));
 /// assert!(!invisible_has_job(0x200D, Some('s'), Some('w')));
 /// assert!(invisible_has_job(0xFE0F, Some('❤'), None));

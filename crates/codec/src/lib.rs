@@ -18,10 +18,10 @@
 //! ```
 //!
 //! Every ill-formed sequence with its kind ([`scan_unit`], [`Scanner`]), or a repaired copy
-//! ([`decode_lossy`], [`Repairer`]):
+//! ([`repair::decode_lossy`], [`Repairer`]):
 //!
 //! ```
-//! use utf8kit_codec::{decode_lossy, scan_unit, UnitKind};
+//! use utf8kit_codec::{scan_unit, UnitKind, repair::decode_lossy};
 //! assert_eq!(scan_unit(b"\xC0\xAF", true).unwrap().kind, UnitKind::Overlong);
 //! let mut out = Vec::new();
 //! decode_lossy(b"caf\xE9", &mut out);
@@ -45,14 +45,14 @@
 //! | `E2 82` at the end | one `truncated` of length 2 |
 //! | `E9 20` | a `truncated` of length 1, then a space |
 //!
-//! **The repair view** splits each ill-formed unit into *maximal subparts* ([`subparts`]), as the
+//! **The repair view** splits each ill-formed unit into *maximal subparts* ([`unit::subparts`]), as the
 //! Unicode Standard (chapter 3), the WHATWG Encoding Standard, Python's `errors="replace"` and
 //! `String::from_utf8_lossy` do: `C0 AF` is two subparts, `ED A0 80` three, `E2 82` at the end one.
-//! [`Repairer`] and [`decode_lossy`] write one U+FFFD per subpart by default; [`RepairOptions`]
+//! [`Repairer`] and [`repair::decode_lossy`] write one U+FFFD per subpart by default; [`RepairOptions`]
 //! choose other replacements and the repairs of `utf8fix`.
 //!
 //! ```
-//! use utf8kit_codec::{scan_unit, subparts, UnitKind};
+//! use utf8kit_codec::{scan_unit, UnitKind, unit::subparts};
 //! let unit = scan_unit(b"\xED\xA0\x80", true).unwrap();
 //! assert_eq!((unit.kind, unit.len, unit.codepoint), (UnitKind::Surrogate, 3, Some(0xD800)));
 //! assert_eq!(subparts(b"\xED\xA0\x80").count(), 3);
@@ -83,8 +83,16 @@
 //! [`is_well_formed`] for a yes or no without a position; AVX-512 where the processor has it,
 //! simdutf8 otherwise), units
 //! ([`scan_unit`], [`UnitKind`]), the streaming scanner ([`Scanner`], [`Finding`], lints and
-//! policies), positions and repair ([`Repairer`], [`decode_lossy`]). The rest lives in modules:
+//! policies), positions and repair ([`Repairer`]): about twenty names. The rest lives in modules
+//! by job:
 //!
+//! - [`unit`](mod@unit): one unit's anatomy (declared lengths, continuation bytes, maximal subparts).
+//! - [`repair`]: the repairs and their replacements ([`repair::decode_lossy`] for a whole
+//!   buffer, [`repair::escape_byte`], the Latin-1 fallback table).
+//! - [`finding`], [`rules`], [`context`], [`bom`], [`position`]: what the scanner reports, the
+//!   lints and policies by name, the lints' context rules (emoji flags, runs), byte order
+//!   marks, and counting lines and characters.
+//! - [`simd`]: the instruction-set level the kernels may use, capped for tests and benchmarks.
 //! - [`transcode`]: streaming decoders into UTF-8 for what `utf8enc` reads and the WHATWG
 //!   libraries do not cover or cover slowly: UTF-16, UTF-32, UCS-2 and UTF-7 (each a
 //!   [`transcode::Decode`], strict or made `replacing()`; a strict one fails with a
@@ -101,40 +109,32 @@
 //!
 //! # Panics
 //!
-//! Nothing here panics on any input. [`scan_unit`], [`maximal_subpart_len`] and
+//! Nothing here panics on any input. [`scan_unit`], [`unit::maximal_subpart_len`] and
 //! [`Position::advance_over`] document their preconditions (a non-empty slice).
 
 #![deny(missing_docs)]
 
-mod bom;
-mod context;
+pub mod bom;
+pub mod context;
 pub mod encode;
-mod finding;
+pub mod finding;
 pub mod notation;
-mod position;
-mod repair;
-mod rules;
+pub mod position;
+pub mod repair;
+pub mod rules;
 mod scanner;
 pub mod simd;
 pub mod transcode;
-mod unit;
+pub mod unit;
 mod validate;
 mod widen;
 
-pub use bom::{ForeignBom, UTF8_BOM};
-pub use context::{MAX_FLAG_TAGS, MAX_NON_ASCII_RUN, MIN_FLAG_TAGS, invisible_has_job};
-pub use finding::{Finding, FindingKind, NameIssue, Sink};
-pub use position::{Position, count_byte, count_chars};
-pub use repair::{
-    REPLACEMENT, Repair, RepairKind, RepairOptions, RepairedSink, Repairer, Replacement,
-    decode_lossy, escape_byte, latin1_table,
-};
-pub use rules::{Lint, LintSet, Policy, UnknownName};
+pub use finding::{Finding, FindingKind, Sink};
+pub use position::Position;
+pub use repair::{RepairOptions, Repairer, Replacement};
+pub use rules::{Lint, LintSet, Policy};
 pub use scanner::{Config, Scanner, scan};
-pub use unit::{
-    Subparts, Unit, UnitKind, Units, declared_len, is_continuation, maximal_subpart_len, scan_unit,
-    subparts, units,
-};
+pub use unit::{Unit, UnitKind, Units, scan_unit, units};
 pub use validate::{Utf8Error, is_well_formed, validate};
 
 /// Whether this processor has AVX-512 F, BW and VBMI, which the crate's 64-byte SIMD path (the

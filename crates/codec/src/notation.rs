@@ -125,22 +125,11 @@ fn utf16_units(codepoint: u32) -> Vec<u16> {
     }
 }
 
-/// What a code point argument names: one code point, or an inclusive range.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CodepointArg {
-    /// One value.
-    Single(u32),
-    /// `first..last`, both included.
-    Range(u32, u32),
-}
-
 /// A notation that could not be read: what went wrong, and where (columns count bytes from 1).
 /// `Display` gives the sentence utf8enc prints.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NotationError {
-    /// A range whose end comes before its start; the argument as given.
-    ReversedRange(String),
     /// Text that is a code point in none of the accepted forms.
     NotACodepoint(String),
     /// An octal escape above `\377`.
@@ -182,9 +171,6 @@ pub enum NotationError {
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotationError::ReversedRange(arg) => {
-                write!(f, "'{arg}': the range ends before it starts")
-            }
             NotationError::NotACodepoint(text) => write!(
                 f,
                 "'{text}' is not a code point (use U+20AC, 0x20AC, \\u20AC, \\u{{1F600}}, \
@@ -212,37 +198,16 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
-/// Reads a code point argument: `U+20AC`, `u+20ac`, `0x20AC`, `\u20AC`, `\u{1F600}`,
-/// `\U0001F600`, `&#8364;`, `&#x20AC;`, bare hex digits (`20AC`), a single character (`€`),
-/// or a range of two of these joined by `..`.
+/// Reads a code point: `U+20AC`, `u+20ac`, `0x20AC`, `\u20AC`, `\u{1F600}`, `\U0001F600`,
+/// `&#8364;`, `&#x20AC;`, bare hex digits (`20AC`) or a single character (`€`).
 ///
 /// ```
-/// use utf8kit_codec::notation::{parse_codepoint_arg, CodepointArg};
-/// assert_eq!(parse_codepoint_arg("U+20AC")?, CodepointArg::Single(0x20AC));
-/// assert_eq!(parse_codepoint_arg("&#8364;")?, CodepointArg::Single(0x20AC));
-/// assert_eq!(parse_codepoint_arg("€")?, CodepointArg::Single(0x20AC));
-/// assert_eq!(parse_codepoint_arg("U+0400..U+04FF")?, CodepointArg::Range(0x400, 0x4FF));
+/// use utf8kit_codec::notation::parse_codepoint;
+/// assert_eq!(parse_codepoint("U+20AC")?, 0x20AC);
+/// assert_eq!(parse_codepoint("&#8364;")?, 0x20AC);
+/// assert_eq!(parse_codepoint("€")?, 0x20AC);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-///
-/// # Errors
-///
-/// An argument that is none of these, or a range whose end comes before its start.
-pub fn parse_codepoint_arg(arg: &str) -> Result<CodepointArg, NotationError> {
-    if arg.chars().count() > 1
-        && let Some((first, last)) = arg.split_once("..")
-    {
-        let first = parse_codepoint(first)?;
-        let last = parse_codepoint(last)?;
-        if last < first {
-            return Err(NotationError::ReversedRange(arg.to_owned()));
-        }
-        return Ok(CodepointArg::Range(first, last));
-    }
-    parse_codepoint(arg).map(CodepointArg::Single)
-}
-
-/// Reads one code point in any of the forms of [`parse_codepoint_arg`].
 ///
 /// # Errors
 ///
@@ -519,9 +484,6 @@ mod tests {
         }
         assert!(parse_codepoint("xyz").is_err());
         assert!(parse_codepoint("").is_err());
-        assert!(parse_codepoint_arg("U+0500..U+0400").is_err());
-        assert!(parse_codepoint_arg("..").is_err(), "a range needs two ends");
-        assert_eq!(parse_codepoint_arg("."), Ok(CodepointArg::Single(0x2E)));
     }
 
     /// The vectors of the issue in every format, and each byte or escape format read back.
@@ -599,10 +561,6 @@ mod tests {
         assert_eq!(
             parse_byte_notation("\\u{41").unwrap_err(),
             NotationError::UnclosedBrace { column: 1 }
-        );
-        assert_eq!(
-            parse_codepoint_arg("U+42..U+41").unwrap_err().to_string(),
-            "'U+42..U+41': the range ends before it starts"
         );
     }
 }

@@ -71,7 +71,7 @@ impl Position {
 /// How many bytes of `haystack` equal `needle`.
 ///
 /// ```
-/// assert_eq!(utf8kit_codec::count_byte(b"a\nb\n\nc", b'\n'), 3);
+/// assert_eq!(utf8kit_codec::position::count_byte(b"a\nb\n\nc", b'\n'), 3);
 /// ```
 pub fn count_byte(haystack: &[u8], needle: u8) -> usize {
     #[cfg(target_arch = "x86_64")]
@@ -85,7 +85,7 @@ pub fn count_byte(haystack: &[u8], needle: u8) -> usize {
 /// How many characters a well-formed run holds: its bytes that are not continuation bytes.
 ///
 /// ```
-/// assert_eq!(utf8kit_codec::count_chars("h€llo😀".as_bytes()), 6);
+/// assert_eq!(utf8kit_codec::position::count_chars("h€llo😀".as_bytes()), 6);
 /// ```
 pub fn count_chars(run: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]

@@ -267,7 +267,7 @@ impl Repairer {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use utf8kit_codec::{Repair, RepairOptions, RepairedSink, Repairer};
+    /// use utf8kit_codec::{RepairOptions, Repairer, repair::{Repair, RepairedSink}};
     ///
     /// #[derive(Default)]
     /// struct Pieces(Vec<(u64, String)>);
@@ -578,7 +578,7 @@ pub fn latin1_table() -> Box<[char; 128]> {
 ///
 /// ```
 /// let mut out = Vec::new();
-/// utf8kit_codec::decode_lossy(b"\xED\xA0\x80!", &mut out);
+/// utf8kit_codec::repair::decode_lossy(b"\xED\xA0\x80!", &mut out);
 /// assert_eq!(out, "\u{FFFD}\u{FFFD}\u{FFFD}!".as_bytes());
 /// ```
 pub fn decode_lossy(input: &[u8], out: &mut Vec<u8>) {

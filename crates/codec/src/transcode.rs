@@ -61,8 +61,8 @@ pub enum MalformedKind {
     /// UTF-8: an ill-formed sequence, named by its finding kind (`overlong`, `truncated`, ...),
     /// and its bytes.
     IllFormedUtf8 {
-        /// The finding kind's name.
-        kind: &'static str,
+        /// What the scanner found.
+        kind: crate::FindingKind,
         /// The bytes.
         bytes: Vec<u8>,
     },

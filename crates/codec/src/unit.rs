@@ -97,7 +97,7 @@ pub struct Unit {
 /// The number of bytes a lead byte declares (RFC 2279), or `None` for bytes that cannot lead.
 ///
 /// ```
-/// use utf8kit_codec::declared_len;
+/// use utf8kit_codec::unit::declared_len;
 /// assert_eq!(declared_len(b'a'), Some(1));
 /// assert_eq!(declared_len(0xE2), Some(3));
 /// assert_eq!(declared_len(0xFC), Some(6));
@@ -256,7 +256,7 @@ fn low_surrogate_after(rest: &[u8], is_last: bool) -> Option<Option<u32>> {
 /// byte starts none). Applied to a well-formed sequence, it returns the sequence's length.
 ///
 /// ```
-/// use utf8kit_codec::maximal_subpart_len;
+/// use utf8kit_codec::unit::maximal_subpart_len;
 /// assert_eq!(maximal_subpart_len(b"\xE2\x82"), 2); // a prefix of U+20AC
 /// assert_eq!(maximal_subpart_len(b"\xED\xA0\x80"), 1); // ED never takes A0
 /// assert_eq!(maximal_subpart_len(b"\xC0\xAF"), 1); // C0 never leads
@@ -296,7 +296,7 @@ pub fn maximal_subpart_len(bytes: &[u8]) -> usize {
 /// and so a subpart of its own. Lossy decoding writes one U+FFFD per item.
 ///
 /// ```
-/// use utf8kit_codec::subparts;
+/// use utf8kit_codec::unit::subparts;
 /// let lengths: Vec<usize> = subparts(b"\xC0\xAF").map(<[u8]>::len).collect();
 /// assert_eq!(lengths, [1, 1]);
 /// assert_eq!(subparts(b"\xED\xA0\x80").count(), 3);

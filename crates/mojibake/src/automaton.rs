@@ -1,6 +1,6 @@
 //! The all-encodings automaton: which encodings may hold a group of mojibake in a line, found in one pass for all of them.
 
-use utf8kit_codec::{declared_len, is_continuation};
+use utf8kit_codec::unit::{declared_len, is_continuation};
 
 use crate::bytes::{byte_in, bytes_of};
 use crate::letters::{is_alphabetic, is_lowercase, is_uppercase};

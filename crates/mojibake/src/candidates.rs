@@ -1,6 +1,9 @@
 //! The candidates of one encoding in a line: whole groups, CESU-8 pairs, groups that lost a byte or a space.
 
-use utf8kit_codec::{UnitKind, declared_len, is_continuation, scan_unit};
+use utf8kit_codec::{
+    UnitKind, scan_unit,
+    unit::{declared_len, is_continuation},
+};
 
 use crate::automaton::{is_lead, takes_spaced_a0};
 use crate::bytes::{byte_in, windows_1252_char};

@@ -1,6 +1,6 @@
 //! Each candidate's verdict in its line, and the runs of non-ASCII characters weighed whole.
 
-use utf8kit_codec::is_continuation;
+use utf8kit_codec::unit::is_continuation;
 
 use crate::automaton::{is_lead, is_script_letter};
 use crate::found::{Candidate, Found, Neighbour, Verdict};

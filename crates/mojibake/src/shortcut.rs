@@ -5,7 +5,7 @@ mod blockwise;
 use blockwise::count_by_blocks;
 use std::sync::OnceLock;
 
-use utf8kit_codec::{declared_len, is_continuation};
+use utf8kit_codec::unit::{declared_len, is_continuation};
 
 use crate::bytes::windows_1252_char;
 use crate::candidates::decode_group;

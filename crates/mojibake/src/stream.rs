@@ -15,7 +15,10 @@ use std::fmt;
 use std::ops::{ControlFlow, Range};
 use std::sync::Arc;
 
-use utf8kit_codec::{Lint, LintSet, Repair, RepairKind, RepairOptions, RepairedSink, Repairer};
+use utf8kit_codec::{
+    Lint, LintSet, RepairOptions, Repairer,
+    repair::{Repair, RepairKind, RepairedSink},
+};
 
 use crate::bytes::cut_between_groups;
 use crate::chain::{MojibakeChain, MojibakeFix};

@@ -21,7 +21,7 @@
 
 #[cfg(any(target_arch = "x86_64", test))]
 use crate::automaton::{LEADS, MaskTable, Masks, Pending};
-use utf8kit_codec::is_continuation;
+use utf8kit_codec::unit::is_continuation;
 
 /// A set of 2-byte characters, as a union of at most eight boxes: lead bytes × high halves ×
 /// low halves of the second byte. A character is in the set when the bits its four halves

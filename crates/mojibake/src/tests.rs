@@ -14,7 +14,7 @@ use crate::scripts::*;
 use crate::shortcut::*;
 use crate::tables::*;
 use crate::verdict::*;
-use utf8kit_codec::declared_len;
+use utf8kit_codec::unit::declared_len;
 
 /// (input, expected output), where `None` means unchanged.
 const PATTERNS: &[(&str, Option<&str>)] = &[

@@ -1,6 +1,6 @@
 //! Whether one decoded group is plausible text: the rules, from what it decodes to and what surrounds it.
 
-use utf8kit_codec::is_continuation;
+use utf8kit_codec::unit::is_continuation;
 
 use crate::automaton::is_script_letter;
 use crate::bytes::{byte_in, bytes_of};

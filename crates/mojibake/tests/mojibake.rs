@@ -539,7 +539,7 @@ fn issue_9_fuzz_fallback_then_mojibake_is_idempotent() {
     let input = b"\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xba\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\xc2\
                   \xbaz\xaa\xd4\xd4\xdb\xed\xed\xed\xed\xedm\xfd\xed\xed\x8f\x90";
     let options = utf8kit_codec::RepairOptions {
-        replacement: utf8kit_codec::Replacement::Fallback(utf8kit_codec::latin1_table()),
+        replacement: utf8kit_codec::Replacement::Fallback(utf8kit_codec::repair::latin1_table()),
         ..utf8kit_codec::RepairOptions::default()
     };
     let once = repair(input, &options, 1, &[], (false, false));
@@ -585,7 +585,7 @@ proptest! {
         cuts.sort_unstable();
         let options = utf8kit_codec::RepairOptions {
             replacement: if fallback {
-                utf8kit_codec::Replacement::Fallback(utf8kit_codec::latin1_table())
+                utf8kit_codec::Replacement::Fallback(utf8kit_codec::repair::latin1_table())
             } else {
                 utf8kit_codec::Replacement::default()
             },

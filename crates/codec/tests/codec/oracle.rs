@@ -6,8 +6,11 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 use utf8kit_codec::{
-    Config, Finding, ForeignBom, Lint, LintSet, Policy, Repair, RepairOptions, RepairedSink,
-    Repairer, Replacement, Scanner, Sink, UnitKind, decode_lossy, latin1_table, scan,
+    Config, Finding, Lint, LintSet, Policy, RepairOptions, Repairer, Replacement, Scanner, Sink,
+    UnitKind,
+    bom::ForeignBom,
+    repair::{Repair, RepairedSink, decode_lossy, latin1_table},
+    scan,
 };
 
 /// A finding as plain values: offset, line, column, kind, bytes, code point.
@@ -239,7 +242,8 @@ fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
             let joins = between
                 .iter()
                 .all(|b| *b == b' ' || *b == b'\t' || b.is_ascii_punctuation());
-            let fits = start + row.4.len() - last.0 as usize <= utf8kit_codec::MAX_NON_ASCII_RUN;
+            let fits =
+                start + row.4.len() - last.0 as usize <= utf8kit_codec::context::MAX_NON_ASCII_RUN;
             let is_run = match (last.3, row.3) {
                 ("non-ascii", "non-ascii") => joins,
                 ("tag", "tag") => between.is_empty(),
@@ -293,13 +297,13 @@ fn reference_exemptions(
         if lint == Some(Lint::Tag) && i > 0 && char_of(i - 1) == Some('\u{1F3F4}') {
             let mut end = i;
             while end < units.len()
-                && end - i < utf8kit_codec::MAX_FLAG_TAGS
+                && end - i < utf8kit_codec::context::MAX_FLAG_TAGS
                 && lint_of(end) == Some(Lint::Tag)
                 && matches!(u32::from(char_of(end).unwrap()), 0xE0030..=0xE0039 | 0xE0061..=0xE007A)
             {
                 end += 1;
             }
-            if end - i >= utf8kit_codec::MIN_FLAG_TAGS
+            if end - i >= utf8kit_codec::context::MIN_FLAG_TAGS
                 && end < units.len()
                 && char_of(end) == Some('\u{E007F}')
             {
@@ -313,7 +317,7 @@ fn reference_exemptions(
             Some(Lint::Invisible) => {
                 let c = char_of(i).unwrap();
                 let next = char_of(i + 1).filter(|&n| !is_hidden(n));
-                if utf8kit_codec::invisible_has_job(u32::from(c), prev, next) {
+                if utf8kit_codec::context::invisible_has_job(u32::from(c), prev, next) {
                     exempt.insert(i);
                     false
                 } else {
@@ -1016,7 +1020,11 @@ fn feed_to_strips_leading_marks_like_feed() {
 #[test]
 fn every_simd_level_gives_the_portable_answers() {
     use utf8kit_codec::simd::{self, Level};
-    use utf8kit_codec::{count_byte, count_chars, is_well_formed, validate};
+    use utf8kit_codec::{
+        is_well_formed,
+        position::{count_byte, count_chars},
+        validate,
+    };
     let mut inputs: Vec<Vec<u8>> = Vec::new();
     let mut state = 0x2545_f491_4f6c_dd1du64;
     for len in [0usize, 1, 15, 16, 31, 32, 63, 64, 65, 127, 128, 1000, 4099] {

@@ -14,7 +14,7 @@
 //! the count here says nothing and the walk decides.
 
 use super::PairTable;
-use utf8kit_codec::is_continuation;
+use utf8kit_codec::unit::is_continuation;
 
 /// The count of whichever of the three kinds the line may be, by its first byte beyond ASCII
 /// (a lead of three bytes, or of two), or `None`: the others would say nothing.
