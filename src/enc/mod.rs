@@ -37,11 +37,17 @@ use crate::report::push_unit_json;
 use crate::status::Status;
 
 mod decode;
+mod decoders;
 mod encode;
+mod encoders;
+mod sniff;
 mod transcode;
 
 use decode::*;
+use decoders::*;
 use encode::*;
+use encoders::*;
+use sniff::*;
 use transcode::*;
 
 const ABOUT: &str = "Encode code points in every notation; transcode to and from UTF-8";
