@@ -4,24 +4,20 @@
 
 use std::ops::ControlFlow;
 
-use proptest::prelude::*;
 use utf8kit_codec::{
-    Config, Finding, Lint, LintSet, Policy, RepairOptions, Repairer, Replacement, Scanner, Sink,
-    UnitKind,
-    bom::ForeignBom,
-    repair::{Repair, RepairedSink, decode_lossy, latin1_table},
-    scan,
+    Config, Finding, Lint, LintSet, Policy, RepairOptions, Repairer, Scanner, Sink, UnitKind,
+    bom::ForeignBom, repair::decode_lossy, scan,
 };
 
 /// A finding as plain values: offset, line, column, kind, bytes, code point.
-type Row = (u64, u64, u64, &'static str, Vec<u8>, Option<u32>);
+pub(crate) type Row = (u64, u64, u64, &'static str, Vec<u8>, Option<u32>);
 
 /// Everything a scan reports: the findings, and the input rebuilt from text runs and findings.
 #[derive(Debug, Default, PartialEq)]
-struct Report {
-    findings: Vec<Row>,
-    rebuilt: Vec<u8>,
-    text_offsets_ok: bool,
+pub(crate) struct Report {
+    pub(crate) findings: Vec<Row>,
+    pub(crate) rebuilt: Vec<u8>,
+    pub(crate) text_offsets_ok: bool,
 }
 
 impl Sink for Report {
@@ -53,7 +49,7 @@ impl Sink for Report {
 }
 
 /// Scans `input` split at the given cut points (which may repeat: empty chunks).
-fn scan_split(input: &[u8], cuts: &[usize], config: Config) -> Report {
+pub(crate) fn scan_split(input: &[u8], cuts: &[usize], config: Config) -> Report {
     let mut report = Report {
         text_offsets_ok: true,
         ..Report::default()
@@ -74,7 +70,7 @@ fn scan_split(input: &[u8], cuts: &[usize], config: Config) -> Report {
     report
 }
 
-fn scan_whole(input: &[u8], config: Config) -> Report {
+pub(crate) fn scan_whole(input: &[u8], config: Config) -> Report {
     scan_split(input, &[], config)
 }
 
@@ -82,13 +78,13 @@ fn scan_whole(input: &[u8], config: Config) -> Report {
 // The reference: SPEC 1.2 read aloud, one byte at a time, with std deciding well-formedness.
 
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct RefUnit {
+pub(crate) struct RefUnit {
     kind: &'static str,
     len: usize,
     codepoint: Option<u32>,
 }
 
-fn reference_unit(input: &[u8]) -> RefUnit {
+pub(crate) fn reference_unit(input: &[u8]) -> RefUnit {
     for len in 1..=4.min(input.len()) {
         if let Ok(s) = std::str::from_utf8(&input[..len]) {
             let c = s.chars().next().unwrap();
@@ -179,7 +175,7 @@ fn reference_unit(input: &[u8]) -> RefUnit {
 }
 
 /// The findings the reference predicts, with SPEC 1.4 positions.
-fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
+pub(crate) fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
     let (mut at, mut line, mut column) = (0, 1, 1);
     let mut rows = Vec::new();
     if config.foreign_bom
@@ -261,7 +257,7 @@ fn reference_findings(input: &[u8], config: Config) -> Vec<Row> {
 }
 
 /// Whether a character is looked at by the context lints.
-fn is_hidden(c: char) -> bool {
+pub(crate) fn is_hidden(c: char) -> bool {
     matches!(
         Lint::classify(u32::from(c), 1),
         Some(Lint::Invisible | Lint::Tag)
@@ -274,7 +270,7 @@ fn is_hidden(c: char) -> bool {
 /// unit in between means none) and the unit right after it (none if that is hidden or not a
 /// character); a flag is U+1F3F4 immediately followed by MIN_FLAG_TAGS to MAX_FLAG_TAGS tags of
 /// lowercase letters and digits (E0061..E007A, E0030..E0039) and E007F.
-fn reference_exemptions(
+pub(crate) fn reference_exemptions(
     units: &[(usize, usize, &str, Option<u32>)],
     config: Config,
     char_of: impl Fn(usize) -> Option<char>,
@@ -343,7 +339,7 @@ fn reference_exemptions(
 // Exhaustive: every input of one, two and three bytes.
 
 /// Checks one short input against every oracle.
-fn check_exhaustive(
+pub(crate) fn check_exhaustive(
     input: &[u8],
     lossy: &mut Vec<u8>,
     messages_seen: &mut Vec<(usize, Option<usize>)>,
@@ -392,7 +388,7 @@ fn check_exhaustive(
 }
 
 #[test]
-fn every_one_and_two_byte_input() {
+pub(crate) fn every_one_and_two_byte_input() {
     let mut lossy = Vec::new();
     let mut seen = Vec::new();
     for a in 0..=255u8 {
@@ -404,7 +400,7 @@ fn every_one_and_two_byte_input() {
 }
 
 /// Every input of three bytes whose first byte is in `leads`.
-fn every_three_byte_input_from(leads: std::ops::RangeInclusive<u8>) {
+pub(crate) fn every_three_byte_input_from(leads: std::ops::RangeInclusive<u8>) {
     let mut lossy = Vec::new();
     let mut seen = Vec::new();
     for a in leads {
@@ -418,17 +414,17 @@ fn every_three_byte_input_from(leads: std::ops::RangeInclusive<u8>) {
 
 // The 16 million inputs in two halves, so that the test threads share them.
 #[test]
-fn every_three_byte_input_below_80() {
+pub(crate) fn every_three_byte_input_below_80() {
     every_three_byte_input_from(0x00..=0x7F);
 }
 
 #[test]
-fn every_three_byte_input_from_80() {
+pub(crate) fn every_three_byte_input_from_80() {
     every_three_byte_input_from(0x80..=0xFF);
 }
 
 #[test]
-fn every_scalar_value_scans_as_one_char() {
+pub(crate) fn every_scalar_value_scans_as_one_char() {
     let mut buf = [0u8; 4];
     for c in (0..=0x10FFFF).filter_map(char::from_u32) {
         let bytes = c.encode_utf8(&mut buf).as_bytes();
@@ -447,7 +443,7 @@ fn every_scalar_value_scans_as_one_char() {
 
 /// The example of the first issue, through the whole stack of the codec.
 #[test]
-fn issue_2_example() {
+pub(crate) fn issue_2_example() {
     let report = scan_whole(b"a\xc0\xafb\n\xed\xa0\x80", Config::default());
     assert_eq!(
         report.findings,
@@ -462,7 +458,7 @@ fn issue_2_example() {
 // Chunk-split invariance.
 
 /// Inputs that put every kind of unit, and the look-ahead of a surrogate pair, near each other.
-fn tricky_cases() -> Vec<Vec<u8>> {
+pub(crate) fn tricky_cases() -> Vec<Vec<u8>> {
     let cases: &[&[u8]] = &[
         b"a\xC0\xAFb\n\xED\xA0\x80",
         b"\xED\xA0\xBD\xED\xB8\x80\xED\xA0\x80\xED\xA0\x80\xED\xB0\x80",
@@ -489,7 +485,7 @@ fn tricky_cases() -> Vec<Vec<u8>> {
     cases.iter().map(|c| c.to_vec()).collect()
 }
 
-fn all_configs() -> Vec<Config> {
+pub(crate) fn all_configs() -> Vec<Config> {
     let policies = [
         Policy::STRICT,
         Policy::CESU8,
@@ -517,7 +513,7 @@ fn all_configs() -> Vec<Config> {
 }
 
 #[test]
-fn one_byte_at_a_time_with_empty_chunks_and_padding() {
+pub(crate) fn one_byte_at_a_time_with_empty_chunks_and_padding() {
     for case in tricky_cases() {
         for pad in 0..64 {
             let mut input = vec![b'x'; pad];
@@ -547,7 +543,7 @@ fn one_byte_at_a_time_with_empty_chunks_and_padding() {
 
 /// Errors on both sides of chunk borders of a realistic size (the 64 KiB reads of the programs).
 #[test]
-fn errors_across_large_chunk_borders() {
+pub(crate) fn errors_across_large_chunk_borders() {
     let line = "Grüße, 世界 — ok 😀\n".as_bytes();
     let mut input = Vec::new();
     while input.len() < 200_000 {
@@ -576,7 +572,7 @@ fn errors_across_large_chunk_borders() {
 }
 
 #[test]
-fn a_sink_can_stop_the_scan() {
+pub(crate) fn a_sink_can_stop_the_scan() {
     let input = b"ok\xFF\xFEmore\x80";
     let mut seen = Vec::new();
     let scanner = scan(input, Config::default(), &mut |f: &Finding<'_>| {
@@ -597,7 +593,7 @@ fn a_sink_can_stop_the_scan() {
 }
 
 #[test]
-fn repairer_streams_like_std() {
+pub(crate) fn repairer_streams_like_std() {
     for case in tricky_cases() {
         for cut in 0..=case.len() {
             let mut repairer = Repairer::new(RepairOptions::default());
@@ -610,468 +606,4 @@ fn repairer_streams_like_std() {
             );
         }
     }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Validation across blocks: the SIMD paths check 64 bytes at a time, each byte against the three
-// before it, so a character cut by a block's end, and the end of the input inside or after a
-// block, are where they can go wrong.
-
-/// `validate` and `is_well_formed` give std's answer for `input`.
-fn check_validate(input: &[u8]) {
-    let std = std::str::from_utf8(input)
-        .map(|_| ())
-        .map_err(|e| (e.valid_up_to(), e.error_len()));
-    let ours = utf8kit_codec::validate(input).map_err(|e| (e.valid_up_to(), e.error_len()));
-    assert_eq!(ours, std, "validate {input:02X?}");
-    assert_eq!(
-        utf8kit_codec::is_well_formed(input),
-        std.is_ok(),
-        "is_well_formed {input:02X?}"
-    );
-}
-
-/// `piece` at byte `place` of well-formed text made of `filler` (ASCII before it where the
-/// filler's characters do not divide `place`), with `after` bytes of the same text after it.
-fn placed(piece: &[u8], place: usize, filler: char, after: usize) -> Vec<u8> {
-    let width = filler.len_utf8();
-    let mut input = "a".repeat(place % width).into_bytes();
-    input.extend(filler.to_string().repeat(place / width).bytes());
-    input.extend_from_slice(piece);
-    input.extend(filler.to_string().repeat(after.div_ceil(width)).bytes());
-    input
-}
-
-/// The places around the borders of the first two blocks, and the start.
-const BORDERS: [usize; 16] = [
-    0, 1, 2, 3, 59, 60, 61, 62, 63, 64, 65, 66, 124, 125, 126, 127,
-];
-
-/// Places after runs of ASCII long enough to be passed over four blocks at a time.
-const AFTER_ASCII_RUNS: [usize; 8] = [319, 320, 321, 383, 384, 575, 576, 577];
-
-#[test]
-fn every_two_byte_input_at_every_border_of_two_blocks() {
-    let places = |filler| {
-        let long = if filler == 'a' {
-            &AFTER_ASCII_RUNS[..]
-        } else {
-            &[]
-        };
-        BORDERS.iter().chain(long).copied()
-    };
-    for filler in ['a', 'é', '€', '😀'] {
-        for place in places(filler) {
-            for a in 0..=255u8 {
-                for b in 0..=255u8 {
-                    // Followed by more text, and ending the input.
-                    check_validate(&placed(&[a, b], place, filler, 70));
-                    check_validate(&placed(&[a, b], place, filler, 0));
-                }
-            }
-        }
-    }
-}
-
-#[test]
-fn every_three_byte_input_from_a_lead_across_a_block_border() {
-    for lead in 0xC0..=0xFFu8 {
-        for b in 0..=255u8 {
-            for c in 0..=255u8 {
-                for (place, after) in [(62, 0), (62, 5), (63, 70), (126, 0)] {
-                    check_validate(&placed(&[lead, b, c], place, 'a', after));
-                }
-            }
-        }
-    }
-}
-
-#[test]
-fn every_four_byte_character_and_its_cuts_at_every_border() {
-    // Every lead F0..F4 with the continuations that decide its range, cut after each byte.
-    for lead in 0xF0..=0xF4u8 {
-        for second in [0x80, 0x8F, 0x90, 0xBF] {
-            let whole = [lead, second, 0xA0, 0x80];
-            for len in 1..=4 {
-                for &place in &BORDERS {
-                    for filler in ['a', 'é', '😀'] {
-                        check_validate(&placed(&whole[..len], place, filler, 0));
-                        check_validate(&placed(&whole[..len], place, filler, 9));
-                    }
-                }
-            }
-        }
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Property tests on random and UTF-8-biased bytes.
-
-/// Bytes that are mostly pieces of UTF-8: whole characters of every length, lone leads and
-/// continuations, surrogates, the RFC 2279 leads, and ASCII, so that errors are dense and varied.
-fn utf8ish() -> impl Strategy<Value = Vec<u8>> {
-    let piece = prop_oneof![
-        any::<char>().prop_map(|c| c.to_string().into_bytes()),
-        "[a-z\n ]{1,8}".prop_map(String::into_bytes),
-        (0xD800u32..=0xDFFF).prop_map(|s| {
-            utf8kit_codec::encode::encode(s, utf8kit_codec::encode::Form::Wtf8)
-                .unwrap()
-                .as_bytes()
-                .to_vec()
-        }),
-        (0xC0u8..=0xFF).prop_map(|b| vec![b]),
-        (0x80u8..=0xBF).prop_map(|b| vec![b]),
-        proptest::collection::vec(any::<u8>(), 1..4),
-        // The context lints' characters and their neighbours, dense.
-        proptest::sample::select(vec![
-            '\u{200D}',
-            '\u{200C}',
-            '\u{200B}',
-            '\u{FE0F}',
-            '\u{E0100}',
-            '\u{1F3F4}',
-            '\u{E0067}',
-            '\u{E0062}',
-            '\u{E007F}',
-            '\u{E0001}',
-            '👨',
-            'क',
-            'a',
-            '1',
-            '\u{2800}',
-            '⠁',
-            '\u{115F}',
-            '\u{1160}',
-            '\u{1100}',
-            '葛',
-            '\u{FEFF}',
-        ])
-        .prop_map(|c| c.to_string().into_bytes()),
-    ];
-    let bom = prop_oneof![
-        Just(&b""[..]),
-        Just(&b"\xFF\xFE"[..]),
-        Just(&b"\xFE\xFF"[..]),
-        Just(&b"\xFF\xFE\x00\x00"[..]),
-        Just(&b"\x00\x00\xFE\xFF"[..]),
-        Just(&b"\xEF\xBB\xBF"[..]),
-        Just(&b"\xEF\xBB\xBF\xEF\xBB\xBF"[..]),
-        Just(&b"\xFF\xEF\xBB\xBF"[..]),
-    ];
-    (bom, proptest::collection::vec(piece, 0..40))
-        .prop_map(|(bom, pieces)| [bom.to_vec(), pieces.concat()].concat())
-}
-
-fn any_config() -> impl Strategy<Value = Config> {
-    (0..4usize, any::<u16>(), any::<bool>()).prop_map(|(p, lints, foreign_bom)| Config {
-        foreign_bom,
-        policy: [
-            Policy::STRICT,
-            Policy::CESU8,
-            Policy::SURROGATES,
-            Policy::MODIFIED,
-        ][p],
-        lints: Lint::ALL
-            .iter()
-            .copied()
-            .enumerate()
-            .filter(|(i, _)| lints & (1 << i) != 0)
-            .fold(LintSet::NONE, |set, (_, lint)| set.with(lint)),
-    })
-}
-
-fn any_repair_options() -> impl Strategy<Value = RepairOptions> {
-    let replacement = prop_oneof![
-        Just(Replacement::default()),
-        Just(Replacement::Text("?".into())),
-        Just(Replacement::Text(String::new())),
-        Just(Replacement::Drop),
-        Just(Replacement::Escape),
-        Just(Replacement::Fallback(latin1_table())),
-    ];
-    let strip = prop_oneof![
-        Just(LintSet::NONE),
-        Just(LintSet::NONE),
-        Just(LintSet::ALL),
-        Just(LintSet::parse("invisible,tag").unwrap()),
-        Just(LintSet::parse("invisible,control,replacement").unwrap()),
-    ];
-    (replacement, any::<[bool; 3]>(), strip).prop_map(
-        |(replacement, [cesu, modified, strip_bom], strip)| RepairOptions {
-            replacement,
-            cesu,
-            modified,
-            strip_bom,
-            strip,
-        },
-    )
-}
-
-fn repair(input: &[u8], options: &RepairOptions, cuts: &[usize]) -> Vec<u8> {
-    let mut repairer = Repairer::new(options.clone());
-    let mut from = 0;
-    for &cut in cuts {
-        let cut = cut.clamp(from, input.len());
-        repairer.feed(&input[from..cut], false);
-        from = cut;
-    }
-    repairer.feed(&input[from..], true);
-    std::mem::take(repairer.output())
-}
-
-/// `repair`, with the output handed over by `feed_to` (runs straight from the input).
-fn repair_to(input: &[u8], options: &RepairOptions, cuts: &[usize]) -> Vec<u8> {
-    let mut repairer = Repairer::new(options.clone());
-    let mut out = Vec::new();
-    let mut emit = |bytes: &[u8]| {
-        assert!(!bytes.is_empty(), "nothing empty is emitted");
-        out.extend_from_slice(bytes);
-        ControlFlow::Continue(())
-    };
-    let mut from = 0;
-    for &cut in cuts {
-        let cut = cut.clamp(from, input.len());
-        let _ = repairer.feed_to(&input[from..cut], false, &mut emit);
-        from = cut;
-    }
-    let _ = repairer.feed_to(&input[from..], true, &mut emit);
-    assert!(repairer.output().is_empty(), "everything was emitted");
-    out
-}
-
-/// `repair`, with the output taken piece by piece (`feed_pieces`): the pieces put together, and
-/// the repairs handed on, which each start where the output stood and are counted once.
-fn repair_pieces(input: &[u8], options: &RepairOptions, cuts: &[usize]) -> (Vec<u8>, u64) {
-    struct Collect {
-        out: Vec<u8>,
-        repairs: u64,
-        next_offset: u64,
-    }
-    impl RepairedSink for Collect {
-        fn text(&mut self, byte_offset: u64, text: &str) -> ControlFlow<()> {
-            assert!(
-                byte_offset >= self.next_offset,
-                "pieces come in input order"
-            );
-            assert!(!text.is_empty(), "nothing empty is handed on");
-            self.next_offset = byte_offset + text.len() as u64;
-            self.out.extend_from_slice(text.as_bytes());
-            ControlFlow::Continue(())
-        }
-        fn repaired(&mut self, repair: &Repair, written: &[u8]) -> ControlFlow<()> {
-            assert!(
-                repair.byte_offset >= self.next_offset,
-                "repairs come in input order"
-            );
-            self.next_offset = repair.byte_offset;
-            self.repairs += 1;
-            self.out.extend_from_slice(written);
-            ControlFlow::Continue(())
-        }
-    }
-    let mut repairer = Repairer::new(options.clone());
-    let mut sink = Collect {
-        out: Vec::new(),
-        repairs: 0,
-        next_offset: 0,
-    };
-    let mut from = 0;
-    for &cut in cuts {
-        let cut = cut.clamp(from, input.len());
-        let _ = repairer.feed_pieces(&input[from..cut], false, &mut sink);
-        from = cut;
-    }
-    let _ = repairer.feed_pieces(&input[from..], true, &mut sink);
-    assert!(repairer.output().is_empty(), "nothing goes to the output");
-    assert_eq!(sink.repairs, repairer.repair_count());
-    (sink.out, sink.repairs)
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
-
-    #[test]
-    fn pieces_are_what_feed_writes(
-        input in utf8ish(),
-        options in any_repair_options(),
-        mut cuts in proptest::collection::vec(0..200usize, 0..6),
-    ) {
-        cuts.sort_unstable();
-        let (pieces, count) = repair_pieces(&input, &options, &cuts);
-        prop_assert_eq!(pieces, repair(&input, &options, &[]));
-        let mut counter = Repairer::counting(options.clone());
-        counter.feed(&input, true);
-        prop_assert_eq!(count, counter.repair_count());
-    }
-
-    #[test]
-    fn feed_to_emits_what_feed_writes(
-        input in utf8ish(),
-        options in any_repair_options(),
-        mut cuts in proptest::collection::vec(0..200usize, 0..6),
-    ) {
-        cuts.sort_unstable();
-        prop_assert_eq!(repair_to(&input, &options, &cuts), repair(&input, &options, &cuts));
-        prop_assert_eq!(repair_to(&input, &options, &cuts), repair(&input, &options, &[]));
-    }
-
-    #[test]
-    fn fast_scanner_equals_reference(input in utf8ish(), config in any_config()) {
-        let report = scan_whole(&input, config);
-        prop_assert_eq!(&report.rebuilt, &input);
-        prop_assert!(report.text_offsets_ok);
-        prop_assert_eq!(report.findings, reference_findings(&input, config));
-    }
-
-    #[test]
-    fn random_bytes_equal_reference(input in proptest::collection::vec(any::<u8>(), 0..300)) {
-        let report = scan_whole(&input, Config::default());
-        prop_assert_eq!(report.findings, reference_findings(&input, Config::default()));
-    }
-
-    #[test]
-    fn chunk_splits_change_nothing(
-        input in utf8ish(),
-        mut cuts in proptest::collection::vec(0..200usize, 0..12),
-        config in any_config(),
-    ) {
-        cuts.sort_unstable();
-        prop_assert_eq!(scan_split(&input, &cuts, config), scan_whole(&input, config));
-    }
-
-    #[test]
-    fn repair_equals_from_utf8_lossy(input in utf8ish()) {
-        let mut out = Vec::new();
-        decode_lossy(&input, &mut out);
-        let expected = String::from_utf8_lossy(&input);
-        prop_assert_eq!(out.as_slice(), expected.as_bytes());
-        // Repair is idempotent and its output well-formed.
-        prop_assert!(std::str::from_utf8(&out).is_ok());
-        let mut again = Vec::new();
-        decode_lossy(&out, &mut again);
-        prop_assert_eq!(again, out);
-    }
-
-    #[test]
-    fn every_repair_is_well_formed_idempotent_and_split_invariant(
-        input in utf8ish(),
-        options in any_repair_options(),
-        cut in 0..200usize,
-    ) {
-        let whole = repair(&input, &options, &[]);
-        prop_assert!(std::str::from_utf8(&whole).is_ok());
-        prop_assert_eq!(repair(&whole, &options, &[]), whole.clone(), "idempotent");
-        prop_assert_eq!(repair(&input, &options, &[cut, cut + 3]), whole);
-    }
-
-    #[test]
-    fn validity_and_first_error_equal_std(input in utf8ish()) {
-        check_validate(&input);
-        let report = scan_whole(&input, Config::default());
-        match std::str::from_utf8(&input) {
-            Ok(_) => prop_assert!(report.findings.is_empty()),
-            Err(e) => prop_assert_eq!(report.findings[0].0, e.valid_up_to() as u64),
-        }
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
-
-    /// Long well-formed text of every width of character, with one byte replaced anywhere:
-    /// the error lands in any block, at any place of it.
-    #[test]
-    fn one_wrong_byte_in_long_text_is_found_where_std_finds_it(
-        text in proptest::collection::vec(
-            prop_oneof![any::<char>(), proptest::char::range('a', 'z'), Just('é'), Just('€')],
-            0..400,
-        ),
-        place in any::<prop::sample::Index>(),
-        byte in any::<u8>(),
-    ) {
-        let mut input = text.iter().collect::<String>().into_bytes();
-        check_validate(&input);
-        if !input.is_empty() {
-            let place = place.index(input.len());
-            input[place] = byte;
-            check_validate(&input);
-            check_validate(&input[..place + 1]);
-        }
-    }
-}
-
-#[test]
-fn feed_to_strips_leading_marks_like_feed() {
-    let options = RepairOptions {
-        strip_bom: true,
-        ..RepairOptions::default()
-    };
-    let input = b"\xEF\xBB\xBF\xEF\xBB\xBFok \xEF\xBB\xBF\xFF";
-    let expected = "ok \u{FEFF}\u{FFFD}".as_bytes();
-    assert_eq!(repair(input, &options, &[]), expected);
-    assert_eq!(repair_to(input, &options, &[]), expected);
-    assert_eq!(repair_to(input, &options, &[1, 4, 5]), expected);
-}
-
-/// Every SIMD path is held to its portable reference at every level this machine has: the
-/// validator, the counts and the widening give std's answers with the kernels capped at each
-/// level (the cap is process-wide; every level answers alike, so tests that run meanwhile are
-/// not disturbed).
-#[test]
-fn every_simd_level_gives_the_portable_answers() {
-    use utf8kit_codec::simd::{self, Level};
-    use utf8kit_codec::{
-        is_well_formed,
-        position::{count_byte, count_chars},
-        validate,
-    };
-    let mut inputs: Vec<Vec<u8>> = Vec::new();
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    for len in [0usize, 1, 15, 16, 31, 32, 63, 64, 65, 127, 128, 1000, 4099] {
-        for flavour in 0..6u64 {
-            let mut bytes = "Grüße, Привет, 世界 😀 text\n"
-                .repeat(len / 20 + 1)
-                .into_bytes();
-            bytes.truncate(len);
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            if flavour > 0 && len > 0 {
-                let at = (state % len as u64) as usize;
-                bytes[at] = [0xFF, 0xC0, 0x80, 0xED, 0xF4][(flavour - 1) as usize];
-            }
-            inputs.push(bytes);
-        }
-    }
-    let reference: Vec<_> = inputs
-        .iter()
-        .map(|bytes| {
-            let std = std::str::from_utf8(bytes);
-            (
-                std.as_ref().err().map(|e| (e.valid_up_to(), e.error_len())),
-                bytes.iter().filter(|&&b| b == b'\n').count(),
-                std.map(|text| text.chars().count()).ok(),
-            )
-        })
-        .collect();
-    for &level in Level::ALL
-        .iter()
-        .filter(|&&level| level <= simd::detected())
-    {
-        simd::cap(level).unwrap();
-        assert_eq!(simd::level(), level);
-        for (bytes, (error, lines, chars)) in inputs.iter().zip(&reference) {
-            let got = validate(bytes)
-                .err()
-                .map(|e| (e.valid_up_to(), e.error_len()));
-            assert_eq!(&got, error, "{level}: {bytes:02x?}");
-            assert_eq!(is_well_formed(bytes), error.is_none(), "{level}");
-            assert_eq!(count_byte(bytes, b'\n'), *lines, "{level}");
-            if let Some(chars) = chars {
-                assert_eq!(count_chars(bytes), *chars, "{level}");
-            }
-        }
-    }
-    simd::cap(simd::detected()).unwrap();
-    assert!(simd::cap(Level::Avx512).is_ok() == (simd::detected() == Level::Avx512));
 }
