@@ -1,6 +1,7 @@
 //! Feeding the views: the scanner's units, whole or in runs of ASCII, and the window's notes.
 
 use super::*;
+use utf8kit_codec::unit::UnitBytes;
 
 /// One unit as the views see it.
 #[derive(Clone, Copy, Debug)]
@@ -19,20 +20,16 @@ pub struct Unit<'a> {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct OwnedUnit {
     pub(super) offset: u64,
-    pub(super) bytes: [u8; 6],
-    pub(super) len: usize,
+    pub(super) bytes: UnitBytes,
     pub(super) kind: UnitKind,
     pub(super) codepoint: Option<u32>,
 }
 
 impl OwnedUnit {
     pub(super) fn of(unit: &Unit<'_>) -> OwnedUnit {
-        let mut bytes = [0; 6];
-        bytes[..unit.bytes.len()].copy_from_slice(unit.bytes);
         OwnedUnit {
             offset: unit.offset,
-            bytes,
-            len: unit.bytes.len(),
+            bytes: UnitBytes::new(unit.bytes),
             kind: unit.kind,
             codepoint: unit.codepoint,
         }
@@ -41,7 +38,7 @@ impl OwnedUnit {
     pub(super) fn unit(&self) -> Unit<'_> {
         Unit {
             offset: self.offset,
-            bytes: &self.bytes[..self.len],
+            bytes: self.bytes.as_bytes(),
             kind: self.kind,
             codepoint: self.codepoint,
         }

@@ -14,6 +14,7 @@ use std::ops::ControlFlow;
 use crate::finding::{Finding, FindingKind, Sink};
 use crate::position::Position;
 use crate::rules::Lint;
+use crate::unit::UnitBytes;
 
 /// The most tag characters between U+1F3F4 and U+E007F in an emoji flag sequence: a subdivision
 /// code is 3 to 6 lowercase letters and digits (`gbeng`, `usca`). Any other run of tags (a
@@ -32,27 +33,22 @@ const CANCEL_TAG: u32 = 0xE_007F;
 struct Held {
     position: Position,
     kind: FindingKind,
-    bytes: [u8; 4],
-    len: u8,
+    bytes: UnitBytes,
     codepoint: u32,
 }
 
 impl Held {
     fn of(finding: &Finding<'_>, codepoint: u32) -> Held {
-        let mut bytes = [0; 4];
-        let len = finding.bytes.len().min(4);
-        bytes[..len].copy_from_slice(&finding.bytes[..len]);
         Held {
             position: finding.position,
             kind: finding.kind,
-            bytes,
-            len: len as u8,
+            bytes: UnitBytes::new(finding.bytes),
             codepoint,
         }
     }
 
     fn bytes(&self) -> &[u8] {
-        &self.bytes[..usize::from(self.len)]
+        self.bytes.as_bytes()
     }
 }
 
@@ -239,7 +235,8 @@ impl<S: Sink + ?Sized> Contextual<'_, S> {
             self.release(&candidate, has_job)?;
             if has_job {
                 self.state.prev = char::from_u32(candidate.codepoint);
-                self.state.prev_end = candidate.position.byte_offset + u64::from(candidate.len);
+                self.state.prev_end =
+                    candidate.position.byte_offset + candidate.bytes().len() as u64;
             }
         }
         self.state.held = held;

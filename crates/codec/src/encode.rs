@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::unit::UnitBytes;
+
 /// Which values [`encode`] accepts beyond the Unicode scalar values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Form {
@@ -16,15 +18,12 @@ pub enum Form {
 
 /// The bytes of one encoded code point: up to six, held inline.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Encoded {
-    bytes: [u8; 6],
-    len: u8,
-}
+pub struct Encoded(UnitBytes);
 
 impl Encoded {
     /// The encoded bytes.
     pub fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..usize::from(self.len)]
+        self.0.as_bytes()
     }
 }
 
@@ -118,10 +117,7 @@ pub fn encode(value: u32, form: Form) -> Result<Encoded, EncodeError> {
         // The lead byte: len one bits, a zero, then the highest bits of the value.
         bytes[0] = (0xFF00_u16 >> len) as u8 | rest as u8;
     }
-    Ok(Encoded {
-        bytes,
-        len: len as u8,
-    })
+    Ok(Encoded(UnitBytes::new(&bytes[..len])))
 }
 
 #[cfg(test)]

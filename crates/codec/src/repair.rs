@@ -15,7 +15,7 @@ use crate::encode::{Form, encode};
 use crate::finding::{Finding, FindingKind, Sink};
 use crate::rules::{Lint, LintSet};
 use crate::scanner::{Config, Scanner};
-use crate::unit::{UnitKind, subparts};
+use crate::unit::{UnitBytes, UnitKind, subparts};
 
 /// The UTF-8 bytes of U+FFFD REPLACEMENT CHARACTER.
 pub const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
@@ -96,28 +96,23 @@ pub struct Repair {
     pub byte_offset: u64,
     /// What was done.
     pub kind: RepairKind,
-    bytes: [u8; 6],
-    len: u8,
+    bytes: UnitBytes,
 }
 
 impl Repair {
     /// A repair of `kind` at `byte_offset` of the input, of the bytes `unit` (their first six are
     /// kept), for a repair built on top of [`Repairer`] that logs its own beside the codec's.
     pub fn new(byte_offset: u64, kind: RepairKind, unit: &[u8]) -> Repair {
-        let mut bytes = [0u8; 6];
-        let len = unit.len().min(6);
-        bytes[..len].copy_from_slice(&unit[..len]);
         Repair {
             byte_offset,
             kind,
-            bytes,
-            len: len as u8,
+            bytes: UnitBytes::new(unit),
         }
     }
 
     /// The input bytes that were repaired.
     pub fn bytes(&self) -> &[u8] {
-        &self.bytes[..usize::from(self.len)]
+        self.bytes.as_bytes()
     }
 }
 

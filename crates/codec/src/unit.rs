@@ -491,3 +491,41 @@ mod tests {
         assert_eq!(UnitKind::from_name("nope"), None);
     }
 }
+
+/// The bytes of one unit, held inline: up to six (the longest unit, a legacy 6-byte form), so
+/// that a repair, a held finding or an encoded code point carries its bytes without a
+/// `Vec`. Longer slices keep their first six.
+///
+/// ```
+/// use utf8kit_codec::unit::UnitBytes;
+/// assert_eq!(UnitBytes::new(b"\xE2\x82").as_bytes(), b"\xE2\x82");
+/// assert_eq!(UnitBytes::new(b"abcdefgh").as_bytes(), b"abcdef");
+/// assert_eq!(format!("{:?}", UnitBytes::new(b"\xC0\xAF")), "[C0, AF]");
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct UnitBytes {
+    bytes: [u8; 6],
+    len: u8,
+}
+
+impl UnitBytes {
+    /// The first six bytes of `bytes` (all of them, for a unit).
+    pub fn new(bytes: &[u8]) -> UnitBytes {
+        let mut held = UnitBytes::default();
+        let len = bytes.len().min(6);
+        held.bytes[..len].copy_from_slice(&bytes[..len]);
+        held.len = len as u8;
+        held
+    }
+
+    /// The bytes held.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+}
+
+impl fmt::Debug for UnitBytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:02X?}", self.as_bytes())
+    }
+}

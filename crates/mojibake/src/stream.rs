@@ -20,6 +20,8 @@ use utf8kit_codec::{
     repair::{Repair, RepairKind, RepairedSink},
 };
 
+use utf8kit_codec::unit::UnitBytes;
+
 use crate::bytes::cut_between_groups;
 use crate::chain::{MojibakeChain, MojibakeFix};
 use crate::helpers::Helpers;
@@ -48,14 +50,13 @@ pub struct MojibakeLine {
     pub groups: u32,
     /// The encoding undone at each layer.
     pub chain: MojibakeChain,
-    first: [u8; 6],
-    first_len: u8,
+    first: UnitBytes,
 }
 
 impl MojibakeLine {
     /// The first bytes of the line (at most six), as it was before the repair.
     pub fn bytes(&self) -> &[u8] {
-        &self.first[..usize::from(self.first_len)]
+        self.first.as_bytes()
     }
 }
 
@@ -601,15 +602,11 @@ impl LineState {
                 }
                 self.count += 1;
                 if self.keeps_log {
-                    let mut first = [0; 6];
-                    let len = line.len().min(6);
-                    first[..len].copy_from_slice(&line[..len]);
                     self.log.push(LineRepair::Mojibake(MojibakeLine {
                         byte_offset: offset,
                         groups,
                         chain,
-                        first,
-                        first_len: len as u8,
+                        first: UnitBytes::new(line),
                     }));
                 }
                 // What the decoding brought to light is held to `strip` too.
