@@ -312,7 +312,7 @@ impl FindingSink<'_> {
         };
         let bad = crate::names::ill_formed(name);
         for unit in &bad {
-            self.finding(&Finding {
+            self.found(&Finding {
                 position: at(unit.offset),
                 kind: FindingKind::Name(NameIssue::IllFormed(unit.kind)),
                 bytes: &name[unit.offset..unit.offset + unit.len],
@@ -331,15 +331,16 @@ impl FindingSink<'_> {
                 ..Config::default()
             };
             let mut found = Vec::new();
-            let _ = utf8kit_codec::scan(name, config, &mut |finding: &Finding<'_>| {
-                if let FindingKind::Lint(lint) = finding.kind {
-                    let start = finding.position.byte_offset as usize;
-                    found.push((start, start + finding.bytes.len(), lint, finding.codepoint));
-                }
-                ControlFlow::Continue(())
-            });
+            let _ =
+                utf8kit_codec::scan(name, config, &mut |finding: &utf8kit_codec::Finding<'_>| {
+                    if let utf8kit_codec::FindingKind::Lint(lint) = finding.kind {
+                        let start = finding.position.byte_offset as usize;
+                        found.push((start, start + finding.bytes.len(), lint, finding.codepoint));
+                    }
+                    ControlFlow::Continue(())
+                });
             for (start, end, lint, codepoint) in found {
-                self.finding(&Finding {
+                self.found(&Finding {
                     position: at(start),
                     kind: FindingKind::Name(NameIssue::Lint(lint)),
                     bytes: &name[start..end],
@@ -348,7 +349,7 @@ impl FindingSink<'_> {
             }
         }
         if bad.is_empty() && self.settings.nfc_names.is_some() && !crate::names::is_nfc(name) {
-            self.finding(&Finding {
+            self.found(&Finding {
                 position: at(0),
                 kind: FindingKind::Name(NameIssue::NotNfc),
                 bytes: name,
@@ -358,33 +359,8 @@ impl FindingSink<'_> {
         ControlFlow::Continue(())
     }
 
-    /// Writes one finding in the chosen format, or keeps it for the run's document.
-    pub(super) fn report(&mut self, finding: &Finding<'_>, severity: Severity) -> ControlFlow<()> {
-        match self.settings.format {
-            Format::Sarif => {
-                self.results
-                    .push(Sarif::result(self.name, finding, severity));
-                ControlFlow::Continue(())
-            }
-            Format::Codeclimate => {
-                self.results.push(crate::report::codeclimate_issue(
-                    self.name, finding, severity,
-                ));
-                ControlFlow::Continue(())
-            }
-            _ => match self.printer.finding(self.out, self.name, finding, severity) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(error) => {
-                    self.write_error = Some(error);
-                    ControlFlow::Break(())
-                }
-            },
-        }
-    }
-}
-
-impl Sink for FindingSink<'_> {
-    fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
+    /// Counts one finding (an error or a warning) and reports it as the mode asks.
+    pub(super) fn found(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
         let is_warning = match finding.kind {
             FindingKind::Lint(lint) | FindingKind::Name(NameIssue::Lint(lint)) => {
                 self.settings.warn.contains(lint)
@@ -425,6 +401,36 @@ impl Sink for FindingSink<'_> {
             Mode::Count => ControlFlow::Continue(()),
             Mode::Findings => self.report(finding, Severity::Error),
         }
+    }
+
+    /// Writes one finding in the chosen format, or keeps it for the run's document.
+    pub(super) fn report(&mut self, finding: &Finding<'_>, severity: Severity) -> ControlFlow<()> {
+        match self.settings.format {
+            Format::Sarif => {
+                self.results
+                    .push(Sarif::result(self.name, finding, severity));
+                ControlFlow::Continue(())
+            }
+            Format::Codeclimate => {
+                self.results.push(crate::report::codeclimate_issue(
+                    self.name, finding, severity,
+                ));
+                ControlFlow::Continue(())
+            }
+            _ => match self.printer.finding(self.out, self.name, finding, severity) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(error) => {
+                    self.write_error = Some(error);
+                    ControlFlow::Break(())
+                }
+            },
+        }
+    }
+}
+
+impl Sink for FindingSink<'_> {
+    fn finding(&mut self, finding: &utf8kit_codec::Finding<'_>) -> ControlFlow<()> {
+        self.found(&Finding::from(finding))
     }
 }
 

@@ -21,16 +21,15 @@ use std::sync::{Mutex, mpsc};
 
 use clap::Parser;
 use termcolor::{BufferWriter, WriteColor};
-use utf8kit_codec::{
-    Config, Finding, FindingKind, Lint, LintSet, Policy, Position, Scanner, Sink,
-    finding::NameIssue,
-};
+use utf8kit_codec::{Config, Lint, LintSet, Policy, Position, Scanner, Sink};
 
 use crate::cli::{ColorWhen, Denied, parse_size};
 use crate::hint;
 use crate::input::{ChunkReader, Source, io_reason, looks_binary};
 use crate::output::{self, Messages};
-use crate::report::{Format, InputName, Printer, Sarif, Severity, Summary};
+use crate::report::{
+    Finding, FindingKind, Format, InputName, NameIssue, Printer, Sarif, Severity, Summary,
+};
 use crate::status::Status;
 use crate::walk::{self, FilesFrom, Job, ListArgs, WalkOptions};
 

@@ -137,9 +137,9 @@ impl UnitLines {
         match (unit.kind, unit.codepoint.and_then(char::from_u32)) {
             (UnitKind::Char, Some(c)) => line.push_str(&char_name(c)),
             (kind, _) => {
-                let finding = Finding {
+                let finding = crate::report::Finding {
                     position: Position::START,
-                    kind: FindingKind::IllFormed(kind),
+                    kind: crate::report::FindingKind::IllFormed(kind),
                     bytes: unit.bytes,
                     codepoint: unit.codepoint,
                 };

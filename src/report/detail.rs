@@ -108,8 +108,6 @@ impl Display for Detail<'_, '_> {
                     lint.as_str()
                 )
             }
-            // A kind the codec adds before it is described here (a test fails meanwhile).
-            _ => write!(f, "{}: U+{cp:04X}", finding.kind),
         }
     }
 }

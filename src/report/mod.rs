@@ -19,9 +19,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use termcolor::{Color, ColorSpec, WriteColor};
-use utf8kit_codec::{
-    Finding, FindingKind, Lint, UnitKind, bom::ForeignBom, finding::NameIssue, unit::declared_len,
-};
+use utf8kit_codec::{Lint, UnitKind, bom::ForeignBom, unit::declared_len};
 
 use crate::hint::Hint;
 use crate::input::Source;
@@ -29,6 +27,7 @@ use crate::render::Hex;
 
 mod codeclimate;
 mod detail;
+mod finding;
 mod github;
 mod human;
 mod json;
@@ -37,6 +36,7 @@ mod sarif;
 
 pub use codeclimate::*;
 pub use detail::*;
+pub use finding::{Finding, FindingKind, NameIssue};
 pub use github::{github_message, github_property};
 pub use json::push_unit_json;
 pub use kinds::*;

@@ -18,33 +18,6 @@ pub enum FindingKind {
     Lint(Lint),
     /// A UTF-16 or UTF-32 byte order mark at offset 0 (with [`Config::foreign_bom`](crate::Config::foreign_bom)).
     ForeignBom(ForeignBom),
-    /// A file's name, not its content, is at fault. The scanner never reports one: a program
-    /// checks names (with [`crate::units`]) and reports them with the same machinery.
-    Name(NameIssue),
-}
-
-/// What is wrong with a file name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum NameIssue {
-    /// A unit of the name is ill-formed: the name is not UTF-8 (kind `file-name`).
-    IllFormed(UnitKind),
-    /// The name is UTF-8 but not in Unicode Normalization Form C (kind `non-nfc-name`), as
-    /// macOS writes names (NFD).
-    NotNfc,
-    /// The name holds a character this lint finds (kind `file-name`): a bidirectional control,
-    /// a control character, an invisible character or tag characters, which make a name show
-    /// as another.
-    Lint(Lint),
-}
-
-impl NameIssue {
-    /// The kind's name in output: `file-name` or `non-nfc-name`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            NameIssue::IllFormed(_) | NameIssue::Lint(_) => "file-name",
-            NameIssue::NotNfc => "non-nfc-name",
-        }
-    }
 }
 
 impl FindingKind {
@@ -54,7 +27,6 @@ impl FindingKind {
             FindingKind::IllFormed(kind) => kind.as_str(),
             FindingKind::Lint(lint) => lint.as_str(),
             FindingKind::ForeignBom(bom) => bom.as_str(),
-            FindingKind::Name(issue) => issue.as_str(),
         }
     }
 }

@@ -459,7 +459,6 @@ impl Sink for RepairState {
         let kind = match finding.kind {
             FindingKind::IllFormed(kind) => kind,
             // Names are not content: the scanner never reports them.
-            FindingKind::Name(_) => return ControlFlow::Continue(()),
             // Only the lints of `strip` (and `bom` with `strip_bom`) are enabled: what they
             // find is removed.
             FindingKind::Lint(Lint::Bom) | FindingKind::ForeignBom(_) => {
