@@ -6,11 +6,14 @@
     python3 bench/bench.py --memory 4G     # also peak memory streaming 4 GiB through stdin
     python3 bench/bench.py --only utf8enc --corpora /tmp/c   # one program; corpora kept
     python3 bench/bench.py --only 'utf8check -r'             # the walks only
+    python3 bench/bench.py --level avx2    # our programs capped at AVX2 (UTF8KIT_FORCE_IMPL)
+    python3 bench/bench.py --levels        # every row once per level this CPU has
 
 Builds the release binaries, generates deterministic corpora in a scratch directory (ASCII,
 European text, CJK, emoji-heavy, a multilingual mix, the mix with one error per MiB and one per
 KiB, the mix with one error per KiB of every kind in turn, a Latin-1 file, a UTF-16LE file, a
-tree of 50,000 small files), times each command with hyperfine (files in the page
+tree of 50,000 small files), names the CPU and the SIMD level our programs run at (the highest
+the CPU has, or the one `--level` forces through UTF8KIT_FORCE_IMPL), times each command with hyperfine (files in the page
 cache, output to /dev/null) and prints a markdown table: the median, the throughput in MB/s of
 input, and the ratio of the peer's median to ours (above 1: we are faster). Peers that are not
 installed are left out of the table. Needs hyperfine; the peers come from Debian's packages:
@@ -153,6 +156,31 @@ def make_corpora(directory, size, tree_files):
     return corpora
 
 
+LEVELS = ["avx512", "avx2", "portable"]
+
+
+def machine():
+    """The CPU's model name and the SIMD levels it has, best first (as the programs detect them:
+    avx512 needs AVX-512 F, BW and VBMI; avx2 needs AVX2; portable is always there)."""
+    model, flags = "unknown CPU", set()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                if key.strip() == "model name" and model == "unknown CPU":
+                    model = value.strip()
+                elif key.strip() == "flags" and not flags:
+                    flags = set(value.split())
+    except OSError:
+        pass
+    levels = []
+    if {"avx512f", "avx512bw", "avx512vbmi"} <= flags:
+        levels.append("avx512")
+    if "avx2" in flags:
+        levels.append("avx2")
+    return model, levels + ["portable"]
+
+
 def have(tool):
     return shutil.which(tool) is not None
 
@@ -185,9 +213,18 @@ def main():
                         help="keep the corpora in this directory and reuse them on the next run")
     parser.add_argument("--tree-files", type=int, default=50_000,
                         help="files in the generated tree (default 50000, as a real repository)")
+    parser.add_argument("--level", choices=LEVELS,
+                        help="cap our programs at this SIMD level (UTF8KIT_FORCE_IMPL)")
+    parser.add_argument("--levels", action="store_true",
+                        help="time every row once per SIMD level this CPU has")
     parser.add_argument("--corpora-only", action="store_true",
                         help="generate the corpora (into --corpora) and time nothing")
     args = parser.parse_args()
+    model, available = machine()
+    if args.level and args.level not in available:
+        sys.exit(f"bench.py: this CPU ({model}) has no {args.level} level; it has "
+                 + ", ".join(available))
+    levels = available if args.levels else [args.level or available[0]]
     if args.corpora_only:
         if not args.corpora:
             sys.exit("bench.py: --corpora-only needs --corpora DIR")
@@ -283,28 +320,35 @@ def main():
                  ]))
 
     print(f"Corpora of {args.size} ({size} bytes; the dump views {dump_size} bytes), "
-          f"median of {args.runs} runs after {args.warmup} warm-up, on {os.cpu_count()} CPUs.")
+          f"median of {args.runs} runs after {args.warmup} warm-up, on {os.cpu_count()} CPUs: "
+          f"{model}, SIMD levels {', '.join(available)}.")
     print()
-    print("| program | input | median | MB/s | peer | peer median | ratio |")
-    print("|---|---|---:|---:|---|---:|---:|")
+    print("| program | input | level | median | MB/s | peer | peer median | ratio |")
+    print("|---|---|---|---:|---:|---|---:|---:|")
     plan = [row for row in plan if row[0].startswith(args.only)]
     for group, corpus, ours, peers in plan:
         path = corpora[corpus]
         mb = (tree_size(path) if os.path.isdir(path) else os.path.getsize(path)) / 1e6
-        commands = [("ours", ours.format(path))]
         peers = [p for p in peers if p is not None]
-        commands += [(name, command.format(path)) for name, command in peers]
-        medians = hyperfine(commands, args.runs, args.warmup)
-        mine = medians["ours"]
-        first = True
-        for name, _ in peers:
-            theirs = medians[name]
-            left = (f"| {group} | {corpus} | {mine:.3f} s | {mb / mine:.0f} |" if first
-                    else "| | | | |")
-            print(f"{left} {name} | {theirs:.3f} s | {theirs / mine:.2f}x |")
-            first = False
-        if not peers:
-            print(f"| {group} | {corpus} | {mine:.3f} s | {mb / mine:.0f} | - | - | - |")
+        for level in levels:
+            # Our commands (the row's and any of ours among its peers) run at the level; the
+            # peers' own SIMD is theirs.
+            force = f"UTF8KIT_FORCE_IMPL={level} "
+            ours_at = lambda command: force + command if BIN in command else command  # noqa: E731
+            commands = [("ours", ours_at(ours.format(path)))]
+            commands += [(name, ours_at(command.format(path))) for name, command in peers]
+            medians = hyperfine(commands, args.runs, args.warmup)
+            mine = medians["ours"]
+            first = True
+            for name, _ in peers:
+                theirs = medians[name]
+                left = (f"| {group} | {corpus} | {level} | {mine:.3f} s | {mb / mine:.0f} |"
+                        if first else "| | | | | |")
+                print(f"{left} {name} | {theirs:.3f} s | {theirs / mine:.2f}x |")
+                first = False
+            if not peers:
+                print(f"| {group} | {corpus} | {level} | {mine:.3f} s | {mb / mine:.0f} "
+                      "| - | - | - |")
 
     if args.memory:
         amount = parse_size(args.memory)

@@ -6,6 +6,7 @@ use std::fmt;
 
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+mod scalar;
 
 /// Where a byte slice stops being well-formed UTF-8, as [`std::str::Utf8Error`] says it: the
 /// length of the well-formed prefix, and the length of the maximal subpart that follows it
@@ -102,15 +103,17 @@ pub fn is_well_formed(bytes: &[u8]) -> bool {
     }
 }
 
-/// With AVX-512: a character boundary at or before the first error of `bytes` up to which they
-/// are well-formed, `bytes.len()` exactly when they are well-formed. `None` on a processor
-/// without it, where simdutf8 answers alone.
+/// With AVX-512, or at the portable level: a character boundary at or before the first error
+/// of `bytes` up to which they are well-formed, `bytes.len()` exactly when they are
+/// well-formed. `None` where simdutf8 answers alone (AVX2 on x86, NEON on ARM).
 fn checked_prefix(bytes: &[u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     if crate::has_avx512_vbmi() {
         // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
         return Some(unsafe { avx512::well_formed_prefix(bytes) });
     }
-    let _ = bytes;
+    if !crate::simd::allows(crate::simd::Level::Avx2) {
+        return Some(scalar::well_formed_prefix(bytes));
+    }
     None
 }
