@@ -16,7 +16,10 @@ normalise width, which changes correct text on purpose). The clean corpus is run
 too, and every clean line they change is counted: the target is zero.
 
 Usage: python3 bench/mojibake/eval.py [--utf8fix PATH] [--locales N] [--show N]
-       [--catalogs DIR] [--lines FILE]
+       [--catalogs DIR] [--lines FILE] [--level avx512|avx2|portable]
+
+--level caps utf8fix's SIMD (UTF8KIT_FORCE_IMPL) for every run; the speed rows name the CPU and
+the level.
 Needs: pip install babel ftfy
 """
 
@@ -302,6 +305,17 @@ def timed(command, path, runs=5):
     return statistics.median(times)
 
 
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.partition(":")[2].strip()
+    except OSError:
+        pass
+    return "an unknown CPU"
+
+
 def speed_rows(binary, clean):
     """Half the lines mojibake: utf8fix on the whole file (median of five runs; on every CPU,
     its default, and on one) against ftfy line by line; and clean text, --mojibake against
@@ -317,6 +331,8 @@ def speed_rows(binary, clean):
         one_thread = timed([binary, "--mojibake", "-j1"], path)
         _, theirs = run_ftfy(mixed)
         size = os.path.getsize(path)
+        print(f"speed on {cpu_model()}, SIMD level "
+              f"{os.environ.get('UTF8KIT_FORCE_IMPL', 'the highest it has')}:")
         print(f"speed, {len(mixed)} lines ({size / 1e6:.1f} MB), half of them mojibake: "
               f"utf8fix {ours:.3f} s ({os.cpu_count()} CPUs; -j1 {one_thread:.3f} s), "
               f"ftfy {theirs:.3f} s, ratio {theirs / ours:.1f}x ({theirs / one_thread:.1f}x "
@@ -334,6 +350,8 @@ def speed_rows(binary, clean):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--utf8fix", default="target/release/utf8fix")
+    parser.add_argument("--level", choices=["avx512", "avx2", "portable"],
+                        help="cap utf8fix's SIMD at this level (UTF8KIT_FORCE_IMPL)")
     parser.add_argument("--locales", type=int, default=60, help="how many locales (at least 13)")
     parser.add_argument("--show", type=int, default=0, help="print N failures of each kind")
     parser.add_argument("--catalogs", metavar="DIR",
@@ -342,6 +360,8 @@ def main():
                         help="also read 20,000 lines of FILE (UTF-8 text of any kind) through "
                              "each encoding")
     args = parser.parse_args()
+    if args.level:
+        os.environ["UTF8KIT_FORCE_IMPL"] = args.level
 
     chosen, clean = corpus(args.locales)
     has_non_ascii = sum(1 for line in clean if not line.isascii())

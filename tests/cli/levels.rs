@@ -68,6 +68,124 @@ fn every_level_gives_the_same_output() {
     }
 }
 
+/// The levels this machine has, below the one it runs at uncapped.
+fn lower_levels() -> Vec<Level> {
+    Level::ALL
+        .iter()
+        .copied()
+        .filter(|&level| level < simd::detected())
+        .collect()
+}
+
+/// `name args` at the machine's own level and at each lower one: the same status, output and
+/// messages, byte for byte.
+fn assert_alike_at_every_level(name: &str, args: &[&std::ffi::OsStr]) {
+    let output = |level: Option<Level>| {
+        let mut command = program(name);
+        command.args(args);
+        if let Some(level) = level {
+            command.env("UTF8KIT_FORCE_IMPL", level.as_str());
+        }
+        command.output().unwrap()
+    };
+    let expected = output(None);
+    assert!(!expected.stdout.is_empty(), "{name} {args:?}");
+    for level in lower_levels() {
+        let got = output(Some(level));
+        assert_eq!(
+            got.status.code(),
+            expected.status.code(),
+            "{name} {args:?} at {level}"
+        );
+        assert!(
+            got.stdout == expected.stdout,
+            "{name} {args:?}: stdout differs at {level}"
+        );
+        assert!(
+            got.stderr == expected.stderr,
+            "{name} {args:?}: stderr differs at {level}"
+        );
+    }
+}
+
+/// The public test data (Kuhn's stress test, the WHATWG cases, encoding_rs's files, the
+/// naughty strings, ftfy's cases), a file of one error per KiB of every kind, and a file large
+/// enough that utf8check checks it in parts on every core: alike at every level.
+#[test]
+fn the_conformance_data_and_dense_errors_are_alike_at_every_level() {
+    let conformance =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance");
+    if !conformance.is_dir() {
+        crate::common::skip(&format!(
+            "conformance data absent: {}",
+            conformance.display()
+        ));
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // One mistake of each kind in turn, one per KiB, in text of several scripts.
+    let kinds: [&[u8]; 9] = [
+        b"\x80",
+        b"\xe9 ",
+        b"\xf8",
+        b"\xff",
+        b"\xc0\xaf",
+        b"\xe0\x80\xaf",
+        b"\xed\xa0\x80",
+        b"\xf4\x90\x80\x80",
+        b"\xe2\x82 ",
+    ];
+    let text = "Grüße déjà vu Привет 世界 😀 plain words\n".repeat(20);
+    let mut dense = Vec::new();
+    for (n, kind) in kinds.iter().cycle().take(900).enumerate() {
+        dense.extend_from_slice(&text.as_bytes()[..1000 + n % 17]);
+        dense.extend_from_slice(kind);
+    }
+    let dense_path = dir.path().join("dense.txt");
+    std::fs::write(&dense_path, &dense).unwrap();
+    // 40 MB of well-formed text of every width, but one mistake near the end.
+    let mut big = "Grüße déjà vu Привет 世界 😀 plain ASCII words to fill the line\n"
+        .repeat(500_000)
+        .into_bytes();
+    let at = big.len() - 1000;
+    big.splice(at..at, *b"\xed\xa0\x80");
+    let big_path = dir.path().join("big.txt");
+    std::fs::write(&big_path, &big).unwrap();
+    let c = conformance.as_os_str();
+    let os = |s: &'static str| std::ffi::OsStr::new(s);
+    assert_alike_at_every_level("utf8check", &[os("-r"), os("--format"), os("json"), c]);
+    assert_alike_at_every_level(
+        "utf8check",
+        &[os("-r"), os("--deny"), os("all"), os("-c"), c],
+    );
+    assert_alike_at_every_level(
+        "utf8check",
+        &[os("--format"), os("json"), dense_path.as_os_str()],
+    );
+    assert_alike_at_every_level("utf8check", &[os("-c"), big_path.as_os_str()]);
+    assert_alike_at_every_level("utf8check", &[big_path.as_os_str()]);
+    for file in [
+        "ftfy/ftfy-cases.jsonl",
+        "ftfy/ftfy-extra-layer.jsonl",
+        "kuhn/UTF-8-test.txt",
+        "naughty-strings/blns.txt",
+    ] {
+        let path = conformance.join(file);
+        if !path.exists() {
+            crate::common::skip(&format!("conformance file absent: {}", path.display()));
+            continue;
+        }
+        let path = path.as_os_str();
+        assert_alike_at_every_level("utf8fix", &[os("--mojibake"), os("-v"), path]);
+        assert_alike_at_every_level("utf8fix", &[os("-v"), path]);
+        assert_alike_at_every_level("utf8dump", &[os("--color"), os("never"), path]);
+    }
+    assert_alike_at_every_level(
+        "utf8fix",
+        &[os("--mojibake"), os("-v"), dense_path.as_os_str()],
+    );
+}
+
 #[test]
 fn an_unknown_level_or_one_the_processor_lacks_is_refused() {
     program("utf8check")
