@@ -21,7 +21,6 @@ pub(crate) struct Out<'a> {
 
 impl Out<'_> {
     /// How many more bytes fit.
-    #[cfg(any(target_arch = "x86_64", test))]
     #[inline]
     pub(crate) fn room(&self) -> usize {
         self.buf.len() - self.len
@@ -38,6 +37,14 @@ impl Out<'_> {
     }
 
     /// Appends a character's UTF-8 form.
+    /// Writes two bytes and keeps the first `keep` (1 or 2) of them.
+    #[inline]
+    pub(crate) fn push_keeping(&mut self, bytes: [u8; 2], keep: usize) {
+        self.buf[self.len].write(bytes[0]);
+        self.buf[self.len + 1].write(bytes[1]);
+        self.len += keep.min(2);
+    }
+
     #[inline]
     pub(crate) fn push_char(&mut self, c: char) {
         self.push(c.encode_utf8(&mut [0; 4]).as_bytes());
@@ -92,8 +99,7 @@ pub(crate) fn utf16(src: &[u8], big_endian: bool, out: &mut Out) -> usize {
             return unsafe { ssse3::utf16(src, big_endian, out) };
         }
     }
-    let _ = (src, big_endian, out);
-    0
+    portable::utf16(src, big_endian, out)
 }
 
 /// Converts leading Latin-1 bytes of `src`, sixteen at a time; returns how many it consumed.
@@ -106,8 +112,79 @@ pub(crate) fn latin1(src: &[u8], out: &mut Out) -> usize {
             return unsafe { ssse3::latin1(src, out) };
         }
     }
-    let _ = (src, out);
-    0
+    portable::latin1(src, out)
+}
+
+/// The same without SIMD (the portable level, and processors without SSSE3): eight bytes at a
+/// time while they are ASCII, then a character at a time with no call per byte.
+mod portable {
+    use super::Out;
+
+    /// Converts leading UTF-16 units that are not surrogates, four at a time when they are
+    /// ASCII; returns how many bytes of `src` it consumed (it stops before a surrogate).
+    pub(super) fn utf16(src: &[u8], big_endian: bool, out: &mut Out) -> usize {
+        let mut i = 0;
+        while i + 8 <= src.len() && out.room() >= 12 {
+            let mut word = u64::from_le_bytes(src[i..i + 8].try_into().expect("eight bytes"));
+            if big_endian {
+                word =
+                    ((word & 0x00FF_00FF_00FF_00FF) << 8) | ((word >> 8) & 0x00FF_00FF_00FF_00FF);
+            }
+            if word & 0xFF80_FF80_FF80_FF80 == 0 {
+                out.push(&[
+                    word as u8,
+                    (word >> 16) as u8,
+                    (word >> 32) as u8,
+                    (word >> 48) as u8,
+                ]);
+                i += 8;
+                continue;
+            }
+            for k in 0..4 {
+                let unit = (word >> (16 * k)) as u16;
+                match unit {
+                    0..0x80 => out.push(&[unit as u8]),
+                    0x80..0x800 => {
+                        out.push(&[0xC0 | (unit >> 6) as u8, 0x80 | (unit & 0x3F) as u8])
+                    }
+                    0xD800..0xE000 => return i + 2 * k,
+                    _ => out.push(&[
+                        0xE0 | (unit >> 12) as u8,
+                        0x80 | ((unit >> 6) & 0x3F) as u8,
+                        0x80 | (unit & 0x3F) as u8,
+                    ]),
+                }
+            }
+            i += 8;
+        }
+        i
+    }
+
+    /// Converts leading Latin-1 bytes, eight at a time when they are ASCII; each other byte
+    /// writes two and keeps one or both, with no branch on its value.
+    pub(super) fn latin1(src: &[u8], out: &mut Out) -> usize {
+        let mut i = 0;
+        while i + 8 <= src.len() && out.room() >= 16 {
+            let word = &src[i..i + 8];
+            if u64::from_ne_bytes(word.try_into().expect("eight bytes")) & 0x8080_8080_8080_8080
+                == 0
+            {
+                out.push(word);
+            } else {
+                for &byte in word {
+                    out.push_keeping(
+                        [
+                            if byte < 0x80 { byte } else { 0xC0 | byte >> 6 },
+                            0x80 | (byte & 0x3F),
+                        ],
+                        1 + usize::from(byte >> 7),
+                    );
+                }
+            }
+            i += 8;
+        }
+        i
+    }
 }
 
 #[cfg(target_arch = "x86_64")]

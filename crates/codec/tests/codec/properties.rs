@@ -379,6 +379,54 @@ fn every_simd_level_gives_the_portable_answers() {
             }
         }
     }
+    // The widening: UTF-16 of every width (with lone surrogates) and Latin-1, in both byte
+    // orders, against std.
+    use utf8kit_codec::transcode::{Endian, Utf16Decoder, latin1_to_utf8};
+    let mut units: Vec<u16> = "aé€😀 Grüße ¡Привет! 世界 ߀ plain ASCII text of some length"
+        .repeat(40)
+        .encode_utf16()
+        .collect();
+    for (k, at) in [7usize, 300, 301, 1500, units.len() - 1]
+        .into_iter()
+        .enumerate()
+    {
+        units[at] = [0xD800, 0xDC00, 0xDBFF, 0xDFFF, 0xD834][k];
+    }
+    let widened: String = char::decode_utf16(units.iter().copied())
+        .map(|c| c.unwrap_or('\u{FFFD}'))
+        .collect();
+    let latin1: Vec<u8> = (0..=255u8).cycle().take(3001).collect();
+    let latin1_text: String = latin1.iter().map(|&b| char::from(b)).collect();
+    for &level in Level::ALL
+        .iter()
+        .filter(|&&level| level <= simd::detected())
+    {
+        simd::cap(level).unwrap();
+        for endian in [Endian::Little, Endian::Big] {
+            let bytes: Vec<u8> = units
+                .iter()
+                .flat_map(|u| match endian {
+                    Endian::Little => u.to_le_bytes(),
+                    Endian::Big => u.to_be_bytes(),
+                })
+                .collect();
+            for cut in [bytes.len(), 33, 4097] {
+                let mut decoder = Utf16Decoder::new(endian).replacing();
+                let mut out = Vec::new();
+                for chunk in bytes.chunks(cut) {
+                    decoder.decode(chunk, false, &mut out).unwrap();
+                }
+                decoder.decode(&[], true, &mut out).unwrap();
+                assert!(
+                    out == widened.as_bytes(),
+                    "{level} {endian:?} chunks of {cut}"
+                );
+            }
+        }
+        let mut out = Vec::new();
+        latin1_to_utf8(&latin1, &mut out);
+        assert!(out == latin1_text.as_bytes(), "{level}: Latin-1");
+    }
     simd::cap(simd::detected()).unwrap();
     assert!(simd::cap(Level::Avx512).is_ok() == (simd::detected() == Level::Avx512));
 }
