@@ -26,7 +26,7 @@ Register-ArgumentCompleter -Native -CommandName 'utf8enc' -ScriptBlock {
             [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Each character of STRING (which may start with ''-'': -t -x)')
             [CompletionResult]::new('--text', '--text', [CompletionResultType]::ParameterName, 'Each character of STRING (which may start with ''-'': -t -x)')
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'A character by its Unicode name ("EURO SIGN")')
-            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Convert input in this encoding to UTF-8')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Convert input in this encoding to UTF-8 (auto: detect it; auto:ENC: ENC when detection cannot decide)')
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Convert UTF-8 input to this encoding')
             [CompletionResult]::new('--errors', '--errors', [CompletionResultType]::ParameterName, 'What to do with malformed or unencodable input')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the output to FILE, which is replaced only once the whole output is written and nothing failed (FILE may be an input: `-o notes.txt notes.txt` converts in place)')

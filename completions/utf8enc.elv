@@ -23,7 +23,7 @@ set edit:completion:arg-completer[utf8enc] = {|@words|
             cand -t 'Each character of STRING (which may start with ''-'': -t -x)'
             cand --text 'Each character of STRING (which may start with ''-'': -t -x)'
             cand --name 'A character by its Unicode name ("EURO SIGN")'
-            cand --from 'Convert input in this encoding to UTF-8'
+            cand --from 'Convert input in this encoding to UTF-8 (auto: detect it; auto:ENC: ENC when detection cannot decide)'
             cand --to 'Convert UTF-8 input to this encoding'
             cand --errors 'What to do with malformed or unencodable input'
             cand -o 'Write the output to FILE, which is replaced only once the whole output is written and nothing failed (FILE may be an input: `-o notes.txt notes.txt` converts in place)'

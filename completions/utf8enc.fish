@@ -18,7 +18,7 @@ name\t'The Unicode name'
 raw\t'The bytes themselves'"
 complete -c utf8enc -s t -l text -d 'Each character of STRING (which may start with \'-\': -t -x)' -r
 complete -c utf8enc -l name -d 'A character by its Unicode name ("EURO SIGN")' -r
-complete -c utf8enc -l from -d 'Convert input in this encoding to UTF-8' -r -f -a "utf-8\t''
+complete -c utf8enc -l from -d 'Convert input in this encoding to UTF-8 (auto: detect it; auto:ENC: ENC when detection cannot decide)' -r -f -a "utf-8\t''
 utf8\t''
 unicode-1-1-utf-8\t''
 unicode11utf8\t''

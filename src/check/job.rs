@@ -92,7 +92,7 @@ pub(super) fn check_job(
                 if wants_hint && head_seen < HINT_SAMPLE_LEN {
                     let head = &chunk[..chunk.len().min(HINT_SAMPLE_LEN - head_seen)];
                     head_has_nul |= head.contains(&0);
-                    if head_seen == 0 && utf8kit_mojibake::first_suspect(head).is_some() {
+                    if head_seen == 0 && has_suspect(head) {
                         mojibake_head = Some(head.to_vec());
                     }
                     head_seen += head.len();
@@ -106,7 +106,7 @@ pub(super) fn check_job(
                 // A valid file has no finding; only the hint's look at its head is left.
                 let head = read_head(&mut file, len);
                 head_has_nul = head.contains(&0);
-                let is_suspect = utf8kit_mojibake::first_suspect(&head).is_some();
+                let is_suspect = has_suspect(&head);
                 if keeps_sample {
                     mojibake_head = is_suspect.then(|| head.clone());
                     sample = head;
@@ -434,6 +434,17 @@ impl Sink for FindingSink<'_> {
     }
 }
 
+/// Whether the well-formed start of `head` (all of it, for a valid input; up to its first
+/// finding otherwise, a legacy file's C0 and C1 bytes among them) holds a line that may hold
+/// mojibake ([`utf8kit_mojibake::first_suspect`]).
+fn has_suspect(head: &[u8]) -> bool {
+    let valid = match std::str::from_utf8(head) {
+        Ok(text) => text,
+        Err(error) => std::str::from_utf8(&head[..error.valid_up_to()]).unwrap_or_default(),
+    };
+    utf8kit_mojibake::first_suspect(valid).is_some()
+}
+
 /// The note for a valid input whose start holds lines that read as mojibake: the first such
 /// line judged by the mojibake repair, at most [`MOJIBAKE_LINES`] of them looked at.
 fn mojibake_note(source: &Source, head: &[u8]) -> Option<hint::Hint> {
@@ -444,7 +455,7 @@ fn mojibake_note(source: &Source, head: &[u8]) -> Option<hint::Hint> {
     };
     let mut from = 0;
     for _ in 0..MOJIBAKE_LINES {
-        let at = from + utf8kit_mojibake::first_suspect(&text.as_bytes()[from..])?;
+        let at = from + utf8kit_mojibake::first_suspect(&text[from..])?;
         let start = text[..at].rfind('\n').map_or(0, |end| end + 1);
         let end = text[at..].find('\n').map_or(text.len(), |end| at + end + 1);
         let line = &text[start..end];

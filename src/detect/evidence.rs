@@ -8,6 +8,30 @@ pub(super) const EVIDENCE_LEN: usize = 64 * 1024;
 pub(super) const HEAD_LEN: usize = 64 * 1024;
 /// Lines longer than this are judged in pieces.
 pub(super) const MAX_LINE: usize = 4096;
+/// A run with no byte below 0x30 longer than this is cut at a UTF-8 character's start.
+pub(super) const MAX_RUN: usize = 64 * 1024;
+
+/// Where to end the next piece of a long line (`carry`, longer than [`MAX_LINE`]): right after
+/// a byte below 0x30 (a control such as a lone CR, a space, ASCII punctuation), the last one in
+/// the first `MAX_LINE` bytes, else the first one at all. No multi-byte encoding the detector
+/// weighs uses such a byte inside a character (the smallest trail bytes, GB18030's, are
+/// digits), so no character is split whatever the encoding: a Shift_JIS file with CR line ends
+/// or a minified one-line file reaches chardetng whole. A run of [`MAX_RUN`] bytes with none is
+/// cut at the start of a UTF-8 character; `None` waits for more bytes.
+pub(super) fn piece_end(carry: &[u8]) -> Option<usize> {
+    if let Some(at) = carry[..MAX_LINE].iter().rposition(|&b| b < 0x30) {
+        return Some(at + 1);
+    }
+    if let Some(at) = carry.iter().position(|&b| b < 0x30) {
+        return Some(at + 1);
+    }
+    (carry.len() > MAX_RUN).then(|| {
+        (1..=MAX_LINE)
+            .rev()
+            .find(|&i| carry[i] & 0xC0 != 0x80)
+            .unwrap_or(MAX_LINE)
+    })
+}
 
 /// What the detector has seen of one input.
 #[derive(Debug, Default)]
@@ -50,11 +74,9 @@ impl Evidence {
         }
         self.carry.extend_from_slice(chunk);
         while self.carry.len() > MAX_LINE {
-            // Cut at the start of a character (or of a legacy byte), never inside UTF-8.
-            let cut = (1..=MAX_LINE)
-                .rev()
-                .find(|&i| self.carry[i] & 0xC0 != 0x80)
-                .unwrap_or(MAX_LINE);
+            let Some(cut) = piece_end(&self.carry) else {
+                break;
+            };
             let rest = self.carry.split_off(cut);
             let piece = std::mem::replace(&mut self.carry, rest);
             self.line(&piece);

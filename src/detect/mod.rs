@@ -539,6 +539,44 @@ mod tests {
         }
     }
 
+    /// A long line is never cut inside a character, whatever the encoding and the line ends
+    /// (CR only, none): a Shift_JIS text with CR line ends, and one with no line end at all,
+    /// fed in pieces of every size across the 4 KiB cut, is Shift_JIS.
+    #[test]
+    fn long_lines_are_cut_between_characters() {
+        let sentence = "日本語のテキストです。漢字とかなカナを含む文章、句読点も。";
+        let shift_jis = encoding_rs::SHIFT_JIS;
+        let cr = encode(&format!("{sentence}\r").repeat(400), shift_jis);
+        let none = encode(&sentence.repeat(400), shift_jis);
+        assert!(cr.len() > 3 * evidence::MAX_LINE && none.len() > 3 * evidence::MAX_LINE);
+        for text in [&cr, &none] {
+            for piece in [1, 2, 3, 1000, 4095, 4096, 4097, 8191, text.len()] {
+                let mut evidence = Evidence::new();
+                for chunk in text.chunks(piece) {
+                    evidence.feed(chunk);
+                }
+                evidence.finish();
+                assert_eq!(
+                    detect(&evidence).likeliest(),
+                    Some(Charset::Whatwg(shift_jis)),
+                    "pieces of {piece}, {} line ends",
+                    if text == &cr { "CR" } else { "no" }
+                );
+            }
+        }
+        // Cut after a byte below 0x30, or not yet, or (after 64 KiB with none) at a UTF-8
+        // character's start.
+        let mut run = vec![0x82u8; evidence::MAX_LINE + 10];
+        assert_eq!(evidence::piece_end(&run), None);
+        run[evidence::MAX_LINE + 5] = b'\r';
+        assert_eq!(evidence::piece_end(&run), Some(evidence::MAX_LINE + 6));
+        run[100] = b' ';
+        assert_eq!(evidence::piece_end(&run), Some(101));
+        let long = "é".repeat(evidence::MAX_RUN).into_bytes();
+        let cut = evidence::piece_end(&long).unwrap();
+        assert!(cut <= evidence::MAX_LINE && long[cut] == 0xC3, "{cut}");
+    }
+
     #[test]
     fn unmarked_utf16_is_seen() {
         use utf8kit_codec::transcode::Endian;

@@ -29,10 +29,15 @@ pub(super) enum Decoder {
         /// For auto, the regular file being read: when its head leaves the encoding to the
         /// detector, the detector reads all of it, as utf8check's hint does, so the two agree.
         file: Option<PathBuf>,
+        /// For auto, what `--from auto:ENC` names for when the detection cannot decide.
+        fallback: Option<Charset>,
     },
     /// After sniffing: the byte order mark's length is added to every offset.
-    /// The third field: for `--from auto`, whether the detection was sure.
-    Shifted(Box<Decoder>, u64, Option<bool>),
+    /// The third field: for `--from auto`, the encoding used and whether the detection was sure
+    /// (not sure: the fallback of `--from auto:ENC`).
+    Shifted(Box<Decoder>, u64, Option<(Charset, bool)>),
+    /// `--from auto` could not decide and no fallback was named: nothing is written; why.
+    Refused(String),
 }
 
 /// How much input `--from auto` looks at before deciding.
@@ -56,6 +61,7 @@ impl Decoder {
                 head: Vec::new(),
                 replace,
                 file: None,
+                fallback: None,
             };
         };
         match charset {
@@ -86,6 +92,7 @@ impl Decoder {
                 head: Vec::new(),
                 replace,
                 file: None,
+                fallback: None,
             },
         }
     }
@@ -100,13 +107,22 @@ impl Decoder {
             Decoder::Codec(decoder) => decoder.name().into(),
             Decoder::Sniffing { enc, .. } => enc.map_or_else(|| "auto".to_owned(), name_of),
             Decoder::Shifted(inner, ..) => inner.name(),
+            Decoder::Refused(_) => "auto".to_owned(),
         }
     }
 
-    /// For `--from auto`, once decided: the encoding found and whether the evidence was strong.
-    pub(super) fn detection(&self) -> Option<(String, bool)> {
+    /// For `--from auto`, once decided: the encoding used and whether the detection was sure.
+    pub(super) fn detection(&self) -> Option<(Charset, bool)> {
         match self {
-            Decoder::Shifted(inner, _, Some(sure)) => Some((inner.name(), *sure)),
+            Decoder::Shifted(_, _, Some(detection)) => Some(*detection),
+            _ => None,
+        }
+    }
+
+    /// For `--from auto`, why nothing was decoded.
+    pub(super) fn refusal(&self) -> Option<&str> {
+        match self {
+            Decoder::Refused(why) => Some(why),
             _ => None,
         }
     }
@@ -154,11 +170,13 @@ impl Decoder {
                 e.byte_offset += *shift;
                 e
             }),
+            Decoder::Refused(_) => Ok(()),
             Decoder::Sniffing {
                 enc,
                 head,
                 replace,
                 file,
+                fallback,
             } => {
                 head.extend_from_slice(src);
                 let needed = if enc.is_none() { SNIFF_LEN } else { 4 };
@@ -166,10 +184,23 @@ impl Decoder {
                     return Ok(());
                 }
                 let head = std::mem::take(head);
-                let (decided, bom_len, sure) = sniff(*enc, &head, last, file.as_deref());
+                let (detected, bom_len) = sniff(*enc, &head, last, file.as_deref());
+                let is_auto = enc.is_none();
+                let (decided, sure) = match (detected, *fallback) {
+                    (Detected::Sure(charset), _) => (charset, true),
+                    (Detected::Unsure(_), Some(fallback)) => (fallback, false),
+                    (undecided, _) => {
+                        *self = Decoder::Refused(undecided.why());
+                        return Ok(());
+                    }
+                };
                 let mut inner = Decoder::new(Some(decided), *replace);
                 let result = inner.decode(&head[bom_len..], last, dst);
-                *self = Decoder::Shifted(Box::new(inner), bom_len as u64, sure);
+                *self = Decoder::Shifted(
+                    Box::new(inner),
+                    bom_len as u64,
+                    is_auto.then_some((decided, sure)),
+                );
                 result.map_err(|mut e| {
                     e.byte_offset += bom_len as u64;
                     e

@@ -100,12 +100,16 @@ mark, obeys it and drops it; auto obeys any mark (UTF-8, UTF-16, UTF-32) and dro
 label reads the bytes of a mark as its own characters (EF BB BF is ï»¿ in windows-1252). \
 utf8fix and utf8check treat a mark the same way: bytes of UTF-8, a character U+FEFF.
 
---from auto detects: a byte order mark, then UTF-8 validity of the first 64 KiB, then UTF-16 or \
-UTF-32 without a mark (the zero bytes of ASCII), then the detector of utf8check's hint, which \
-reads all of a regular file as the hint does (a gettext catalog holds its translations past 64 \
-KiB of tables) and the first 64 KiB of standard input, a pipe or a device. When the \
-evidence is too weak for the hint, the likeliest reading is used and a note says it is a guess; \
--v names the encoding detected. -o FILE writes the output to a new file beside FILE that \
+--from auto detects: a byte order mark, then UTF-16 or UTF-32 without a mark (the zero bytes of \
+ASCII), then the escape sequences of ISO-2022-JP (7-bit text that would pass for UTF-8), then \
+UTF-8 validity of the first 64 KiB, then the detector of utf8check's hint, which reads all of a \
+regular file as the hint does (a gettext catalog holds its translations past 64 KiB of tables) \
+and the first 64 KiB of standard input, a pipe or a device. It never decodes with an encoding \
+it is not sure of: when the evidence is too weak for the hint, or the text is in an encoding no \
+decoder here reads (ISO-2022-KR), it writes nothing for that input, names the candidates it \
+weighed and sets status 1. --from auto:ENC uses ENC when detection cannot decide (and says so). \
+-v names the encoding detected by the label --from takes for the same decoding (utf-32le, not \
+utf-32). -o FILE writes the output to a new file beside FILE that \
 replaces it only when everything was written and nothing failed (strict errors included), so \
 -o notes.txt notes.txt converts in place and a failure leaves FILE as it was. When FILE is a \
 device or a FIFO (-o /dev/null, -o /dev/stdout), the output is written to it directly, as a \
@@ -318,7 +322,8 @@ pub struct Args {
     #[arg(short, long, conflicts_with_all = ["text", "name", "explain", "from", "to"])]
     pub decode: bool,
 
-    /// Convert input in this encoding to UTF-8.
+    /// Convert input in this encoding to UTF-8 (auto: detect it; auto:ENC: ENC when detection
+    /// cannot decide).
     #[arg(long, value_name = "ENC", hide_possible_values = true, value_parser = crate::encodings::LabelParser {
         parse: |label| Ok(label.to_owned()),
         accepts: |_| true,

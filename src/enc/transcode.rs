@@ -9,6 +9,20 @@ pub(super) fn name_of(charset: Charset) -> String {
     encodings::entry_of(charset).name.to_owned()
 }
 
+/// For `auto` (`Some(None)`) and `auto:ENC` (`Some(Some(ENC))`); `None` for a label.
+fn auto_fallback(label: &str) -> Option<Option<&str>> {
+    let label = label.trim();
+    if !label.get(..4)?.eq_ignore_ascii_case("auto") {
+        return None;
+    }
+    let rest = &label[4..];
+    match rest.strip_prefix(':') {
+        _ if rest.is_empty() => Some(None),
+        Some(fallback) => Some(Some(fallback)),
+        None => None,
+    }
+}
+
 /// `--list`: every encoding, the options that take it, and its labels.
 pub(super) fn list_encodings(out: &mut dyn Write) -> io::Result<Status> {
     writeln!(out, "{:<16} {:<22} LABELS", "ENCODING", "ACCEPTED BY")?;
@@ -39,13 +53,22 @@ pub(super) fn transcode_all(
     let parse = |label: &Option<String>| -> Result<(Option<Charset>, String), String> {
         match label.as_deref() {
             None => Ok((Some(Charset::Utf8), "UTF-8".to_owned())),
-            Some(label) if label.trim().eq_ignore_ascii_case("auto") => {
-                Ok((None, "auto".to_owned()))
-            }
+            Some(label) if auto_fallback(label).is_some() => Ok((None, "auto".to_owned())),
             Some(label) => {
                 encodings::resolve(label).map(|named| (Some(named.charset()), named.to_string()))
             }
         }
+    };
+    // `--from auto:ENC`: ENC when the detection cannot decide.
+    let fallback = match args.from.as_deref().and_then(auto_fallback) {
+        Some(Some(label)) => match encodings::resolve(label) {
+            Ok(named) => Some(named.charset()),
+            Err(reason) => {
+                messages.error(format_args!("--from auto:{label}: {reason}"));
+                return Ok(Status::Trouble);
+            }
+        },
+        _ => None,
     };
     let ((from, from_label), (to, to_label)) = match (parse(&args.from), parse(&args.to)) {
         (Ok(from), Ok(to)) => (from, to),
@@ -83,9 +106,18 @@ pub(super) fn transcode_all(
     for source in &sources {
         let name = source.display_name().into_owned();
         let mut decoder = Decoder::new(from, matches!(errors, Errors::Replace | Errors::Html));
-        if let (Decoder::Sniffing { file, .. }, Source::Path(path)) = (&mut decoder, source) {
+        if let Decoder::Sniffing {
+            file,
+            fallback: auto_fallback,
+            ..
+        } = &mut decoder
+        {
+            *auto_fallback = fallback;
             // Only a regular file can be read twice; a FIFO or a device is judged by its head.
-            if from.is_none() && std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            if let Source::Path(path) = source
+                && from.is_none()
+                && std::fs::metadata(path).is_ok_and(|m| m.is_file())
+            {
                 *file = Some(path.clone());
             }
         }
@@ -103,6 +135,9 @@ pub(super) fn transcode_all(
                 text.clear();
                 bytes.clear();
                 let decoded = decoder.decode(piece, last, &mut text);
+                if decoder.refusal().is_some() {
+                    return ControlFlow::Break(());
+                }
                 if let Err(malformed) = &decoded {
                     problem = Some(if from == Some(Charset::Whatwg(encoding_rs::REPLACEMENT)) {
                         let typed = args.from.as_deref().unwrap_or_default().trim();
@@ -158,14 +193,18 @@ pub(super) fn transcode_all(
             }
             None => {}
         }
+        if let Some(why) = decoder.refusal() {
+            messages.note(format_args!("{name}: {why}"));
+            status = status.merge(Status::Problems);
+        }
         if let Some((found, sure)) = decoder.detection() {
+            let label = label_of(found);
             if !sure {
                 messages.note(format_args!(
-                    "{name}: read as {found}, a guess: the detector found too little evidence \
-                     (name the encoding with --from)"
+                    "{name}: read as {label}: detection could not decide (--from auto:{label})"
                 ));
             } else if args.verbose {
-                messages.note(format_args!("{name}: detected {found}"));
+                messages.note(format_args!("{name}: detected {label}"));
             }
         }
         if let Err(error) = read {

@@ -126,10 +126,77 @@ fn from_auto_reads_a_whole_file_as_the_hint_does_when_its_head_tells_nothing() {
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("detected windows-1251"), "{err}");
     assert!(String::from_utf8(output.stdout).unwrap().ends_with(RUSSIAN));
-    // The same bytes on standard input: only the head is read, and it holds no evidence.
-    let (code, _, err) = run("utf8enc", &["--from", "auto", "-v"], &bytes);
-    assert_eq!(code, Some(0));
-    assert!(err.contains("a guess"), "{err}");
+    // The same bytes on standard input: only the head is read, and it holds too little
+    // evidence: nothing is written, and the status says so.
+    let (code, out, err) = run("utf8enc", &["--from", "auto", "-v"], &bytes);
+    assert_eq!((code, out.len()), (Some(1), 0), "{err}");
+    assert_eq!(
+        err,
+        "utf8enc: <stdin>: cannot tell the encoding: too little evidence for any (name the encoding \
+         with --from ENC, or --from auto:ENC to use ENC when detection cannot decide; nothing \
+         was written)\n"
+    );
+    // With a fallback named, it is used, and said.
+    let (code, out, err) = run("utf8enc", &["--from", "auto:windows-1251"], &bytes);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(String::from_utf8(out).unwrap().ends_with(RUSSIAN));
+    assert_eq!(
+        err,
+        "utf8enc: <stdin>: read as windows-1251: detection could not decide (--from \
+         auto:windows-1251)\n"
+    );
+}
+
+/// ISO-2022-JP is 7-bit, so it passes for UTF-8: its escape sequences say what it is. ISO-2022-KR
+/// is recognised too, and refused (no decoder here reads it); a bad fallback is a usage error.
+#[test]
+fn from_auto_reads_iso_2022_escapes_and_refuses_what_it_cannot_decode() {
+    let japanese = "コンソールを開いてください。\n";
+    let (code, out, err) = run(
+        "utf8enc",
+        &["--from", "auto", "-v"],
+        &encode(japanese, "iso-2022-jp"),
+    );
+    assert_eq!(
+        (code, String::from_utf8(out).unwrap(), err),
+        (
+            Some(0),
+            japanese.to_owned(),
+            "utf8enc: <stdin>: detected iso-2022-jp\n".to_owned()
+        )
+    );
+    // "안녕" in ISO-2022-KR: the designation, then SO, the letters, SI.
+    let korean = b"\x1b$)C\x0e\x3e\x48\x33\x47\x0f\n";
+    let (code, out, err) = run("utf8enc", &["--from", "auto"], korean);
+    assert_eq!((code, out.len()), (Some(1), 0));
+    assert_eq!(
+        err,
+        "utf8enc: <stdin>: the text is in ISO-2022-KR, which utf8enc cannot decode (iconv -f \
+         ISO-2022-KR can); nothing was written\n"
+    );
+    let (code, _, err) = run("utf8enc", &["--from", "auto:klingon"], b"x\n");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.starts_with("utf8enc: --from auto:klingon: "), "{err}");
+}
+
+/// `-v` names the detected encoding by the label `--from` takes for the same decoding: a
+/// UTF-32LE file without a byte order mark is `utf-32le` (`utf-32` means big-endian), and
+/// `--from utf-32le` decodes it alike.
+#[test]
+fn from_auto_names_what_from_takes() {
+    let text = "Grüße, Привет\n".repeat(20);
+    let utf32le: Vec<u8> = text
+        .chars()
+        .flat_map(|c| u32::from(c).to_le_bytes())
+        .collect();
+    let (code, out, err) = run("utf8enc", &["--from", "auto", "-v"], &utf32le);
+    assert_eq!(
+        (code, err.as_str()),
+        (Some(0), "utf8enc: <stdin>: detected utf-32le\n")
+    );
+    assert_eq!(String::from_utf8(out).unwrap(), text);
+    let (code, out, _) = run("utf8enc", &["--from", "utf-32le"], &utf32le);
+    assert_eq!((code, String::from_utf8(out).unwrap()), (Some(0), text));
 }
 
 #[test]
@@ -599,4 +666,21 @@ fn every_format_carries_the_hint() {
          as windows-1252 and saved again: 'cafÃ© au lait' for 'café au lait'); repair them \
          with: utf8fix --mojibake -i moji.txt\n"
     );
+}
+
+/// A line of vim's Russian menu in KOI8-R, whose C1 bytes ("а") once reached the
+/// mojibake line filter unchecked and panicked: utf8check reports its findings, no panic.
+#[test]
+fn a_koi8_r_line_with_c1_bytes_is_checked_without_a_panic() {
+    let line = encode(
+        "menutrans Toggle\\ &Toolbar\t\t\t\t&Инструментальная\\ панель\n",
+        "koi8-r",
+    );
+    assert!(line.contains(&0xC1));
+    let (code, out, err) = run("utf8check", &[], &line);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(String::from_utf8(out).unwrap().contains("<stdin>:1:"));
+    let (code, _, err) = run("utf8check", &["--format", "json"], &line);
+    assert_eq!(code, Some(1), "{err}");
 }

@@ -151,15 +151,18 @@ impl MaskTable {
 
     /// The masks of the character that `bytes` (well-formed UTF-8) starts with, and its length.
     /// Characters outside the table have none: ASCII, the other 3-byte characters (CJK, Indic,
-    /// Thai...) and the 4-byte ones.
+    /// Thai...) and the 4-byte ones. Ill-formed bytes (a caller that broke the contract) get
+    /// none either, never a panic.
     #[inline(always)]
     pub(crate) fn of(&self, bytes: &[u8]) -> (Masks, usize) {
         let b = bytes[0];
+        let byte = |i: usize| bytes.get(i).copied().unwrap_or(0);
         let at = match b {
             0..=0x7F => return (Masks::default(), 1),
-            0xC0..=0xDF => usize::from(b & 0x1F) << 6 | usize::from(bytes[1] & 0x3F),
+            0x80..=0xC1 => return (Masks::default(), 1),
+            0xC2..=0xDF => usize::from(b & 0x1F) << 6 | usize::from(byte(1) & 0x3F),
             0xE2 | 0xEF => {
-                let low = usize::from(bytes[1] & 0x3F) << 6 | usize::from(bytes[2] & 0x3F);
+                let low = usize::from(byte(1) & 0x3F) << 6 | usize::from(byte(2) & 0x3F);
                 low + if b == 0xE2 {
                     E2_START + 0x80
                 } else {

@@ -6,7 +6,7 @@ use crate::found::{Candidate, Edit, Found};
 use crate::line::Line;
 use crate::plans::{Plan, plan_for, stray_c1_controls};
 use crate::shortcut::whole_line_through_windows_1252;
-use crate::suspect::first_suspect;
+use crate::suspect::first_suspect_in;
 use crate::tables::COUNT;
 
 /// Undoes one layer into `out` (well-formed UTF-8 then; its old content is lost), or returns
@@ -17,7 +17,7 @@ pub(crate) fn one_layer(text: &str, is_suspect: bool, out: &mut Vec<u8>) -> Opti
     // that finds nothing more (one in every repaired line) costs little. (Asked again or not,
     // the answer is the same: the filter only passes over lines that hold no candidate.)
     if !is_suspect {
-        first_suspect(text.as_bytes())?;
+        first_suspect_in(text.as_bytes())?;
     }
     // Most mojibake is a whole line read once as windows-1252: that reading is answered without
     // building the line the general judging needs.

@@ -125,11 +125,17 @@ fn in_tables_3(lead: u8, second: u8) -> bool {
 ///
 /// ```
 /// use utf8kit_mojibake::first_suspect;
-/// assert_eq!(first_suspect("plain\ncafé\n".as_bytes()), None);
+/// assert_eq!(first_suspect("plain\ncafé\n"), None);
 /// // The end of the group "Ã©": its second character, at byte 11.
-/// assert_eq!(first_suspect("plain\ncafÃ©\n".as_bytes()), Some(11));
+/// assert_eq!(first_suspect("plain\ncafÃ©\n"), Some(11));
 /// ```
-pub fn first_suspect(text: &[u8]) -> Option<usize> {
+pub fn first_suspect(text: &str) -> Option<usize> {
+    first_suspect_in(text.as_bytes())
+}
+
+/// [`first_suspect`] of bytes the caller knows to be well-formed UTF-8 (the repair's own
+/// buffers, validated as they were read).
+pub(crate) fn first_suspect_in(text: &[u8]) -> Option<usize> {
     let table = MaskTable::get();
     #[cfg(target_arch = "x86_64")]
     {

@@ -628,12 +628,7 @@ fn every_simd_level_filters_and_repairs_alike() {
     let answers = |_: Level| -> Vec<Answer> {
         lines
             .iter()
-            .map(|line| {
-                (
-                    utf8kit_mojibake::first_suspect(line.as_bytes()),
-                    fix_mojibake(line),
-                )
-            })
+            .map(|line| (utf8kit_mojibake::first_suspect(line), fix_mojibake(line)))
             .collect()
     };
     simd::cap(Level::Portable).unwrap();
