@@ -41,9 +41,9 @@ pub(crate) fn judge_line(line: &[u8]) -> Option<MojibakeFix> {
 
 /// Undoes the mojibake of many lines at once: for each of `lines` (byte ranges of `text`, one
 /// line each, in any order), what [`undo_mojibake`] answers of it, in the same order. A line in
-/// which the line filter ([`first_suspect`](crate::first_suspect)) finds no place where mojibake may start costs one
-/// pass of it; with `helpers` and many suspect lines, the judging is shared out between the
-/// calling thread and the helpers.
+/// which the line filter ([`first_suspect`](crate::first_suspect)) finds no place where
+/// mojibake may start costs one pass of it; with `helpers` and many suspect lines, the judging
+/// is shared out between the calling thread and the helpers.
 ///
 /// # Panics
 ///
