@@ -3,6 +3,11 @@
 use super::*;
 use utf8kit_mojibake::scripts::{Script, breaks_case, script};
 
+/// A final form, which ends a word and only a word: Greek ς, Hebrew ך ם ן ף ץ.
+fn is_final_form(c: char) -> bool {
+    matches!(c, 'ς' | 'ך' | 'ם' | 'ן' | 'ף' | 'ץ')
+}
+
 /// Symbols that may stand between two letters of a word.
 pub(super) fn joins_words(c: char) -> bool {
     matches!(
@@ -87,12 +92,17 @@ impl Reading {
                 let is_word = letters.len() >= 2;
                 for &c in letters.iter().filter(|c| !c.is_ascii() && is_word) {
                     reading.letters += 1;
-                    reading.lowercase += usize::from(c.is_lowercase());
-                    reading.uppercase += usize::from(c.is_uppercase());
+                    reading.lowercase += usize::from(utf8kit_mojibake::letters::is_lowercase(c));
+                    reading.uppercase += usize::from(utf8kit_mojibake::letters::is_uppercase(c));
                     if !is_one_script || matches!(script(c), Script::Other | Script::Common) {
                         continue;
                     }
-                    let lower = c.to_lowercase().next().unwrap_or(c);
+                    // Most letters are lowercase already: std's case tables only for the rest.
+                    let lower = if utf8kit_mojibake::letters::is_lowercase(c) {
+                        c
+                    } else {
+                        c.to_lowercase().next().unwrap_or(c)
+                    };
                     for (hit, alphabet) in hits.iter_mut().zip(alphabets) {
                         let has = |c: char| alphabet.binary_search(&c).is_ok();
                         *hit += usize::from(has(lower) || (c == 'İ' && has('ı')));
@@ -105,9 +115,9 @@ impl Reading {
                 // Russian т read in windows-1253 is ς in mid-word).
                 if letters.len() >= 2 {
                     let (last, inner) = letters.split_last().expect("two letters");
-                    reading.anomalies += inner.iter().filter(|c| "ςךםןףץ".contains(**c)).count();
+                    reading.anomalies += inner.iter().filter(|&&c| is_final_form(c)).count();
                     reading.anomalies += usize::from(*last == 'σ');
-                    reading.finals += usize::from("ςךםןףץ".contains(*last));
+                    reading.finals += usize::from(is_final_form(*last));
                 }
                 // A capital after a small letter, one of them not ASCII (`żQué` is `¿Qué` read
                 // in the wrong code page; `пРИВЕТ` is KOI8-R read as windows-1251).

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""Measure encoding detection on labelled files nobody on this project wrote: the test files that
+chardet's source distribution ships (about 400 files in some 50 encodings and languages), beside
+chardet, charset-normalizer and chardetng in the same run.
+
+Each file's directory names its encoding (`windows-1250-czech/...`, `SHIFT_JIS/...`). For every
+tool the file gets one of:
+
+  right    the tool names an encoding that decodes the file to the same text as the true one
+           (a twin or a superset counts: GB2312 text named GBK or GB18030, Shift_JIS named
+           windows-31j); for a UTF-8 or ASCII file, utf8check's silence (no hint is due)
+  wrong    it names an encoding that decodes the file to other text, or fails to
+  silent   it names none (utf8enc --from auto: it refused, wrote nothing and exited 1)
+
+With --blank, every `charset=` and `encoding=` declaration is blanked out first, to see the text
+alone at work. The target for utf8check's hint and `utf8enc --from auto`: 0 wrong.
+
+Usage: python3 bench/detect/eval.py [--bin DIR] [--tests DIR] [--blank] [--show N]
+  --tests: chardet's tests folder (default: downloaded into a temporary folder with
+  `pip download --no-deps --no-binary :all: chardet==5.2.0`)
+Needs: pip install chardet charset-normalizer chardetng-py (each peer is left out if missing)
+"""
+
+import argparse
+import codecs
+import glob
+import os
+import re
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+
+# Directory names of chardet's tests whose encoding Python's codecs spell otherwise. A label that
+# the WHATWG Encoding Standard (and so every browser, and encoding_rs) decodes as a superset is
+# read as that superset: GB2312 as GBK, TIS-620 as windows-874, Shift_JIS as windows-31j, EUC-KR
+# as windows-949; Python's strict codecs refuse some of these files under their own label.
+TRUTH = {"macroman": "mac_roman", "maccyrillic": "mac_cyrillic", "ibm855": "cp855",
+         "ibm866": "cp866", "euc-tw": None, "utf-8-sig": "utf-8-sig", "ascii": "ascii",
+         "gb2312": "gbk", "tis-620": "cp874", "shift_jis": "cp932", "euc-kr": "cp949"}
+# WHATWG and other labels the tools print, as Python's codecs know them.
+ALIASES = {"x-mac-cyrillic": "mac_cyrillic", "macintosh": "mac_roman", "windows-874": "cp874",
+           "iso-8859-8-i": "iso8859_8", "x-user-defined": None, "utf-16": "utf-16",
+           "windows-31j": "cp932", "ibm437": "cp437", "ibm850": "cp850", "ibm866": "cp866",
+           "big5": "big5hkscs", "euc-kr": "cp949", "gbk": "gbk", "ks_c_5601-1987": "cp949",
+           "shift_jis": "cp932", "gb2312": "gbk", "tis-620": "cp874"}
+
+
+def truth_of(folder):
+    name = folder.lower()
+    if name in TRUTH:
+        return TRUTH[name]
+    match = re.match(r"(iso-8859-\d+|windows-\d+)", name)
+    return match.group(1) if match else name
+
+
+def codec(label):
+    if label is None:
+        return None
+    label = label.lower().strip()
+    if label in ALIASES:
+        return ALIASES[label]
+    try:
+        return codecs.lookup(label).name
+    except LookupError:
+        return None
+
+
+def decoded(data, label):
+    name = codec(label)
+    if name is None:
+        return None
+    try:
+        text = data.decode(name)
+    except (UnicodeDecodeError, LookupError):
+        return None
+    return text.lstrip("\ufeff")
+
+
+def verdict(data, truth, named, silence_is_right=False):
+    if named is None:
+        return "right" if silence_is_right else "silent"
+    want = decoded(data, truth)
+    got = decoded(data, named)
+    if want is not None and got == want:
+        return "right"
+    return "wrong"
+
+
+def hint_of(binary, path):
+    run = subprocess.run([os.path.join(binary, "utf8check"), path], capture_output=True)
+    err = run.stderr.decode("utf-8", "replace")
+    if "panicked" in err:
+        return "PANIC"
+    # The encoding of the advised command: what a user runs.
+    hint = next((line for line in err.splitlines() if ": hint: " in line), "")
+    match = re.search(r"(?:--from|--fallback) (\S+)", hint)
+    return match.group(1) if match else None
+
+
+def auto_of(binary, path):
+    run = subprocess.run([os.path.join(binary, "utf8enc"), "--from", "auto", "-v", path],
+                         capture_output=True)
+    err = run.stderr.decode("utf-8", "replace")
+    if "panicked" in err:
+        return "PANIC"
+    match = re.search(r"detected (\S+)", err)
+    return match.group(1) if match and run.returncode == 0 else None
+
+
+def peers():
+    found = {}
+    try:
+        import chardet
+        found["chardet"] = lambda data: chardet.detect(data)["encoding"]
+    except ImportError:
+        pass
+    try:
+        import charset_normalizer
+        def normalizer(data):
+            best = charset_normalizer.from_bytes(data).best()
+            return best.encoding if best else None
+        found["charset-normalizer"] = normalizer
+    except ImportError:
+        pass
+    try:
+        import chardetng_py
+        found["chardetng"] = lambda data: chardetng_py.detect(data)
+    except ImportError:
+        pass
+    return found
+
+
+def blank(data):
+    return re.sub(rb"(?i)(charset|encoding)\s*[=:]\s*[\"']?[-\w]+",
+                  lambda m: b" " * len(m.group(0)), data)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", default="target/release")
+    parser.add_argument("--tests", default=None)
+    parser.add_argument("--blank", action="store_true")
+    parser.add_argument("--show", type=int, default=0)
+    args = parser.parse_args()
+    scratch = tempfile.mkdtemp(prefix="utf8kit-detect-")
+    tests = args.tests
+    if tests is None:
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary",
+                        ":all:", "chardet==5.2.0", "-d", scratch], check=True)
+        with tarfile.open(glob.glob(os.path.join(scratch, "chardet-*.tar.gz"))[0]) as tar:
+            tar.extractall(scratch, filter="data")
+        tests = glob.glob(os.path.join(scratch, "chardet-*", "tests"))[0]
+    files = []
+    for folder in sorted(os.listdir(tests)):
+        for path in sorted(glob.glob(os.path.join(tests, folder, "*"))):
+            if os.path.isfile(path):
+                data = open(path, "rb").read()
+                if args.blank:
+                    data = blank(data)
+                    path = os.path.join(scratch, "blank-" + folder + "-" + os.path.basename(path))
+                    open(path, "wb").write(data)
+                files.append((folder, truth_of(folder), path, data))
+    tools = {"utf8check hint": None, "utf8enc --from auto": None, **peers()}
+    results = {tool: {} for tool in tools}
+    seconds = {tool: 0.0 for tool in tools}
+    shown = {tool: 0 for tool in tools}
+    for folder, truth, path, data in files:
+        for tool, detect in tools.items():
+            start = time.perf_counter()
+            if tool == "utf8check hint":
+                named = hint_of(args.bin, path)
+            elif tool == "utf8enc --from auto":
+                named = auto_of(args.bin, path)
+            else:
+                try:
+                    named = detect(data)
+                except Exception:  # a peer's own failure is its silence
+                    named = None
+            seconds[tool] += time.perf_counter() - start
+            is_utf8 = truth in ("utf-8", "utf-8-sig", "ascii")
+            if named == "PANIC":
+                outcome = "wrong"
+            else:
+                outcome = verdict(data, truth, named,
+                                  silence_is_right=tool == "utf8check hint" and is_utf8)
+            cell = results[tool].setdefault(folder, {"right": 0, "wrong": 0, "silent": 0})
+            cell[outcome] += 1
+            if outcome != "right" and shown[tool] < args.show:
+                shown[tool] += 1
+                print(f"  {tool}: {outcome}: {os.path.basename(path)} in {folder} "
+                      f"(said {named})")
+    print(f"{len(files)} files{' (declarations blanked)' if args.blank else ''}; each cell: "
+          "right / wrong / silent")
+    print()
+    print("| encoding | files | " + " | ".join(tools) + " |")
+    print("|---|---:|" + "---|" * len(tools))
+    totals = {tool: {"right": 0, "wrong": 0, "silent": 0} for tool in tools}
+    for folder in sorted({f for f, _, _, _ in files}, key=str.lower):
+        count = sum(1 for f, _, _, _ in files if f == folder)
+        cells = []
+        for tool in tools:
+            cell = results[tool][folder]
+            for key in cell:
+                totals[tool][key] += cell[key]
+            cells.append(f"{cell['right']} / {cell['wrong']} / {cell['silent']}")
+        print(f"| {folder} | {count} | " + " | ".join(cells) + " |")
+    cells = [f"**{t['right']} / {t['wrong']} / {t['silent']}**" for t in totals.values()]
+    print(f"| all | {len(files)} | " + " | ".join(cells) + " |")
+    print()
+    print("time over all files (the programs: one process per file; the peers in process): "
+          + ", ".join(f"{tool} {s:.2f} s" for tool, s in seconds.items()))
+
+
+if __name__ == "__main__":
+    main()
