@@ -132,13 +132,15 @@ unless --follow (which never enters /proc, /sys or /dev, and skips a link loop w
 --follow) and grep's -L everywhere else (--files-without-errors); the long names always mean \
 one thing, so scripts should spell them out. \
 Files found by the walk or listed by --files-from that look binary (bytes that are not UTF-8 in \
-the first 8 KiB, together with a NUL byte or a known binary signature: PNG, JPEG, gzip, xz, \
-zstd, 7-Zip, zip, ELF, Mach-O, Java class, WebAssembly, SQLite, TrueType, icon, Ogg, MP4, tar; \
-never with a UTF-16 or UTF-32 byte order mark) are skipped unless --binary. A file whose first \
+the first 8 KiB, together with a known binary signature: PNG, JPEG, gzip, xz, zstd, 7-Zip, zip, \
+ELF, Mach-O, Java class, WebAssembly, SQLite, TrueType, icon, Ogg, MP4, tar; or with NUL bytes \
+and at least one byte in 64 of those 8 KiB not text: a NUL or another control byte, or an \
+ill-formed unit; never with a UTF-16 or UTF-32 byte order mark) are skipped unless --binary. A file whose first \
 8 KiB are valid UTF-8 is never binary, whatever signature it starts with (a script that begins \
 'PK\\x03\\x04' still runs), and a text file that holds a NUL is checked (--deny nul reports the \
-NUL). A file can still be made to look binary on purpose (a NUL and a stray byte in a comment): \
-a gate that must read every byte adds --binary. A file named on the command line is always checked. Entries are \
+NUL). A NUL and a stray byte no longer make a text file binary; a file can still be made to \
+look binary on purpose (128 such bytes in its first 8 KiB): a gate that must read every byte \
+adds --binary. A file named on the command line is always checked. Entries are \
 visited in sorted order. A --glob that matches no file and an ignore file that cannot be used \
 (a line that is not a glob, a pattern set too large) are trouble, so that a typo cannot pass as \
 a clean run.

@@ -285,6 +285,33 @@ fn a_walk_checks_a_signature_whose_head_is_utf8() {
         .stdout("archive.tar:1\nnul.log.txt:1\n");
 }
 
+/// A text file dressed up as binary (a NUL and a stray byte at its start) with a hidden bidi
+/// control further on is checked, and the gate reports the control; a real binary file (a NUL
+/// and stray bytes in one byte of 64 and more) is still skipped.
+#[test]
+fn a_text_file_dressed_as_binary_is_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut dressed = b"\0\xff // build\n".to_vec();
+    dressed.extend(b"let access = \"user\";\n".repeat(50));
+    dressed.extend("if access != \"user\u{202E} \u{2066}// admin\" {}\n".as_bytes());
+    let mut blob = Vec::new();
+    for n in 0..4000u32 {
+        blob.extend_from_slice(&n.to_le_bytes());
+        blob.push(0xFF);
+    }
+    write_tree(
+        dir.path(),
+        &[("src/auth.rs", &dressed), ("data/blob.bin", &blob)],
+    );
+    let output = utf8check()
+        .current_dir(dir.path())
+        .args(["-r", "--deny", "bidi", "-c", "."])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "src/auth.rs:3\n");
+}
+
 #[test]
 fn a_file_named_on_the_command_line_is_always_checked() {
     let repo = repo();
