@@ -202,8 +202,8 @@ pub fn jobs(
     globs.report(emit)
 }
 
-/// A path from a list, treated as a walk treats what it finds: a directory is walked with `-r`,
-/// a symbolic link is followed only with `--follow`, anything but a regular file is skipped with a
+/// A path from a list, treated as a walk treats what it finds: a directory is walked with `-r`
+/// (a submodule, which a list of changed files names as one path, always), a symbolic link is followed only with `--follow`, anything but a regular file is skipped with a
 /// note, and a missing file is trouble (or, with `--ignore-missing`, a note).
 fn listed(
     path: PathBuf,
@@ -253,7 +253,9 @@ fn listed(
     } else {
         metadata
     };
-    if metadata.is_dir() && options.recursive {
+    // A submodule (a directory with its own `.git`) is how a change list names a gitlink: what
+    // the change brings is inside it, so it is walked as a root even without -r.
+    if metadata.is_dir() && (options.recursive || path.join(".git").exists()) {
         return walk(&path, false, options, globs, emit);
     }
     if !metadata.is_file() {

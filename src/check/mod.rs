@@ -131,6 +131,8 @@ unless --follow (which never enters /proc, /sys or /dev, and skips a link loop w
 -L is ripgrep's -L where links are found (with -r, --files-from or --files0-from, it is \
 --follow) and grep's -L everywhere else (--files-without-errors); the long names always mean \
 one thing, so scripts should spell them out. \
+A directory in a list is walked with -r, and a submodule (a directory with its own .git, which \
+a list of changed files names as one path) always. \
 Files found by the walk or listed by --files-from that look binary (bytes that are not UTF-8 in \
 the first 8 KiB, together with a known binary signature: PNG, JPEG, gzip, xz, zstd, 7-Zip, zip, \
 ELF, Mach-O, Java class, WebAssembly, SQLite, TrueType, icon, Ogg, MP4, tar; or with NUL bytes \

@@ -550,6 +550,25 @@ fn files_from_lists_with_lf_or_nul() {
         .code(1)
         .stdout("sub/bad.txt:1\n")
         .stderr("utf8check: dangling: skipped: a symbolic link (--follow follows it)\n");
+    // A list of changed files names a submodule by its path: a directory holding its own
+    // `.git`, walked as a root; any other directory is skipped with a note without -r.
+    std::fs::create_dir_all(dir.join("vendor/lib/src")).unwrap();
+    std::fs::write(
+        dir.join("vendor/lib/.git"),
+        "gitdir: ../../.git/modules/lib\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("vendor/lib/src/x.txt"), "ok\n").unwrap();
+    std::fs::write(dir.join("vendor/lib/src/hidden.txt"), "a\u{202E}b\n").unwrap();
+    std::fs::create_dir_all(dir.join("plain")).unwrap();
+    utf8check()
+        .current_dir(dir)
+        .args(["-c", "--deny", "bidi", "--files0-from", "-"])
+        .write_stdin("vendor/lib\0plain\0")
+        .assert()
+        .code(1)
+        .stdout("vendor/lib/src/hidden.txt:1\nvendor/lib/src/x.txt:0\n")
+        .stderr("utf8check: plain: skipped: a directory (-r walks it)\n");
     // Standard input is read by one reader only.
     utf8check()
         .current_dir(dir)
