@@ -274,9 +274,11 @@ const BINARY_SIGNATURES: &[(usize, &[u8])] = &[
     (0, b"\0\x01\0\0"), // TrueType font
     (0, b"\0\0\x01\0"), // Windows icon
     (0, b"OggS\0"),
-    (4, b"ftyp"),        // MP4, MOV, HEIC, after a 32-bit box size
-    (257, b"ustar\0"),   // POSIX tar
-    (257, b"ustar  \0"), // GNU tar
+    (0, b".snd\0\0"),     // Sun audio, its header offset below 64 KiB
+    (2, b"\r\n\0\0\0\0"), // compiled Python, after its 2-byte version
+    (4, b"ftyp"),         // MP4, MOV, HEIC, after a 32-bit box size
+    (257, b"ustar\0"),    // POSIX tar
+    (257, b"ustar  \0"),  // GNU tar
 ];
 
 /// Whether `head` starts with one of the [`BINARY_SIGNATURES`].
@@ -289,17 +291,17 @@ fn has_binary_signature(head: &[u8]) -> bool {
 }
 
 /// Without a known signature, a walked file is binary only when at least one byte in this many
-/// of its head is not text (a NUL or another control byte but tab, line feed, carriage return
-/// and form feed, or an ill-formed UTF-8 unit). Measured on /usr/share, /usr/lib, a Python
-/// installation and the cargo registry: of 20,986 files there whose head holds a NUL and
-/// ill-formed bytes and no signature, 7 fall below one in 64 (compiled Python files full of
-/// strings, which are then checked); a text file dressed up as binary needs 128 such bytes in
-/// its first 8 KiB, where one NUL and one stray byte used to do.
-pub const MIN_NON_TEXT_ONE_IN: usize = 64;
+/// of its head is a NUL or another control byte (tab, line feed, carriage return and form feed
+/// aside). Measured on /usr/share, /usr/lib, a Python installation and the cargo registry: of
+/// 20,986 files there whose head holds a NUL and ill-formed bytes and no signature (before Sun
+/// audio and compiled Python had theirs), 4 fell below one in 128: two of each. Text in a legacy encoding with a stray NUL stays text (its high bytes are
+/// not control bytes), and a text file dressed up as binary needs 64 control bytes in its first
+/// 8 KiB, where one NUL and one stray byte used to do.
+pub const MIN_CONTROL_ONE_IN: usize = 128;
 
 /// Whether the first bytes of a walked file make it binary (SPEC 3): bytes that are not UTF-8
 /// *and* either a known binary signature, or NUL bytes with at least one byte in
-/// [`MIN_NON_TEXT_ONE_IN`] not text. A file whose head is valid UTF-8 is never binary,
+/// [`MIN_CONTROL_ONE_IN`] a control byte. A file whose head is valid UTF-8 is never binary,
 /// whatever signature it starts with (a script that begins `PK\x03\x04`, a JavaScript file
 /// with `ustar` at offset 257 runs all the same); nor is one with a UTF-16 or UTF-32 byte order
 /// mark.
@@ -322,19 +324,8 @@ pub fn looks_binary(head: &[u8]) -> bool {
     if !head.contains(&0) {
         return false;
     }
-    // Counted until the share is reached: a real binary reaches it in its first few hundred
-    // bytes.
-    let is_control = |b: &u8| *b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C);
-    let needed = head.len().div_ceil(MIN_NON_TEXT_ONE_IN);
-    let mut non_text = 0;
-    for chunk in head.utf8_chunks() {
-        non_text += usize::from(!chunk.invalid().is_empty());
-        non_text += chunk.valid().bytes().filter(is_control).count();
-        if non_text >= needed {
-            return true;
-        }
-    }
-    false
+    let is_control = |b: &&u8| **b < 0x20 && !matches!(**b, b'\t' | b'\n' | b'\r' | 0x0C);
+    head.iter().filter(is_control).count() * MIN_CONTROL_ONE_IN >= head.len()
 }
 
 /// A duplicate of descriptor 0, or an error when the program was started with standard input
@@ -424,14 +415,21 @@ mod tests {
     fn binary_means_nul_and_not_utf8_without_a_foreign_mark() {
         assert!(looks_binary(b"ab\0c\xffd"));
         // A text file dressed up as binary: one NUL and one stray byte among 4 KiB of text
-        // is checked; 64 control bytes and stray bytes more in the same 4 KiB make it binary.
+        // is checked; 32 control bytes in the same 4 KiB (one in 128) make it binary.
         let mut dressed = b"\0\xff".to_vec();
         dressed.extend(std::iter::repeat_n(b'a', 4094));
         assert!(!looks_binary(&dressed));
-        dressed[2..2 + 62].fill(0);
-        assert!(looks_binary(&dressed), "{} of 4096 not text", 64);
-        dressed[63] = b'a';
-        assert!(!looks_binary(&dressed), "63 of 4096 not text");
+        dressed[2..2 + 31].fill(0x01);
+        assert!(looks_binary(&dressed), "32 of 4096 control bytes");
+        dressed[32] = b'a';
+        assert!(!looks_binary(&dressed), "31 of 4096 control bytes");
+        // Legacy text with a stray NUL is text: its high bytes are no control bytes.
+        let mut legacy = "Привет, мир! ".repeat(300).into_bytes();
+        for byte in legacy.iter_mut().filter(|b| **b >= 0x80) {
+            *byte |= 0xC0;
+        }
+        legacy[10] = 0;
+        assert!(!looks_binary(&legacy));
         assert!(
             !looks_binary(b"ab\0cd"),
             "a text file holding a NUL is text"

@@ -135,13 +135,14 @@ A directory in a list is walked with -r, and a submodule (a directory with its o
 a list of changed files names as one path) always. \
 Files found by the walk or listed by --files-from that look binary (bytes that are not UTF-8 in \
 the first 8 KiB, together with a known binary signature: PNG, JPEG, gzip, xz, zstd, 7-Zip, zip, \
-ELF, Mach-O, Java class, WebAssembly, SQLite, TrueType, icon, Ogg, MP4, tar; or with NUL bytes \
-and at least one byte in 64 of those 8 KiB not text: a NUL or another control byte, or an \
-ill-formed unit; never with a UTF-16 or UTF-32 byte order mark) are skipped unless --binary. A file whose first \
+ELF, Mach-O, Java class, WebAssembly, SQLite, TrueType, icon, Ogg, Sun audio, MP4, tar, \
+compiled Python; or with NUL bytes \
+and at least one byte in 128 of those 8 KiB a NUL or another control byte; never with a UTF-16 \
+or UTF-32 byte order mark) are skipped unless --binary. A file whose first \
 8 KiB are valid UTF-8 is never binary, whatever signature it starts with (a script that begins \
 'PK\\x03\\x04' still runs), and a text file that holds a NUL is checked (--deny nul reports the \
 NUL). A NUL and a stray byte no longer make a text file binary; a file can still be made to \
-look binary on purpose (128 such bytes in its first 8 KiB): a gate that must read every byte \
+look binary on purpose (64 control bytes in its first 8 KiB): a gate that must read every byte \
 adds --binary. A file named on the command line is always checked. Entries are \
 visited in sorted order. A --glob that matches no file and an ignore file that cannot be used \
 (a line that is not a glob, a pattern set too large) are trouble, so that a typo cannot pass as \
