@@ -176,9 +176,22 @@ fn judge(sample: &[u8], declared: Option<Charset>) -> Verdict {
         return verdict;
     }
     match decide(&readings, guess) {
-        Verdict::Unknown => lone_letters_verdict(sample).unwrap_or(Verdict::Unknown),
+        Verdict::Unknown => lone_letters_verdict(sample)
+            .or_else(|| typographic_verdict(sample))
+            .unwrap_or(Verdict::Unknown),
         verdict => verdict,
     }
+}
+
+/// Text whose only bytes above 7F are the typographic marks that every Windows code page
+/// (windows-874 and windows-1250 to -1258) holds at the same place: … ‘ ’ “ ” • – — at 85 and
+/// 91..97. Whichever of them the text was written in, windows-1252 reads it alike, so naming it
+/// is right; ISO-8859 reads those bytes as C1 controls, which text does not hold.
+fn typographic_verdict(sample: &[u8]) -> Option<Verdict> {
+    let mut high = sample.iter().filter(|&&b| b >= 0x80).peekable();
+    high.peek()?;
+    high.all(|&b| matches!(b, 0x85 | 0x91..=0x97))
+        .then_some(Verdict::Sure(Charset::Whatwg(encoding_rs::WINDOWS_1252)))
 }
 
 /// The fewest distinct lone letters that name an encoding.
@@ -607,6 +620,35 @@ mod tests {
         let long = "é".repeat(evidence::MAX_RUN).into_bytes();
         let cut = evidence::piece_end(&long).unwrap();
         assert!(cut <= evidence::MAX_LINE && long[cut] == 0xC3, "{cut}");
+    }
+
+    /// Text whose only high bytes are the typographic marks every Windows code page holds at
+    /// the same place is named windows-1252, which reads it alike; a pound sign (Ł in
+    /// windows-1250) among them leaves it to the other rules.
+    #[test]
+    fn typographic_marks_alone_read_alike_in_every_windows_code_page() {
+        let quotes = encode(
+            "He said “don’t” – twice… and left — fine.\n",
+            encoding_rs::WINDOWS_1252,
+        );
+        for encoding in [
+            encoding_rs::WINDOWS_1250,
+            encoding_rs::WINDOWS_1251,
+            encoding_rs::WINDOWS_874,
+        ] {
+            assert_eq!(
+                encoding.decode_without_bom_handling(&quotes).0,
+                encoding_rs::WINDOWS_1252
+                    .decode_without_bom_handling(&quotes)
+                    .0
+            );
+        }
+        assert_eq!(
+            verdict(&quotes),
+            Verdict::Sure(Charset::Whatwg(encoding_rs::WINDOWS_1252))
+        );
+        assert_eq!(typographic_verdict(b"price \xa3 5 \x93ok\x94\n"), None);
+        assert_eq!(typographic_verdict(b"plain\n"), None);
     }
 
     #[test]
