@@ -438,21 +438,22 @@ impl Sink for FindingSink<'_> {
 /// finding otherwise, a legacy file's C0 and C1 bytes among them) holds a line that may hold
 /// mojibake ([`utf8kit_mojibake::first_suspect`]).
 fn has_suspect(head: &[u8]) -> bool {
-    let valid = match std::str::from_utf8(head) {
+    utf8kit_mojibake::first_suspect(well_formed_start(head)).is_some()
+}
+
+/// The well-formed start of `head`: all of it for a valid input (up to a character cut by its
+/// end), up to its first finding otherwise.
+fn well_formed_start(head: &[u8]) -> &str {
+    match std::str::from_utf8(head) {
         Ok(text) => text,
         Err(error) => std::str::from_utf8(&head[..error.valid_up_to()]).unwrap_or_default(),
-    };
-    utf8kit_mojibake::first_suspect(valid).is_some()
+    }
 }
 
 /// The note for a valid input whose start holds lines that read as mojibake: the first such
 /// line judged by the mojibake repair, at most [`MOJIBAKE_LINES`] of them looked at.
 fn mojibake_note(source: &Source, head: &[u8]) -> Option<hint::Hint> {
-    let text = match std::str::from_utf8(head) {
-        Ok(text) => text,
-        // The head was cut inside a character: up to that character.
-        Err(error) => std::str::from_utf8(&head[..error.valid_up_to()]).ok()?,
-    };
+    let text = well_formed_start(head);
     let mut from = 0;
     for _ in 0..MOJIBAKE_LINES {
         let at = from + utf8kit_mojibake::first_suspect(&text[from..])?;

@@ -132,7 +132,7 @@ pub fn detect(evidence: &Evidence) -> Verdict {
     if sample.len() > 2 * FIRST_LOOK
         && let Some(end) = sample[..FIRST_LOOK].iter().rposition(|&b| b == b'\n')
         && let verdict @ Verdict::Sure(charset) = judge(&sample[..=end], evidence.declared)
-        && (is_single_byte(charset) || chardetng_guess(sample) == Some(charset))
+        && (is_single_byte(charset) || Charset::Whatwg(chardetng_guess(sample)) == charset)
     {
         // A double-byte answer is held to chardetng's on all of the evidence: a few KiB of
         // EUC-KR can read as GBK.
@@ -145,13 +145,11 @@ fn is_single_byte(charset: Charset) -> bool {
     matches!(charset, Charset::Whatwg(encoding) if encoding.is_single_byte())
 }
 
-/// chardetng's guess for a sample, as a charset.
-fn chardetng_guess(sample: &[u8]) -> Option<Charset> {
+/// chardetng's guess for a sample of lines that are not UTF-8.
+fn chardetng_guess(sample: &[u8]) -> &'static Encoding {
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     detector.feed(sample, true);
-    Some(Charset::Whatwg(
-        detector.guess(None, chardetng::Utf8Detection::Deny),
-    ))
+    detector.guess(None, chardetng::Utf8Detection::Deny)
 }
 
 /// Judges one sample of whole lines (that are not UTF-8), with the encoding the input declares.
@@ -169,9 +167,7 @@ fn judge(sample: &[u8], declared: Option<Charset>) -> Verdict {
     {
         return Verdict::Sure(declared);
     }
-    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-    detector.feed(sample, true);
-    let guess = detector.guess(None, chardetng::Utf8Detection::Deny);
+    let guess = chardetng_guess(sample);
     if let Some(verdict) = cjk_verdict(guess, &readings) {
         return verdict;
     }

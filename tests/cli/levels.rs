@@ -36,53 +36,20 @@ fn every_level_gives_the_same_output() {
         ("utf8enc", &["--from", "utf-16le"], &utf16),
     ];
     for (name, args, input) in runs {
-        let output = |level: Option<Level>| {
-            let mut command = program(name);
-            command.args(args).write_stdin(input.to_vec());
-            if let Some(level) = level {
-                command.env("UTF8KIT_FORCE_IMPL", level.as_str());
-            }
-            command.output().unwrap()
-        };
-        let expected = output(None);
-        assert!(!expected.stdout.is_empty(), "{name} {args:?}");
-        for &level in Level::ALL
-            .iter()
-            .filter(|&&level| level <= simd::detected())
-        {
-            let got = output(Some(level));
-            assert_eq!(
-                got.status.code(),
-                expected.status.code(),
-                "{name} {args:?} at {level}"
-            );
-            assert!(
-                got.stdout == expected.stdout,
-                "{name} {args:?}: stdout differs at {level}"
-            );
-            assert!(
-                got.stderr == expected.stderr,
-                "{name} {args:?}: stderr differs at {level}"
-            );
-        }
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+        assert_alike_at_every_level(name, &args, Some(input));
     }
 }
 
-/// The levels this machine has, below the one it runs at uncapped.
-fn lower_levels() -> Vec<Level> {
-    Level::ALL
-        .iter()
-        .copied()
-        .filter(|&level| level < simd::detected())
-        .collect()
-}
-
-/// `name args` at the machine's own level and at each lower one: the same status, output and
-/// messages, byte for byte.
-fn assert_alike_at_every_level(name: &str, args: &[&std::ffi::OsStr]) {
+/// `name args` (reading `stdin`, if any) uncapped and capped at each level this machine has:
+/// the same status, output and messages, byte for byte.
+fn assert_alike_at_every_level(name: &str, args: &[&std::ffi::OsStr], stdin: Option<&[u8]>) {
     let output = |level: Option<Level>| {
         let mut command = program(name);
         command.args(args);
+        if let Some(stdin) = stdin {
+            command.write_stdin(stdin.to_vec());
+        }
         if let Some(level) = level {
             command.env("UTF8KIT_FORCE_IMPL", level.as_str());
         }
@@ -90,7 +57,10 @@ fn assert_alike_at_every_level(name: &str, args: &[&std::ffi::OsStr]) {
     };
     let expected = output(None);
     assert!(!expected.stdout.is_empty(), "{name} {args:?}");
-    for level in lower_levels() {
+    for &level in Level::ALL
+        .iter()
+        .filter(|&&level| level <= simd::detected())
+    {
         let got = output(Some(level));
         assert_eq!(
             got.status.code(),
@@ -153,17 +123,23 @@ fn the_conformance_data_and_dense_errors_are_alike_at_every_level() {
     std::fs::write(&big_path, &big).unwrap();
     let c = conformance.as_os_str();
     let os = |s: &'static str| std::ffi::OsStr::new(s);
-    assert_alike_at_every_level("utf8check", &[os("-r"), os("--format"), os("json"), c]);
+    assert_alike_at_every_level(
+        "utf8check",
+        &[os("-r"), os("--format"), os("json"), c],
+        None,
+    );
     assert_alike_at_every_level(
         "utf8check",
         &[os("-r"), os("--deny"), os("all"), os("-c"), c],
+        None,
     );
     assert_alike_at_every_level(
         "utf8check",
         &[os("--format"), os("json"), dense_path.as_os_str()],
+        None,
     );
-    assert_alike_at_every_level("utf8check", &[os("-c"), big_path.as_os_str()]);
-    assert_alike_at_every_level("utf8check", &[big_path.as_os_str()]);
+    assert_alike_at_every_level("utf8check", &[os("-c"), big_path.as_os_str()], None);
+    assert_alike_at_every_level("utf8check", &[big_path.as_os_str()], None);
     for file in [
         "ftfy/ftfy-cases.jsonl",
         "ftfy/ftfy-extra-layer.jsonl",
@@ -176,13 +152,14 @@ fn the_conformance_data_and_dense_errors_are_alike_at_every_level() {
             continue;
         }
         let path = path.as_os_str();
-        assert_alike_at_every_level("utf8fix", &[os("--mojibake"), os("-v"), path]);
-        assert_alike_at_every_level("utf8fix", &[os("-v"), path]);
-        assert_alike_at_every_level("utf8dump", &[os("--color"), os("never"), path]);
+        assert_alike_at_every_level("utf8fix", &[os("--mojibake"), os("-v"), path], None);
+        assert_alike_at_every_level("utf8fix", &[os("-v"), path], None);
+        assert_alike_at_every_level("utf8dump", &[os("--color"), os("never"), path], None);
     }
     assert_alike_at_every_level(
         "utf8fix",
         &[os("--mojibake"), os("-v"), dense_path.as_os_str()],
+        None,
     );
 }
 

@@ -1,0 +1,382 @@
+//! The line filter against the judging it stands for, on every SIMD path and the bytewise one.
+
+use super::*;
+use crate::automaton::possible_encodings;
+use crate::tables::OTHER_BYTES;
+#[cfg(target_arch = "x86_64")]
+use crate::tables::{COUNT, NAMES};
+use crate::tests::script_letters;
+use proptest::prelude::*;
+
+/// Every character the tables give a byte, the stand-ins for lost bytes, and characters
+/// of each other kind (ASCII, CJK, 4-byte, a newline).
+fn alphabet() -> Vec<char> {
+    let mut chars: Vec<char> = (0x80..=0xFFu32).filter_map(char::from_u32).collect();
+    chars.extend(OTHER_BYTES.iter().map(|(c, _)| *c));
+    chars.extend([
+        '\u{FFFD}', ' ', '?', 'a', '中', '😀', '\n', 'ё', 'і', 'д', 'Ά', 'ά',
+    ]);
+    chars
+}
+
+/// What each path gives: the AVX-512 and the AVX2 one (where the processor has them; the
+/// bytewise answer stands in for a path it lacks, which the test output says once) and the
+/// one that reads a byte at a time.
+fn both_paths(text: &str) -> [Option<usize>; 3] {
+    let bytes = text.as_bytes();
+    let table = MaskTable::get();
+    let by_byte = scan(bytes, table);
+    #[cfg(target_arch = "x86_64")]
+    {
+        static MISSING: std::sync::Once = std::sync::Once::new();
+        MISSING.call_once(|| {
+            if !crate::simd::has_avx512_vbmi() {
+                eprintln!("no AVX-512 VBMI here: the 64-byte filter is not tested");
+            }
+            if !std::is_x86_feature_detected!("avx2") {
+                eprintln!("no AVX2 here: the 32-byte filter is not tested");
+            }
+        });
+        let wide = if crate::simd::has_avx512_vbmi() {
+            // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
+            unsafe { avx512::first_suspect(bytes, table) }
+        } else {
+            by_byte
+        };
+        let narrow = if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, checked just above.
+            unsafe { avx2::first_suspect(bytes, table) }
+        } else {
+            by_byte
+        };
+        [wide, narrow, by_byte]
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    [by_byte; 3]
+}
+
+/// The byte range of the first line of `text` in which `possible_encodings` finds
+/// something.
+fn first_possible_line(text: &str) -> Option<std::ops::Range<usize>> {
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        if possible_encodings(line.chars()) != 0 {
+            return Some(start..start + line.len());
+        }
+        start += line.len();
+    }
+    None
+}
+
+/// Both paths point into the first line `possible_encodings` finds something in, and find
+/// nothing when it finds nothing.
+fn assert_exact(text: &str) {
+    let expected = first_possible_line(text);
+    for got in both_paths(text) {
+        match (&expected, got) {
+            (None, None) => {}
+            (Some(line), Some(at)) if line.contains(&at) => {}
+            _ => panic!("{text:?}: {got:?}, expected in {expected:?}"),
+        }
+    }
+}
+
+/// Every pair of the alphabet's characters, alone and where the SIMD path reads it: at each
+/// place of a block (a character cut by the block's end, stand-ins read across it).
+#[test]
+fn every_pair_of_characters_is_judged_as_a_whole_line_pass_would() {
+    let chars = alphabet();
+    let mut found = 0;
+    for &a in &chars {
+        for &b in &chars {
+            let pair = format!("{a}{b}");
+            assert_exact(&pair);
+            found += usize::from(first_possible_line(&pair).is_some());
+            let lead = "x".repeat(usize::from(u32::from(a) as u8) % 67);
+            assert_exact(&format!("{lead}{pair}{}", "y".repeat(40)));
+        }
+    }
+    // Pairs that start a group exist in every encoding: the test saw some.
+    assert!(found > 1000, "{found}");
+}
+
+/// Two letters that windows-1252 has at C0..FF after every character of the alphabet
+/// (`ends_a_candidate` settles such a pair after ASCII without looking it up), after groups
+/// the pair may continue, and where the SIMD paths read them.
+#[test]
+fn every_pair_of_western_letters_is_judged_as_a_whole_line_pass_would() {
+    let western: Vec<char> = ('\u{C0}'..='\u{FF}')
+        .filter(|c| c.is_alphabetic())
+        .step_by(3)
+        .collect();
+    let befores: Vec<String> = alphabet()
+        .iter()
+        .map(char::to_string)
+        .chain(["ṣ", "Ã ", "Ã", "ð", "ðŸ", "â€", "x ", "中x"].map(String::from))
+        .collect();
+    let mut found = 0;
+    for before in &befores {
+        for &a in &western {
+            for &b in &western {
+                let text = format!("{before}{a}{b}");
+                assert_exact(&text);
+                found += usize::from(first_possible_line(&text).is_some());
+                let lead = "y".repeat(usize::from(u32::from(b) as u8) % 67);
+                assert_exact(&format!("{lead}{text}{}", "z".repeat(40)));
+            }
+        }
+    }
+    // Some such pairs end a group (after a lead that wants them, in MacRoman or IBM437).
+    assert!(found > 100, "{found}");
+}
+
+/// Two letters of an encoding's script that make a group, before what may show them to be
+/// a word or not (a letter of the script that begins a whole group, one that begins a group
+/// broken off or none, anything else, the end), alone and where the SIMD paths read them:
+/// the place the filter finds waits for what follows as the whole-line pass does.
+#[test]
+fn every_group_of_two_script_letters_waits_for_what_follows() {
+    let [leads, conts, mut thirds] = script_letters(&alphabet());
+    thirds.extend(['x', ' ', 'é', '中', '°']);
+    let fourths = ["", "Ђ", "°", "і", "x", "П", "?", "\u{FFFD}", "Ђ\u{A0}"];
+    let (mut held, mut counted) = (0, 0);
+    for &a in &leads {
+        for &b in &conts {
+            for &c in &thirds {
+                for d in fourths {
+                    let word = format!("{a}{b}{c}{d}");
+                    assert_exact(&word);
+                    assert_exact(&format!("ж x{word}"));
+                    let lead = "x".repeat(usize::from(u32::from(c) as u8) % 67);
+                    assert_exact(&format!("{lead}{word}\n{}", "y".repeat(40)));
+                    if possible_encodings(word.chars()) == 0 {
+                        held += 1;
+                    } else {
+                        counted += 1;
+                    }
+                }
+            }
+        }
+    }
+    // Both outcomes were seen: groups what follows shows to be a word, and groups that
+    // count.
+    assert!(held > 10_000 && counted > 10_000, "{held} {counted}");
+}
+
+/// The AVX-512 path passes over a group of two Cyrillic letters before a word's letter by
+/// itself: sound only because no encoding but windows-1251 has a Cyrillic character.
+#[test]
+#[cfg(target_arch = "x86_64")]
+fn only_windows_1251_has_cyrillic_characters() {
+    let mut seen = 0;
+    for (c, bytes) in OTHER_BYTES.iter() {
+        if avx512::is_cyrillic(*c) {
+            let has: Vec<&str> = (0..COUNT)
+                .filter(|&e| bytes[e] != 0)
+                .map(|e| NAMES[e])
+                .collect();
+            assert_eq!(has, ["windows-1251"], "{c:?}");
+            seen += 1;
+        }
+    }
+    assert!(seen > 60, "{seen}");
+}
+
+/// Short pieces of mojibake and near misses at every place of two blocks of either SIMD path,
+/// after ASCII and after letters that are not: each part of a piece may fall at a block's
+/// end (the letter a space follows, the character two or three before an ending).
+#[test]
+fn every_place_of_two_blocks() {
+    let pieces = [
+        "Ã ",
+        "Ã©",
+        "â€œ",
+        "Ã\u{85}",
+        "\u{85}",
+        "Ð¿Ñ€",
+        "Î³Î¹",
+        "Ã ?",
+        "Ã\u{FFFD}",
+        "é ",
+        "Ã ",
+        "вЂ",
+        "Ã©Ã",
+        "ÃƒÂ©",
+        "Г ",
+        "ĂŽ",
+        "Ć ",
+        "Південна",
+        "Пі°",
+        "П°",
+        "РівЂ“",
+        "Піх",
+        "ПіП",
+        "вЂіх",
+        "рэгіён",
+        "гіёЂ°",
+    ];
+    for filler in ["x", "é", "ж", "中"] {
+        for piece in pieces {
+            for at in 0..=140 {
+                let before: String = filler.repeat(at / filler.len() + 1);
+                let cut = (0..=at)
+                    .rev()
+                    .find(|&i| before.is_char_boundary(i))
+                    .unwrap_or(0);
+                assert_exact(&format!("{}{piece}{}\n", &before[..cut], "y".repeat(70)));
+                assert_exact(&format!("{}{piece}", &before[..cut]));
+            }
+        }
+    }
+}
+
+/// The boxes hold every 2-byte character they stand for, and the 3-byte test every 3-byte
+/// character the tables have; and the letters of Russian and Greek words stay out, so
+/// that their text is read at SIMD speed.
+#[test]
+fn the_byte_level_sets_hold_every_character_they_stand_for() {
+    let table = MaskTable::get();
+    for lead in 0xC2..=0xDFu8 {
+        for second in 0x80..=0xBFu8 {
+            let (m, _) = table.of(&[lead, second]);
+            let at = format!("{lead:02X} {second:02X}");
+            if m.cont != 0 {
+                assert!(ENDS.contains(lead, second), "{at}");
+            }
+            if m.lead[0] | m.cont != 0 {
+                assert!(BEFORE_ENDS.contains(lead, second), "{at}");
+            }
+        }
+    }
+    let mut three = 0;
+    let mut c3 = 0;
+    let in_tables = |c: &char| crate::automaton::masks(*c) != Masks::default();
+    for c in ('\u{80}'..='\u{10FFFF}').filter(in_tables) {
+        let mut bytes = [0; 4];
+        c.encode_utf8(&mut bytes);
+        assert!(LEADS.contains(&bytes[0]), "{c:?}");
+        if c.len_utf8() == 3 {
+            assert!(in_tables_3(bytes[0], bytes[1]), "{c:?}");
+            three += 1;
+        }
+        // A space after a 2-byte character, two bytes back, is all the SIMD paths look at.
+        if crate::automaton::masks(c).c3 != 0 {
+            assert_eq!(c.len_utf8(), 2, "{c:?}");
+            c3 += 1;
+        }
+    }
+    assert!(three > 50, "{three}");
+    assert_eq!(c3, 5, "Ã Ă Ć Г Γ");
+    for c in ('а'..='я').chain('α'..='ω').filter(|&c| c != 'π') {
+        let mut bytes = [0; 2];
+        c.encode_utf8(&mut bytes);
+        assert!(!ENDS.contains(bytes[0], bytes[1]), "{c}");
+    }
+}
+
+/// The AVX-512 path's sets, made from the masks: every character they stand for is in them,
+/// and where a lead has a bit of its own, no other; the letters of Russian and Greek words
+/// and those that are a lead byte in every encoding stay out.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn the_exact_sets_hold_what_they_stand_for_and_no_more() {
+    let table = MaskTable::get();
+    let sets = avx512::sets();
+    let shared = [0xC6, 0xCB, 0xD2];
+    let mut members = [0; 3];
+    for lead in 0xC2..=0xDFu8 {
+        for second in 0x80..=0xBFu8 {
+            let (m, _) = table.of(&[lead, second]);
+            let roles = [m.cont != 0, m.lead[0] | m.cont != 0, m.c3 != 0];
+            let found = [
+                sets.ends.contains(lead, second),
+                sets.before_ends.contains(lead, second),
+                sets.before_spaces.contains(lead, second),
+            ];
+            for k in 0..3 {
+                let at = format!("set {k}: {lead:02X} {second:02X}");
+                if roles[k] {
+                    assert!(found[k], "{at}");
+                    members[k] += 1;
+                } else if !shared.contains(&lead) {
+                    assert!(!found[k], "{at}");
+                }
+            }
+        }
+    }
+    assert_eq!(members[2], 5, "Ã Ă Ć Г Γ");
+    assert!(members[0] > 100 && members[1] > members[0], "{members:?}");
+    for c in ('а'..='я')
+        .chain('α'..='ω')
+        .chain("čćěňřőűāēīūęńğı".chars())
+    {
+        let mut bytes = [0; 2];
+        c.encode_utf8(&mut bytes);
+        let (lead, second) = (bytes[0], bytes[1]);
+        assert_eq!(sets.ends.contains(lead, second), c == 'π', "{c}");
+    }
+}
+
+#[test]
+fn clean_text_is_passed_over_whole() {
+    for text in [
+        "Grüße aus Köln\n",
+        "Привет, мир, всё ещё\n",
+        "Україна, Київ, Біла Церква, Бєлгород\n",
+        "Ευρωπαϊκή Ένωση, Άγιος Δομίνικος\n",
+        "日本語のテキスト\n",
+        "plain\n",
+        "malijský frank, maltská libra, marocký dinár, Saúdská Arábie\n",
+    ] {
+        assert_eq!(both_paths(text), [None; 3], "{text:?}");
+        let long = text.repeat(5);
+        assert_eq!(both_paths(&long), [None; 3], "{long:?}");
+    }
+    // Mojibake is found in its own line, past the clean ones: "Ã©" ends at "©".
+    let text = "clean line\ncafÃ©\n";
+    assert_eq!(both_paths(text), [Some(16); 3]);
+    let text = format!("{}cafÃ©\n", "clean line\n".repeat(9));
+    assert_eq!(both_paths(&text), [Some(104); 3]);
+    // A C1 control alone; "Ã" and a space standing for a lost A0 ("à").
+    assert_eq!(both_paths("a\u{85}"), [Some(1); 3]);
+    assert_eq!(both_paths("voilÃ  là"), [Some(6); 3]);
+    // Spaces and `?` that stand for a lost byte elsewhere, "â€" cut short, and bytes lost
+    // to U+FFFD outside windows-1252 are repaired only beside clear mojibake, which a line
+    // holding nothing else lacks: "ð?Ÿ˜" ("😀" with a byte lost), "Ð " ("Р" with its A0
+    // lost), "â€ " and "Р\u{FFFD}" (windows-1251).
+    for text in ["x ð?Ÿ˜ y\n", "Ñ? x\n", "Ð  and\n", "â€ x\n", "Р\u{FFFD}x\n"] {
+        assert_eq!(both_paths(text), [None; 3], "{text:?}");
+    }
+    // Both kinds beside clear mojibake: the line is found at its end.
+    assert_eq!(both_paths("Ð  and Ã©\n"), [Some(10); 3]);
+    // A byte lost to U+FFFD in windows-1252 can be repaired alone.
+    assert_eq!(both_paths("caf\u{C3}\u{FFFD}\n"), [Some(5); 3]);
+}
+
+proptest! {
+    #[test]
+    fn the_first_line_that_may_hold_mojibake_is_found_exactly(
+        picks in prop::collection::vec(0usize..1000, 0..120)
+    ) {
+        let chars = alphabet();
+        let text: String = picks.iter().map(|&k| chars[k % chars.len()]).collect();
+        assert_exact(&text);
+    }
+
+    /// Lines thick with stand-ins and ASCII letters, where groups are cut short, continued
+    /// across lost bytes, or follow a word.
+    #[test]
+    fn stand_ins_and_ascii_are_judged_exactly(
+        picks in prop::collection::vec(0usize..3000, 0..60)
+    ) {
+        let chars = alphabet();
+        let text: String = picks
+            .iter()
+            .map(|&k| match k % 3 {
+                0 => [' ', '?', 'k', '\u{FFFD}'][k / 3 % 4],
+                _ => chars[k / 3 % chars.len()],
+            })
+            .collect();
+        assert_exact(&text);
+    }
+}
