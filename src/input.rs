@@ -293,10 +293,11 @@ fn has_binary_signature(head: &[u8]) -> bool {
 /// Without a known signature, a walked file is binary only when at least one byte in this many
 /// of its head is a NUL or another control byte (tab, line feed, carriage return and form feed
 /// aside). Measured on /usr/share, /usr/lib, a Python installation and the cargo registry: of
-/// 20,986 files there whose head holds a NUL and ill-formed bytes and no signature (before Sun
-/// audio and compiled Python had theirs), 4 fell below one in 128: two of each. Text in a legacy encoding with a stray NUL stays text (its high bytes are
-/// not control bytes), and a text file dressed up as binary needs 64 control bytes in its first
-/// 8 KiB, where one NUL and one stray byte used to do.
+/// 20,986 files there whose head holds a NUL and ill-formed bytes, every one is binary by this
+/// rule or by a signature (Sun audio and compiled Python files among them, which can hold
+/// fewer control bytes). Text in a legacy encoding with a stray NUL stays text (its high bytes
+/// are not control bytes), and a text file dressed up as binary needs 64 control bytes in its
+/// first 8 KiB.
 pub const MIN_CONTROL_ONE_IN: usize = 128;
 
 /// Whether the first bytes of a walked file make it binary (SPEC 3): bytes that are not UTF-8

@@ -141,7 +141,7 @@ and at least one byte in 128 of those 8 KiB a NUL or another control byte; never
 or UTF-32 byte order mark) are skipped unless --binary. A file whose first \
 8 KiB are valid UTF-8 is never binary, whatever signature it starts with (a script that begins \
 'PK\\x03\\x04' still runs), and a text file that holds a NUL is checked (--deny nul reports the \
-NUL). A NUL and a stray byte no longer make a text file binary; a file can still be made to \
+NUL). One NUL and one stray byte do not make a text file binary; a file can still be made to \
 look binary on purpose (64 control bytes in its first 8 KiB): a gate that must read every byte \
 adds --binary. A file named on the command line is always checked. Entries are \
 visited in sorted order. A --glob that matches no file and an ignore file that cannot be used \
