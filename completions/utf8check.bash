@@ -50,13 +50,13 @@ _utf8check() {
                 --deny)
                     local prefix=""
                     [[ "${cur}" == *,* ]] && prefix="${cur%,*},"
-                    COMPREPLY=($(compgen -P "${prefix}" -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all non-nfc-name" -- "${cur##*,}"))
+                    COMPREPLY=($(compgen -P "${prefix}" -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii mixed-script all non-nfc-name" -- "${cur##*,}"))
                     return 0
                     ;;
                 --warn)
                     local prefix=""
                     [[ "${cur}" == *,* ]] && prefix="${cur%,*},"
-                    COMPREPLY=($(compgen -P "${prefix}" -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all non-nfc-name" -- "${cur##*,}"))
+                    COMPREPLY=($(compgen -P "${prefix}" -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii mixed-script all non-nfc-name" -- "${cur##*,}"))
                     return 0
                     ;;
                 --files-from)

@@ -22,7 +22,7 @@ set edit:completion:arg-completer[utf8check] = {|@words|
             cand -m 'Stop reading an input after N findings, N at least 1 (its summary then says "complete": false)'
             cand --max-errors 'Stop reading an input after N findings, N at least 1 (its summary then says "complete": false)'
             cand --allow 'Accept ill-formed units other systems write on purpose: surrogates, cesu8 or modified (comma-separated)'
-            cand --deny 'Also report these well-formed characters: bom, nul, control, noncharacter, bidi, private-use, replacement, invisible, tag, non-ascii, or all (comma-separated); and non-nfc-name for file names that are UTF-8 but not in NFC'
+            cand --deny 'Also report these well-formed characters: bom, nul, control, noncharacter, bidi, private-use, replacement, invisible, tag, non-ascii, mixed-script, or all (comma-separated); and non-nfc-name for file names that are UTF-8 but not in NFC'
             cand --warn 'Report these lints as warnings: shown in every format (::warning, SARIF level warning, CodeClimate severity minor) but not errors, so they never make the status 1'
             cand --files-from 'Read more paths from FILE (''-'' for standard input), one a line; listed files are treated as a walk treats the files it finds (one that looks binary is skipped)'
             cand --files0-from 'Like --files-from, with each path ended by NUL, as find -print0, git ls-files -z and utf8check -l -0 write them'

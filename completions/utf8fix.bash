@@ -56,7 +56,7 @@ _utf8fix() {
                 --strip)
                     local prefix=""
                     [[ "${cur}" == *,* ]] && prefix="${cur%,*},"
-                    COMPREPLY=($(compgen -P "${prefix}" -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all" -- "${cur##*,}"))
+                    COMPREPLY=($(compgen -P "${prefix}" -W "bom nul control noncharacter bidi private-use replacement invisible tag non-ascii mixed-script all" -- "${cur##*,}"))
                     return 0
                     ;;
                 --threads)

@@ -24,7 +24,7 @@ set edit:completion:arg-completer[utf8fix] = {|@words|
             cand --files0-from 'Like --files-from, with each path ended by NUL, as find -print0, git ls-files -z and utf8check -l -0 write them'
             cand --replacement 'Replace each maximal subpart with STR instead of U+FFFD'
             cand --fallback 'Decode each ill-formed byte in this single-byte encoding (windows-1252, iso-8859-1, ...)'
-            cand --strip 'Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul, noncharacter, private-use, replacement, non-ascii, or all (comma-separated)'
+            cand --strip 'Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul, noncharacter, private-use, replacement, non-ascii, or all (comma-separated); with --check, mixed-script words too (kept: nothing to remove)'
             cand -j 'Judge the lines that may hold mojibake on this many threads (default: the number of CPUs). The output is the same for every number'
             cand --threads 'Judge the lines that may hold mojibake on this many threads (default: the number of CPUs). The output is the same for every number'
             cand --from 'With --names, decode each name that is not UTF-8 whole from this encoding (cp437 or cp850 for ZIP archives made on Windows, shift_jis, windows-1252, ...)'

@@ -177,7 +177,7 @@ x-mac-roman\t''
 x-mac-cyrillic\t''
 x-mac-ukrainian\t''
 x-user-defined\t''"
-complete -c utf8fix -l strip -d 'Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul, noncharacter, private-use, replacement, non-ascii, or all (comma-separated)' -r -f -a "(__fish_complete_list , 'printf \"%s\\n\" bom nul control noncharacter bidi private-use replacement invisible tag non-ascii all')"
+complete -c utf8fix -l strip -d 'Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul, noncharacter, private-use, replacement, non-ascii, or all (comma-separated); with --check, mixed-script words too (kept: nothing to remove)' -r -f -a "(__fish_complete_list , 'printf \"%s\\n\" bom nul control noncharacter bidi private-use replacement invisible tag non-ascii mixed-script all')"
 complete -c utf8fix -s j -l threads -d 'Judge the lines that may hold mojibake on this many threads (default: the number of CPUs). The output is the same for every number' -r
 complete -c utf8fix -l from -d 'With --names, decode each name that is not UTF-8 whole from this encoding (cp437 or cp850 for ZIP archives made on Windows, shift_jis, windows-1252, ...)' -r -f -a "ibm437\t''
 cp437\t''

@@ -205,7 +205,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
 }
 
 /// The lint names of SPEC 1.6, and `all`.
-const LINT_NAMES: [&str; 11] = [
+const LINT_NAMES: [&str; 12] = [
     "bom",
     "nul",
     "control",
@@ -216,6 +216,7 @@ const LINT_NAMES: [&str; 11] = [
     "invisible",
     "tag",
     "non-ascii",
+    "mixed-script",
     "all",
 ];
 

@@ -25,6 +25,7 @@ pub mod fix;
 pub mod generate;
 pub mod hint;
 pub mod input;
+pub mod mixed_script;
 pub mod names;
 pub mod output;
 pub mod render;

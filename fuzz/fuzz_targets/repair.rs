@@ -78,6 +78,7 @@ fuzz_target!(|input: &[u8]| {
         } else {
             LintSet::NONE
         },
+        words: None,
     };
     let mojibake = if control & 0x40 != 0 {
         // One thread or several: the output must not depend on it.

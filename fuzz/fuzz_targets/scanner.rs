@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use libfuzzer_sys::fuzz_target;
-use utf8kit_codec::{units, Config, Finding, LintSet, Policy, Scanner, Sink};
+use utf8kit_codec::{units, words::WordRule, Config, Finding, LintSet, Policy, Scanner, Sink};
 
 #[derive(Default, PartialEq, Debug)]
 struct Seen {
@@ -64,6 +64,14 @@ fuzz_target!(|input: &[u8]| {
             LintSet::NONE
         },
         foreign_bom: control & 8 != 0,
+        // With the lints, a toy rule that calls many words mixed: a word's decision must not
+        // depend on the chunking either.
+        words: (control & 4 != 0).then_some(WordRule {
+            is_word_char: char::is_alphanumeric,
+            is_mixed: |word, before| {
+                word.contains(|c: char| c.is_ascii_alphabetic()) && before.last() != Some(&b'%')
+            },
+        }),
     };
     let whole = scan(data, config, &[]);
     assert_eq!(whole.rebuilt, data, "text and findings rebuild the input");

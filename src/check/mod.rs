@@ -90,7 +90,7 @@ its offset in the name.
 --deny adds findings for well-formed characters: bom (U+FEFF at offset 0), nul (U+0000), \
 control (C0 controls but TAB, LF, VT, FF, CR; DEL; C1 controls), noncharacter (U+FDD0..U+FDEF, \
 U+xxFFFE, U+xxFFFF), bidi (U+202A..U+202E, U+2066..U+2069, the Trojan Source controls), \
-private-use, replacement (U+FFFD), invisible, tag, non-ascii. --allow accepts ill-formed units that other systems write on \
+private-use, replacement (U+FFFD), invisible, tag, non-ascii, mixed-script. --allow accepts ill-formed units that other systems write on \
 purpose: surrogates (WTF-8), cesu8 (surrogate pairs only), modified (Java's Modified UTF-8: \
 surrogates and C0 80).
 
@@ -116,6 +116,16 @@ run of such characters is one finding: the ASCII spaces, tabs and punctuation be
 a line join them, an ASCII letter or digit or a line end does not (its offset, line and column \
 are the run's first character's, its bytes span the run; a run longer than 4096 bytes is \
 reported in pieces), so a line of Greek is one finding, not forty.
+
+mixed-script reports words (maximal runs of letters, marks and digits) whose letters come from \
+scripts that no writing system mixes, as Unicode TR39 judges at its Highly Restrictive level: \
+Common and Inherited characters (digits, combining accents) take the word's script, and Latin \
+with Han and kana (Japanese), Han with Hangul (Korean) and Han with Bopomofo pass. One finding \
+per word, its bytes spanning the word, whose message names the scripts and, where each letter \
+outside ASCII has an ASCII look-alike (TR39's confusable prototypes), the word it imitates: \
+'pаypal' mixes Latin and Cyrillic; it looks like 'paypal'. Its letters are then no non-ascii \
+finding. Limits: a whole word in one look-alike script (an all-Cyrillic 'аре') is single-script \
+and passes; a word longer than 1024 bytes is judged in pieces; file names are not judged.
 
 The line is 1 + the number of LF bytes before the unit; the column is 1 + the number of units \
 since the last LF, so a column counts characters, and an ill-formed unit counts as one.
@@ -304,7 +314,8 @@ pub struct Args {
     pub allow: Vec<Policy>,
 
     /// Also report these well-formed characters: bom, nul, control, noncharacter, bidi,
-    /// private-use, replacement, invisible, tag, non-ascii, or all (comma-separated); and
+    /// private-use, replacement, invisible, tag, non-ascii, mixed-script, or all
+    /// (comma-separated); and
     /// non-nfc-name for file names that are UTF-8 but not in NFC.
     #[arg(long, value_name = "LINTS", value_delimiter = ',', value_parser = crate::cli::deny_parser())]
     pub deny: Vec<Denied>,
@@ -508,6 +519,7 @@ impl Settings {
                     .fold(Policy::STRICT, |all, &one| all.union(one)),
                 lints: deny.union(warn),
                 foreign_bom: true,
+                words: Some(crate::mixed_script::RULE),
             },
             threads,
             color: args.color,

@@ -162,7 +162,20 @@ impl Sink for Feeder<'_> {
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
         let kind = match finding.kind {
             FindingKind::IllFormed(kind) => kind,
-            // No lint or mark detection is configured for a dump: nothing else is reported.
+            // A mixed-script word (the unit view asks for them): its characters as text, each
+            // odd letter marked with its script.
+            FindingKind::Lint(Lint::MixedScript) => {
+                let word = String::from_utf8_lossy(finding.bytes);
+                let mut at = self.base + finding.position.byte_offset;
+                for (c, script) in crate::mixed_script::odd_letters(&word) {
+                    if let Some(script) = script {
+                        self.view.mark_script(at, script);
+                    }
+                    at += c.len_utf8() as u64;
+                }
+                return self.text(finding.position.byte_offset, finding.bytes);
+            }
+            // No other lint or mark detection is configured for a dump.
             _ => UnitKind::InvalidByte,
         };
         self.unit(&Unit {

@@ -19,7 +19,7 @@ use std::ops::ControlFlow;
 use clap::{Parser, ValueEnum};
 use termcolor::{Color, ColorSpec, WriteColor};
 use utf8kit_codec::{
-    Config, Finding, FindingKind, Position, Scanner, Sink, UnitKind, scan_unit,
+    Config, Finding, FindingKind, Lint, LintSet, Position, Scanner, Sink, UnitKind, scan_unit,
     unit::{declared_len, is_continuation},
 };
 
@@ -68,7 +68,10 @@ format, bidi and invisible characters (everything utf8check --deny invisible,tag
 reports), private-use characters and noncharacters as \\u{...}, a tag character with the \
 ASCII it hides (\\u{e0069}=i), combining marks on a dotted circle (◌́); wide characters keep the columns aligned. An \
 ill-formed unit shows its kind in place of the character (overlong, truncated, ...: see \
-utf8check), and the code point it decodes to where it has one.
+utf8check), and the code point it decodes to where it has one. A letter of a word that mixes \
+scripts (what utf8check --deny mixed-script reports: 'pаypal' with a Cyrillic 'а') is marked \
+with its script beside it when it is not in the script of most of the word's letters \
+('mixed-script: Cyrillic'); -r reads such lines back as any other.
 
 Views: -x/--hex shows 16 bytes a row as hexdump -C does, with a text panel that shows each \
 character at its lead byte (· marks the rest of its bytes, � each ill-formed byte, . controls \
@@ -457,6 +460,7 @@ fn make_view(settings: &Settings, source: &Source) -> Box<dyn View> {
             palette,
             line: String::new(),
             lines: Vec::with_capacity(LINES_LEN + 256),
+            marks: VecDeque::new(),
         }),
         ViewKind::Hex => Box::new(HexRows::new(
             palette,
@@ -521,7 +525,16 @@ fn dump_one(
         }
     };
     let mut window = Window::new(skip, settings.length, exact);
-    let mut scanner = Scanner::new(Config::default());
+    // The unit view marks the odd letters of mixed-script words.
+    let config = match settings.view {
+        ViewKind::Units => Config {
+            lints: LintSet::NONE.with(Lint::MixedScript),
+            words: Some(crate::mixed_script::RULE),
+            ..Config::default()
+        },
+        _ => Config::default(),
+    };
+    let mut scanner = Scanner::new(config);
     let mut feeder = Feeder {
         view,
         out,

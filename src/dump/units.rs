@@ -24,6 +24,8 @@ pub(super) struct UnitLines {
     pub(super) line: String,
     /// Lines without colour, waiting to be written (64 KiB at a time).
     pub(super) lines: Vec<u8>,
+    /// The odd letters of mixed-script words still to be shown: their offsets and scripts.
+    pub(super) marks: std::collections::VecDeque<(u64, &'static str)>,
 }
 
 /// The width of the bytes column: four bytes in the chosen notation (longer units overflow it).
@@ -122,12 +124,32 @@ impl UnitLines {
         if self.names {
             self.push_name(unit, shown_width);
         }
+        self.push_mark(unit, shown_width);
         self.line.push('\n');
         self.lines.extend_from_slice(self.line.as_bytes());
         if self.lines.len() >= LINES_LEN {
             write_lines(out, &mut self.lines)?;
         }
         Ok(())
+    }
+
+    /// After an odd letter of a mixed-script word: `mixed-script: Cyrillic`.
+    pub(super) fn push_mark(&mut self, unit: &Unit<'_>, shown_width: usize) {
+        while self.marks.front().is_some_and(|&(at, _)| at < unit.offset) {
+            self.marks.pop_front();
+        }
+        if let Some(&(at, script)) = self.marks.front()
+            && at == unit.offset
+        {
+            self.marks.pop_front();
+            let pad = if self.names {
+                2
+            } else {
+                12usize.saturating_sub(shown_width).max(1)
+            };
+            self.line.extend(std::iter::repeat_n(' ', pad));
+            let _ = write!(self.line, "mixed-script: {script}");
+        }
     }
 
     pub(super) fn push_name(&mut self, unit: &Unit<'_>, shown_width: usize) {
@@ -150,8 +172,18 @@ impl UnitLines {
 }
 
 impl View for UnitLines {
+    fn mark_script(&mut self, offset: u64, script: &'static str) {
+        self.marks.push_back((offset, script));
+    }
+
     fn ascii_run(&mut self, out: &mut dyn WriteColor, offset: u64, run: &[u8]) -> io::Result<()> {
-        if out.supports_color() || self.names || self.upper || self.bytes_as != BytesAs::Hex {
+        let marked = !self.marks.is_empty();
+        if out.supports_color()
+            || self.names
+            || self.upper
+            || self.bytes_as != BytesAs::Hex
+            || marked
+        {
             for (i, &byte) in run.iter().enumerate() {
                 let unit = Unit {
                     offset: offset + i as u64,
@@ -264,6 +296,7 @@ impl View for UnitLines {
         if self.names {
             self.push_name(unit, shown_width);
         }
+        self.push_mark(unit, shown_width);
         let line = &mut self.line;
         line.push('\n');
         out.write_all(line.as_bytes())

@@ -48,6 +48,12 @@ pub(super) trait View {
         Ok(())
     }
 
+    /// The unit at `offset` is a letter of a mixed-script word in another script than the
+    /// word's first (SPEC 1.6): views that show characters one a line say so beside it.
+    fn mark_script(&mut self, offset: u64, script: &'static str) {
+        let _ = (offset, script);
+    }
+
     /// A remark about the input, on a `#` line.
     fn note(&mut self, out: &mut dyn WriteColor, text: &str) -> io::Result<()> {
         writeln!(out, "# {text}")

@@ -27,9 +27,14 @@ pub(super) enum Fixer {
 }
 
 impl Fixer {
-    /// The repair `settings` ask for; `counting` writes no output, only counts.
-    pub(super) fn new(settings: &Settings, counting: bool) -> Fixer {
-        let options = settings.repair.clone();
+    /// The repair `settings` ask for; `counting` writes no output, only counts, and `flags_words`
+    /// counts the mixed-script words `--strip` names too (for `--check`: they have nothing to
+    /// remove, so a rewrite never looks for them).
+    pub(super) fn new(settings: &Settings, counting: bool, flags_words: bool) -> Fixer {
+        let mut options = settings.repair.clone();
+        if flags_words {
+            options.words = Some(crate::mixed_script::RULE);
+        }
         match (settings.mojibake, counting) {
             (false, false) => Fixer::Plain(Repairer::new(options)),
             (false, true) => Fixer::Plain(Repairer::counting(options)),

@@ -111,7 +111,7 @@ pub(super) fn fix_in_place(
     // With the guard, the count also gathers what it judges: the ill-formed units the repair
     // logs, and the file's start.
     let guards = settings.guards_decodable;
-    let mut counter = Fixer::new(settings, true);
+    let mut counter = Fixer::new(settings, true, false);
     if guards {
         counter = counter.with_log();
     }
@@ -141,7 +141,7 @@ pub(super) fn fix_in_place(
     let temporary = PendingFile::create(&rewrite.place)
         .map_err(|e| trouble("cannot create a temporary file", e))?;
     let mut writer = BufWriter::with_capacity(crate::input::CHUNK_LEN, temporary.as_file());
-    let mut repairer = log.repairer(Fixer::new(settings, false));
+    let mut repairer = log.repairer(Fixer::new(settings, false, false));
     let mut print = |repairer: &mut Fixer| log.print(&name, repairer);
     let input = Reading::File(&mut rewrite.file);
     let written = repair_input(

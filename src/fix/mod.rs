@@ -90,6 +90,8 @@ as it happened.
 bidi, control, bom, nul, noncharacter, private-use, replacement, non-ascii, or all) and leaves every \
 other byte as it is: utf8fix --strip invisible,tag,bidi -i cleans hidden text out of a file, \
 -v lists each character removed with its offset, and --check fails CI when a file holds any. \
+mixed-script (also in all) finds words, which have nothing to remove: the output keeps them, \
+and only --check reports them (the file is listed, -v names each word's offset). \
 The same context rules apply as in utf8check (a ZWJ inside an emoji sequence, a flag's tags \
 stay), judged against the characters that remain, so a second run removes nothing more.
 
@@ -266,7 +268,8 @@ pub struct Args {
     pub strip_bom: bool,
 
     /// Remove what these lints find, and nothing else: invisible, tag, bidi, control, bom, nul,
-    /// noncharacter, private-use, replacement, non-ascii, or all (comma-separated).
+    /// noncharacter, private-use, replacement, non-ascii, or all (comma-separated); with --check,
+    /// mixed-script words too (kept: nothing to remove).
     #[arg(long, value_name = "LINTS", value_delimiter = ',', value_parser = crate::cli::lint_parser())]
     pub strip: Vec<utf8kit_codec::LintSet>,
 
@@ -505,6 +508,7 @@ impl Settings {
                 cesu: args.cesu || args.modified,
                 modified: args.modified,
                 strip_bom: args.strip_bom,
+                words: None,
                 strip: args
                     .strip
                     .iter()

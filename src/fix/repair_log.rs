@@ -63,6 +63,10 @@ impl RepairLog<'_> {
         match repair.kind {
             RepairKind::StrippedBom => "byte order mark removed".to_owned(),
             RepairKind::Stripped(_) => "removed".to_owned(),
+            RepairKind::Flagged(_) => {
+                "a word mixing scripts, left as it is (utf8check --deny mixed-script names it)"
+                    .to_owned()
+            }
             RepairKind::ModifiedNul => "decoded as U+0000 (Modified UTF-8)".to_owned(),
             RepairKind::JoinedPair => "surrogate pair joined into one 4-byte character".to_owned(),
             RepairKind::IllFormed(_) => match &self.settings.repair.replacement {

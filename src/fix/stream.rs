@@ -115,7 +115,7 @@ pub(super) fn fix_stream(
     log: &mut RepairLog<'_>,
 ) -> Result<Repaired, Failure> {
     let name = source.display_name();
-    let mut repairer = log.repairer(Fixer::new(settings, out.is_none()));
+    let mut repairer = log.repairer(Fixer::new(settings, out.is_none(), out.is_none()));
     let input = Reading::Source(source);
     let mut sample = Vec::new();
     let sample_to = settings.guards_decodable.then_some(&mut sample);

@@ -2,7 +2,8 @@
 
 use super::*;
 
-/// The sentence that explains a finding. Plain ASCII, no quotes: it goes into JSON unescaped.
+/// The sentence that explains a finding. Plain ASCII without quotes, except the text hidden in
+/// tag characters and the word of a `mixed-script` finding (JSON escapes those).
 pub struct Detail<'a, 'b>(pub &'a Finding<'b>);
 
 impl Display for Detail<'_, '_> {
@@ -75,6 +76,9 @@ impl Display for Detail<'_, '_> {
                         _ => write!(f, "tag characters hiding \"{hidden}\""),
                     }
                 }
+                Lint::MixedScript => f.write_str(&crate::mixed_script::describe(
+                    &String::from_utf8_lossy(finding.bytes),
+                )),
                 // A lint the codec adds before it is described here (a test fails meanwhile).
                 _ => write!(f, "{lint}: U+{cp:04X}"),
             },

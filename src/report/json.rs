@@ -61,8 +61,11 @@ pub(super) fn finding(
         None => line.push_str("null"),
     }
     // The detail is plain ASCII without quotes or backslashes, no escaping needed; but for the
-    // text hidden in tag characters, which it quotes.
-    if matches!(finding.kind, FindingKind::Lint(Lint::Tag)) {
+    // text hidden in tag characters and a mixed-script word, which it quotes.
+    if matches!(
+        finding.kind,
+        FindingKind::Lint(Lint::Tag | Lint::MixedScript)
+    ) {
         let message = json_string(&Detail(finding).to_string());
         let _ = writeln!(line, ",\"message\":{message}}}");
     } else {

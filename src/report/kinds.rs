@@ -116,6 +116,12 @@ pub fn kind_help(kind: FindingKind) -> (&'static str, &'static str) {
             "A character above U+007F where the rule is ASCII only; each run of such \
              characters is one finding (up to 4096 bytes).",
         ),
+        FindingKind::Lint(Lint::MixedScript) => (
+            "Mixed-script word",
+            "A word whose letters come from scripts that no writing system mixes (Unicode TR39, \
+             Highly Restrictive): 'pаypal' with a Cyrillic 'а' looks like 'paypal' but is another \
+             word, the homoglyph half of Trojan Source (CVE-2021-42694) and the typosquat.",
+        ),
         FindingKind::ForeignBom(ForeignBom::Utf16Le | ForeignBom::Utf16Be) => (
             "UTF-16 byte order mark",
             "The file starts with a UTF-16 byte order mark: it is UTF-16, not UTF-8. Convert it \

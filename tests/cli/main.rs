@@ -13,6 +13,7 @@ mod hostile;
 mod in_place;
 mod legacy;
 mod levels;
+mod mixed_script;
 mod mojibake;
 mod names;
 mod readme;

@@ -259,7 +259,7 @@ fn completion_scripts_parse_and_complete_values() {
     let bash = std::fs::read_to_string(root.join("completions/utf8check.bash")).unwrap();
     assert!(bash.contains(
         "compgen -P \"${prefix}\" -W \"bom nul control noncharacter bidi private-use replacement \
-         invisible tag non-ascii all non-nfc-name\""
+         invisible tag non-ascii mixed-script all non-nfc-name\""
     ));
     assert!(bash.contains("compgen -P \"${prefix}\" -W \"surrogates cesu8 modified\""));
     // Encoding labels complete where an option takes them: every label for --from (and auto),

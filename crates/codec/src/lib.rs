@@ -128,6 +128,7 @@ pub mod transcode;
 pub mod unit;
 mod validate;
 mod widen;
+pub mod words;
 
 pub use finding::{Finding, FindingKind, Sink};
 pub use position::Position;

@@ -59,6 +59,10 @@ pub struct RepairOptions {
     /// Remove the characters these lints find (SPEC 1.6), and nothing else. `bom` here is
     /// `strip_bom`.
     pub strip: LintSet,
+    /// What makes words and which words mix scripts: with `mixed-script` in `strip`, each such
+    /// word is counted and logged as [`RepairKind::Flagged`] and written as it is (a word has
+    /// nothing to remove; `utf8fix --check` reports it).
+    pub words: Option<crate::words::WordRule>,
 }
 
 /// What one repair was.
@@ -75,6 +79,9 @@ pub enum RepairKind {
     StrippedBom,
     /// A character a lint of [`RepairOptions::strip`] finds was removed.
     Stripped(Lint),
+    /// What a lint of [`RepairOptions::strip`] finds was left as it is, with nothing to remove
+    /// (a `mixed-script` word), and counted.
+    Flagged(Lint),
 }
 
 impl fmt::Display for RepairKind {
@@ -84,7 +91,7 @@ impl fmt::Display for RepairKind {
             RepairKind::JoinedPair => f.write_str("surrogate-pair"),
             RepairKind::ModifiedNul => f.write_str("overlong"),
             RepairKind::StrippedBom => f.write_str("bom"),
-            RepairKind::Stripped(lint) => f.write_str(lint.as_str()),
+            RepairKind::Stripped(lint) | RepairKind::Flagged(lint) => f.write_str(lint.as_str()),
         }
     }
 }
@@ -190,6 +197,7 @@ impl Repairer {
         Repairer {
             scanner: Scanner::new(Config {
                 lints,
+                words: options.words,
                 ..Config::default()
             }),
             state: RepairState {
@@ -465,6 +473,11 @@ impl Sink for RepairState {
                 self.log(finding, RepairKind::StrippedBom);
                 return ControlFlow::Continue(());
             }
+            FindingKind::Lint(lint @ Lint::MixedScript) => {
+                self.write(finding.bytes);
+                self.log(finding, RepairKind::Flagged(lint));
+                return ControlFlow::Continue(());
+            }
             FindingKind::Lint(lint) => {
                 self.log(finding, RepairKind::Stripped(lint));
                 if lint == Lint::NonAscii {
@@ -633,6 +646,7 @@ mod tests {
                     modified: true,
                     strip_bom: true,
                     strip: LintSet::NONE,
+                    words: None,
                 },
                 "a\u{0}b😀cí\u{A0}\u{80}déÿ".as_bytes(),
             ),

@@ -123,6 +123,13 @@ pub enum Lint {
     /// Any character above U+007F that no other lint of the set matches (the ASCII-only rule),
     /// one finding per run of such characters.
     NonAscii,
+    /// A word whose letters come from scripts that no writing system mixes (`pаypal` with a
+    /// Cyrillic `а`). A lint of words, not of characters: [`Lint::classify`] and
+    /// [`LintSet::check`] never answer it; the scanner asks the caller's [`WordRule`] at the end
+    /// of each word (`crate::words`), because the Unicode script data is not the codec's.
+    ///
+    /// [`WordRule`]: crate::words::WordRule
+    MixedScript,
 }
 
 impl Lint {
@@ -138,6 +145,7 @@ impl Lint {
         Lint::Invisible,
         Lint::Tag,
         Lint::NonAscii,
+        Lint::MixedScript,
     ];
 
     /// The lint's name as written in options and output: `bom`, `private-use`, ...
@@ -153,6 +161,7 @@ impl Lint {
             Lint::Invisible => "invisible",
             Lint::Tag => "tag",
             Lint::NonAscii => "non-ascii",
+            Lint::MixedScript => "mixed-script",
         }
     }
 

@@ -19,6 +19,7 @@ use crate::finding::{Finding, FindingKind, Sink};
 use crate::position::Position;
 use crate::rules::{Lint, LintSet, Policy};
 use crate::unit::{Unit, UnitKind, scan_unit};
+use crate::words::{WordRule, WordState, Words};
 
 /// What the scanner reports beyond plain well-formed text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -31,6 +32,9 @@ pub struct Config {
     /// kind `utf16-bom` or `utf32-bom` covering the mark's bytes, instead of the ill-formed units
     /// those bytes would otherwise be (SPEC 3).
     pub foreign_bom: bool,
+    /// What makes words and which words mix scripts, for the `mixed-script` lint; without it
+    /// that lint finds nothing.
+    pub words: Option<WordRule>,
 }
 
 /// The most bytes ever carried from one chunk to the next: an undecided unit is at most 5 bytes
@@ -78,8 +82,12 @@ pub struct Scanner {
     is_bom_pending: bool,
     is_finished: bool,
     is_stopped: bool,
-    /// The context lints' memory (`invisible`, `tag`), when either is asked for.
+    /// The context lints' memory (`invisible`, `tag`, `non-ascii`), when one is asked for.
     context: Option<ContextState>,
+    /// The word being read, when `mixed-script` is asked for and a rule given.
+    words: Option<WordState>,
+    /// A lint of characters is asked for: well-formed runs are read character by character.
+    has_char_lints: bool,
 }
 
 impl Scanner {
@@ -93,10 +101,23 @@ impl Scanner {
             is_bom_pending: config.foreign_bom,
             is_finished: false,
             is_stopped: false,
-            context: [Lint::Invisible, Lint::Tag, Lint::NonAscii]
-                .iter()
-                .any(|&lint| config.lints.contains(lint))
-                .then(|| ContextState::new(config.lints.contains(Lint::NonAscii))),
+            context: [
+                Lint::Invisible,
+                Lint::Tag,
+                Lint::NonAscii,
+                Lint::MixedScript,
+            ]
+            .iter()
+            .any(|&lint| config.lints.contains(lint))
+            .then(|| ContextState::new(config.lints.contains(Lint::NonAscii))),
+            words: config
+                .words
+                .filter(|_| config.lints.contains(Lint::MixedScript))
+                .map(WordState::new),
+            has_char_lints: !config
+                .lints
+                .without(LintSet::NONE.with(Lint::MixedScript))
+                .is_empty(),
         }
     }
 
@@ -120,7 +141,23 @@ impl Scanner {
                 state: &mut state,
                 inner: sink,
             };
-            let mut flow = self.feed_plain(chunk, is_last, &mut contextual);
+            let mut flow = match self.words.take() {
+                Some(mut words) => {
+                    // The words come first: a mixed word is one finding before `non-ascii`
+                    // gathers characters into runs.
+                    let mut worded = Words {
+                        state: &mut words,
+                        inner: &mut contextual,
+                    };
+                    let mut flow = self.feed_plain(chunk, is_last, &mut worded);
+                    if is_last && flow.is_continue() {
+                        flow = words.finish(&mut contextual);
+                    }
+                    self.words = Some(words);
+                    flow
+                }
+                None => self.feed_plain(chunk, is_last, &mut contextual),
+            };
             if is_last && flow.is_continue() {
                 flow = state.finish(sink);
                 self.is_stopped = flow.is_break();
@@ -299,7 +336,7 @@ impl Scanner {
         let mut at = start;
         while at < chunk.len() {
             let valid_end = at + well_formed_prefix_len(&chunk[at..]);
-            if !self.config.lints.is_empty() {
+            if self.has_char_lints {
                 self.lint_run(&mut run, at, valid_end, sink)?;
             }
             at = valid_end;

@@ -505,6 +505,7 @@ pub(crate) fn all_configs() -> Vec<Config> {
                     policy,
                     lints,
                     foreign_bom,
+                    words: None,
                 });
             }
         }
@@ -557,6 +558,7 @@ pub(crate) fn errors_across_large_chunk_borders() {
         policy: Policy::STRICT,
         lints: LintSet::ALL,
         foreign_bom: true,
+        words: None,
     };
     let whole = scan_whole(&input, config);
     assert_eq!(whole.findings, reference_findings(&input, config));

@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use utf8kit_codec::{
     Config, Lint, LintSet, Policy, RepairOptions, Repairer, Replacement,
     repair::{Repair, RepairedSink, decode_lossy, latin1_table},
+    words::WordRule,
 };
 
 use crate::blocks::check_validate;
@@ -84,6 +85,14 @@ fn any_config() -> impl Strategy<Value = Config> {
             .enumerate()
             .filter(|(i, _)| lints & (1 << i) != 0)
             .fold(LintSet::NONE, |set, (_, lint)| set.with(lint)),
+        // Every word holding a letter above U+007F and an ASCII letter "mixes scripts": many
+        // words are judged, so that a decision that depends on the chunking shows.
+        words: Some(WordRule {
+            is_word_char: char::is_alphanumeric,
+            is_mixed: |word, before| {
+                word.contains(|c: char| c.is_ascii_alphabetic()) && before.last() != Some(&b'%')
+            },
+        }),
     })
 }
 
@@ -110,6 +119,7 @@ fn any_repair_options() -> impl Strategy<Value = RepairOptions> {
             modified,
             strip_bom,
             strip,
+            words: None,
         },
     )
 }
@@ -224,6 +234,8 @@ proptest! {
 
     #[test]
     fn fast_scanner_equals_reference(input in utf8ish(), config in any_config()) {
+        // The reference knows no words.
+        let config = Config { words: None, ..config };
         let report = scan_whole(&input, config);
         prop_assert_eq!(&report.rebuilt, &input);
         prop_assert!(report.text_offsets_ok);
