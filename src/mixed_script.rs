@@ -67,7 +67,7 @@ fn is_word_char_slow(c: char) -> bool {
 const TABLE_END: u32 = 0x2_0000;
 
 /// The code points of a block that [`Tables::block_script`] describes at once.
-const BLOCK: u32 = 128;
+const BLOCK: u32 = 16;
 
 /// What is looked up for every character of every word, built once from the Unicode tables.
 struct Tables {

@@ -17,7 +17,7 @@ use crate::bom::ForeignBom;
 use crate::context::{ContextState, Contextual};
 use crate::finding::{Finding, FindingKind, Sink};
 use crate::position::Position;
-use crate::rules::{Lint, LintSet, Policy};
+use crate::rules::{Lint, LintSet, Policy, may_classify};
 use crate::unit::{Unit, UnitKind, scan_unit};
 use crate::words::{WordRule, WordState, Words};
 
@@ -88,6 +88,8 @@ pub struct Scanner {
     words: Option<WordState>,
     /// A lint of characters is asked for: well-formed runs are read character by character.
     has_char_lints: bool,
+    /// `non-ascii` is asked for: every character above U+007F is decoded.
+    lints_non_ascii: bool,
 }
 
 impl Scanner {
@@ -114,6 +116,7 @@ impl Scanner {
                 .words
                 .filter(|_| config.lints.contains(Lint::MixedScript))
                 .map(WordState::new),
+            lints_non_ascii: config.lints.contains(Lint::NonAscii),
             has_char_lints: !config
                 .lints
                 .without(LintSet::NONE.with(Lint::MixedScript))
@@ -391,12 +394,23 @@ impl Scanner {
         to: usize,
         sink: &mut S,
     ) -> ControlFlow<()> {
+        // The bytes where a character that may be a finding starts. The others are never one:
+        // printable ASCII, TAB and LF, and (without `non-ascii`) the bytes of characters whose
+        // lead byte no lint but `non-ascii` matches; continuation bytes are skipped with their
+        // lead, or are the middle of such a character.
+        let table = if self.lints_non_ascii {
+            &STARTS_NON_ASCII
+        } else {
+            &STARTS_LINT
+        };
         let mut at = from;
         while at < to {
-            let byte = run.chunk[at];
-            if (0x20..0x7F).contains(&byte) || byte == b'\n' || byte == b'\t' {
-                at += 1; // never a lint: the common case, kept cheap
-                continue;
+            match run.chunk[at..to]
+                .iter()
+                .position(|&b| table[usize::from(b)])
+            {
+                Some(skip) => at += skip,
+                None => break,
             }
             let unit = scan_unit(&run.chunk[at..to], true).expect("a final scan always decides");
             let offset = run.base + at as u64;
@@ -423,6 +437,30 @@ impl Scanner {
         let codepoint = unit.codepoint?;
         self.config.lints.check(codepoint, byte_offset)
     }
+}
+
+/// The bytes that may start a character a lint of characters matches, `non-ascii` aside:
+/// controls, DEL, and the lead bytes [`may_classify`] names.
+static STARTS_LINT: [bool; 256] = starts(false);
+
+/// The same with `non-ascii`: every lead byte above ASCII too.
+static STARTS_NON_ASCII: [bool; 256] = starts(true);
+
+const fn starts(non_ascii: bool) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        let quiet = (byte >= 0x20 && byte < 0x7F) || byte == b'\n' || byte == b'\t';
+        let is_lead = byte >= 0xC0;
+        table[b] = if byte < 0x80 {
+            !quiet
+        } else {
+            is_lead && (non_ascii || may_classify(byte))
+        };
+        b += 1;
+    }
+    table
 }
 
 /// The bookkeeping of one chunk: how far the position is known, and where unreported text starts.

@@ -17,7 +17,7 @@ use std::ops::ControlFlow;
 use crate::finding::{Finding, FindingKind, Sink};
 use crate::position::Position;
 use crate::rules::Lint;
-use crate::unit::{UnitKind, scan_unit};
+use crate::unit::declared_len;
 
 /// The longest word judged at once: a longer run of letters, marks and digits is judged in
 /// pieces of at most this many bytes, so that memory stays bounded.
@@ -99,6 +99,23 @@ impl WordState {
             has_non_ascii: false,
             held: Vec::new(),
         }
+    }
+
+    /// Adds whole word characters to the word (opening one if none is open), moving the
+    /// position past them.
+    fn push_bytes(&mut self, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        if self.word.is_empty() {
+            self.word_pos = self.pos;
+            self.before = self.recent;
+            self.before_len = self.recent_len;
+        }
+        self.remember(bytes);
+        self.has_non_ascii |= !bytes.is_ascii();
+        self.word.extend_from_slice(bytes);
+        self.pos.advance_over(bytes);
     }
 
     /// Keeps the last [`BEFORE`] bytes of what has gone by.
@@ -185,14 +202,52 @@ impl<S: Sink + ?Sized> Words<'_, S> {
         ControlFlow::Continue(())
     }
 
-    /// Passes text that is no part of a word on, moving the position past it.
-    fn pass_text(&mut self, byte_offset: u64, bytes: &[u8]) -> ControlFlow<()> {
-        if bytes.is_empty() {
-            return ControlFlow::Continue(());
+    /// Passes `bytes[from..to]` of a text at `byte_offset` on (the position is brought up to
+    /// date by the caller).
+    fn pass_text(
+        &mut self,
+        byte_offset: u64,
+        bytes: &[u8],
+        from: usize,
+        to: usize,
+    ) -> ControlFlow<()> {
+        if to > from {
+            return self.inner.text(byte_offset + from as u64, &bytes[from..to]);
         }
-        self.state.pos.advance_over(bytes);
-        self.state.remember(bytes);
-        self.inner.text(byte_offset, bytes)
+        ControlFlow::Continue(())
+    }
+
+    /// Goes on with a text after a word held at `done` ended inside it, at `pos`.
+    fn text_after(
+        &mut self,
+        byte_offset: u64,
+        bytes: &[u8],
+        done: usize,
+        pos: Position,
+    ) -> ControlFlow<()> {
+        self.state.pos = pos;
+        self.text(byte_offset + done as u64, &bytes[done..])
+    }
+
+    /// Adds word characters (`run`, at the layer's position) to the word, opening one if none
+    /// is open, and judging a piece each time the word reaches [`MAX_WORD`] bytes.
+    fn push_run(&mut self, run: &[u8]) -> ControlFlow<()> {
+        let mut rest = run;
+        while !rest.is_empty() {
+            let room = MAX_WORD - self.state.word.len();
+            if rest.len() <= room {
+                self.state.push_bytes(rest);
+                return ControlFlow::Continue(());
+            }
+            let mut cut = room;
+            while cut > 0 && rest[cut] & 0xC0 == 0x80 {
+                cut -= 1;
+            }
+            self.state.push_bytes(&rest[..cut]);
+            self.end_word()?;
+            rest = &rest[cut..];
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -223,14 +278,59 @@ fn release<S: Sink + ?Sized>(
     ControlFlow::Continue(())
 }
 
-/// The character that starts `bytes` and its length, or `None` for a unit that is no character
-/// (a surrogate a policy lets through).
+/// The unit that starts a text (a character, or a unit a policy lets through): the character,
+/// if it is one, and the unit's length. Text never splits a unit.
+#[inline]
 fn char_at(bytes: &[u8]) -> (Option<char>, usize) {
-    let unit = scan_unit(bytes, true).expect("a final scan always decides");
-    let c = (unit.kind == UnitKind::Char)
-        .then(|| unit.codepoint.and_then(char::from_u32))
-        .flatten();
-    (c, unit.len)
+    let lead = bytes[0];
+    if lead < 0x80 {
+        return (Some(char::from(lead)), 1);
+    }
+    let len = declared_len(lead).unwrap_or(1).min(bytes.len());
+    let mut value = u32::from(lead) & (0x7F >> len);
+    for &byte in &bytes[1..len] {
+        value = value << 6 | u32::from(byte & 0x3F);
+    }
+    (char::from_u32(value), len)
+}
+
+/// Where the run of word characters that starts at `at` ends.
+#[inline]
+fn word_end(bytes: &[u8], mut at: usize, is_word_char: fn(char) -> bool) -> usize {
+    while at < bytes.len() {
+        let byte = bytes[at];
+        if byte < 0x80 {
+            if !byte.is_ascii_alphanumeric() {
+                break;
+            }
+            at += 1;
+            continue;
+        }
+        let (c, len) = char_at(&bytes[at..]);
+        if !c.is_some_and(is_word_char) {
+            break;
+        }
+        at += len;
+    }
+    at
+}
+
+/// The last [`BEFORE`] bytes before a word: those of `text` before it, after the `recent`
+/// bytes that came before `text` (`buf` holds them when they are not all in `text`).
+fn before<'a>(
+    recent: &([u8; BEFORE], usize),
+    text: &'a [u8],
+    buf: &'a mut [u8; BEFORE],
+) -> &'a [u8] {
+    if text.len() >= BEFORE {
+        return &text[text.len() - BEFORE..];
+    }
+    let (bytes, len) = recent;
+    let from_recent = (*len).min(BEFORE - text.len());
+    let total = from_recent + text.len();
+    buf[..from_recent].copy_from_slice(&bytes[BEFORE - from_recent..]);
+    buf[from_recent..total].copy_from_slice(text);
+    &buf[..total]
 }
 
 impl<S: Sink + ?Sized> Sink for Words<'_, S> {
@@ -239,56 +339,79 @@ impl<S: Sink + ?Sized> Sink for Words<'_, S> {
             return self.inner.text(byte_offset, bytes);
         }
         let is_word_char = self.state.rule.is_word_char;
-        // `from..at` is text not yet passed on; `at` is where reading goes on.
+        // `from..` is text not yet passed on; `at` is where reading goes on, always at the end
+        // of a word or after a character that is none.
         let mut from = 0;
         let mut at = 0;
-        while at < bytes.len() {
-            if !self.state.word.is_empty() {
-                // A word is open: it takes the word characters that follow.
-                let (c, len) = char_at(&bytes[at..]);
-                if c.is_some_and(is_word_char) {
-                    self.push_char(&bytes[at..at + len], None)?;
-                    at += len;
-                    from = at;
-                    continue;
-                }
-                self.end_word()?;
+        if !self.state.word.is_empty() {
+            // A word is open: it takes the word characters that start this text.
+            let end = word_end(bytes, 0, is_word_char);
+            self.push_run(&bytes[..end])?;
+            if end == bytes.len() {
+                return ControlFlow::Continue(());
             }
-            // No word is open: skip to the next character above U+007F, or to the end.
-            let next = bytes[at..]
-                .iter()
-                .position(|&b| b >= 0x80)
-                .map_or(bytes.len(), |i| at + i);
-            // The ASCII letters and digits right before it start its word (or, at the end of
-            // the text, a word that what follows may continue).
+            self.end_word()?;
+            (from, at) = (end, end);
+        }
+        // Positions inside this text are counted from `base` only when one is needed.
+        let (base, base_pos) = (from, self.state.pos);
+        let position_at = |i: usize| {
+            let mut pos = base_pos;
+            pos.advance_over(&bytes[base..i]);
+            pos
+        };
+        let recent = (self.state.recent, self.state.recent_len);
+        while let Some(next) = bytes[at..].iter().position(|&b| b >= 0x80).map(|i| at + i) {
+            let (c, len) = char_at(&bytes[next..]);
+            if !c.is_some_and(is_word_char) {
+                at = next + len;
+                continue;
+            }
+            // The ASCII letters and digits right before it start its word.
             let start = bytes[at..next]
                 .iter()
                 .rposition(|b| !b.is_ascii_alphanumeric())
                 .map_or(at, |i| at + i + 1);
-            let mut end = next;
-            if next == bytes.len() {
-                if start == next {
-                    break;
+            let end = word_end(bytes, next + len, is_word_char);
+            if end == bytes.len() || end - start > MAX_WORD {
+                // The word may go on in the next text, or is judged in pieces: it is held.
+                self.pass_text(byte_offset, bytes, from, start)?;
+                self.state.pos = position_at(start);
+                self.state.remember(&bytes[base..start]);
+                self.push_run(&bytes[start..end])?;
+                if end == bytes.len() {
+                    return ControlFlow::Continue(());
                 }
-            } else {
-                let (c, len) = char_at(&bytes[next..]);
-                if !c.is_some_and(is_word_char) {
-                    at = next + len;
-                    continue;
-                }
-                end += len;
+                self.end_word()?;
+                let (base_pos, done) = (self.state.pos, end);
+                return self.text_after(byte_offset, bytes, done, base_pos);
             }
-            self.pass_text(byte_offset + from as u64, &bytes[from..start])?;
-            for i in start..next {
-                self.push_char(&bytes[i..=i], None)?;
-            }
-            if end > next {
-                self.push_char(&bytes[next..end], None)?;
+            // SAFETY: a word is made of whole characters that `char_at` decoded, each a Unicode
+            // scalar value, so its bytes are UTF-8.
+            let word = unsafe { std::str::from_utf8_unchecked(&bytes[start..end]) };
+            let mut buf = [0; BEFORE];
+            let before = before(&recent, &bytes[base..start], &mut buf);
+            if (self.state.rule.is_mixed)(word, before) {
+                self.pass_text(byte_offset, bytes, from, start)?;
+                self.inner.finding(&Finding {
+                    position: position_at(start),
+                    kind: FindingKind::Lint(Lint::MixedScript),
+                    bytes: &bytes[start..end],
+                    codepoint: word.chars().find(|c| !c.is_ascii()).map(u32::from),
+                })?;
+                from = end;
             }
             at = end;
-            from = at;
         }
-        self.pass_text(byte_offset + from as u64, &bytes[from..])
+        // The ASCII letters and digits that end the text may start a word that goes on.
+        let tail = bytes[at..]
+            .iter()
+            .rposition(|b| !b.is_ascii_alphanumeric())
+            .map_or(at, |i| at + i + 1);
+        self.pass_text(byte_offset, bytes, from, tail)?;
+        self.state.pos = position_at(tail);
+        self.state.remember(&bytes[base..tail]);
+        self.push_run(&bytes[tail..])
     }
 
     fn finding(&mut self, finding: &Finding<'_>) -> ControlFlow<()> {
