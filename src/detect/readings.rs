@@ -55,8 +55,8 @@ impl Reading {
             anomalies: 0,
         };
         let is_cjk = !candidate.single_byte;
-        let alphabets = alphabets_of(index);
-        let mut hits = vec![0usize; alphabets.len()];
+        let masks = letter_languages_of(index);
+        let mut hits = vec![0usize; candidate.languages.len()];
         let mut seen = std::collections::HashSet::new();
         let mut letters = Vec::new();
         let chars: Vec<char> = text.chars().collect();
@@ -103,9 +103,13 @@ impl Reading {
                     } else {
                         c.to_lowercase().next().unwrap_or(c)
                     };
-                    for (hit, alphabet) in hits.iter_mut().zip(alphabets) {
-                        let has = |c: char| alphabet.binary_search(&c).is_ok();
-                        *hit += usize::from(has(lower) || (c == 'İ' && has('ı')));
+                    let mut languages = languages_with(masks, lower);
+                    if c == 'İ' {
+                        languages |= languages_with(masks, 'ı');
+                    }
+                    while languages != 0 {
+                        hits[languages.trailing_zeros() as usize] += 1;
+                        languages &= languages - 1;
                     }
                 }
                 if !is_one_script {
@@ -199,6 +203,37 @@ pub(super) fn alphabets_of(index: usize) -> &'static [Vec<char>] {
             })
             .collect()
     })[index]
+}
+
+/// For each letter of the alphabets of the candidate at `index`, the languages (bit `k` for
+/// the candidate's `k`-th) whose alphabet holds it, sorted by letter: one binary search a letter
+/// instead of one a language.
+fn letter_languages_of(index: usize) -> &'static [(char, u32)] {
+    static MASKS: std::sync::OnceLock<Vec<Vec<(char, u32)>>> = std::sync::OnceLock::new();
+    &MASKS.get_or_init(|| {
+        (0..CANDIDATES.len())
+            .map(|index| {
+                let mut masks: Vec<(char, u32)> = Vec::new();
+                for (k, alphabet) in alphabets_of(index).iter().enumerate() {
+                    for &c in alphabet {
+                        match masks.iter_mut().find(|(letter, _)| *letter == c) {
+                            Some((_, mask)) => *mask |= 1 << k,
+                            None => masks.push((c, 1 << k)),
+                        }
+                    }
+                }
+                masks.sort_unstable();
+                masks
+            })
+            .collect()
+    })[index]
+}
+
+/// The languages whose alphabet holds `c`, from [`letter_languages_of`].
+fn languages_with(masks: &[(char, u32)], c: char) -> u32 {
+    masks
+        .binary_search_by_key(&c, |&(letter, _)| letter)
+        .map_or(0, |i| masks[i].1)
 }
 
 pub(super) fn is_mark(c: char) -> bool {

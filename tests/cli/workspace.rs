@@ -429,3 +429,56 @@ fn comma_lists_complete_every_item() {
         Err(_) => crate::common::skip("no fish to complete with"),
     }
 }
+
+/// zsh completes a comma list item by item as its user presses Tab: an interactive zsh (driven
+/// through zpty) with the completions on its `fpath` and `compinit` run, as the README says to
+/// set it up, completes `--deny bidi,ta` to `bidi,tag` and `--strip invisible,mix` to
+/// `invisible,mixed-script`.
+#[test]
+fn zsh_completes_the_second_item_of_a_comma_list_on_tab() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    if std::process::Command::new("zsh")
+        .args(["-f", "-c", "zmodload zsh/zpty"])
+        .output()
+        .is_err()
+    {
+        crate::common::skip("no zsh to complete with");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Types the line, Tab, then Ctrl-X, bound to a widget that writes the line to a file; zle
+    // reads keys in order, so the completion is done when the widget runs.
+    let script = r#"
+zmodload zsh/zpty
+zpty z zsh -f -i
+zpty -w z "fpath=($1 \$fpath); autoload -U compinit; compinit -u -D"
+zpty -w z "dumpbuf() { print -r -- \"\$BUFFER\" > $2; }; zle -N dumpbuf; bindkey '^X' dumpbuf"
+zpty -w -n z "$3"$'\t\x18'
+for i in {1..100}; do [[ -s $2 ]] && break; sleep 0.1; done
+zpty -d z
+"#;
+    for (typed, completed) in [
+        ("utf8check --deny bidi,ta", "utf8check --deny bidi,tag,"),
+        (
+            "utf8fix --strip invisible,mix",
+            "utf8fix --strip invisible,mixed-script,",
+        ),
+        (
+            "utf8check --allow surrogates,ce",
+            "utf8check --allow surrogates,cesu8,",
+        ),
+    ] {
+        let buffer = dir.path().join("buffer");
+        let _ = std::fs::remove_file(&buffer);
+        let status = std::process::Command::new("zsh")
+            .args(["-f", "-c", script, "zsh"])
+            .arg(root.join("completions"))
+            .arg(&buffer)
+            .arg(typed)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{typed}");
+        let line = std::fs::read_to_string(&buffer).unwrap_or_default();
+        assert_eq!(line.trim_end(), completed, "{typed}");
+    }
+}
