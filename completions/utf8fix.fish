@@ -408,7 +408,7 @@ complete-powershell\t'The PowerShell completion script'"
 complete -c utf8fix -l follow-symlinks -d 'With -i, rewrite the file a symbolic link leads to, not the link itself'
 complete -c utf8fix -l check -d 'Write nothing: list each input that would change, and exit 1 if any would'
 complete -c utf8fix -l ignore-missing -d 'With --files-from or --files0-from, skip a listed file that does not exist, with a note (a list of changed files names deleted ones too)'
-complete -c utf8fix -s 0 -l null -d 'With --check, write a NUL, not a newline, after each path, as its exact bytes'
+complete -c utf8fix -s 0 -l null -d 'With --check, write a NUL, not a newline, after each path, as its exact bytes (with --names: OLD NUL NEW NUL for each change)'
 complete -c utf8fix -s v -l verbose -d 'Report each repair on standard error, with its offset and kind, and a summary per input'
 complete -c utf8fix -l drop -d 'Delete ill-formed bytes'
 complete -c utf8fix -l escape -d 'Write each ill-formed byte as \\xhh'

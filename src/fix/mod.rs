@@ -137,7 +137,10 @@ windows-1252, any ASCII-based legacy encoding of utf8enc -l). A name that is alr
 never touched unless asked: --mojibake undoes mojibake in it (cafÃ©.txt becomes café.txt), \
 --nfc brings it to NFC (macOS writes NFD). -r walks each directory, symbolic links not \
 followed, hidden names included, and renames deepest first, so that the paths still to do \
-stay valid; directory names are renamed too. A rename never replaces a file: a name whose new \
+stay valid (whatever the order of the operands: a directory named before a file in it is \
+renamed after it); directory names are renamed too; a name reached through two operands \
+(d d, . d, d d/sub) is one name. With --check, -0 writes each change as the old path's exact \
+bytes, a NUL, the new path's, a NUL (a name may hold ' -> ' or a newline). A rename never replaces a file: a name whose new \
 name exists is left and reported, two names that would get the same new name are both left \
 and reported (the kernel's renameat2 with RENAME_NOREPLACE makes the check and the rename one \
 step where it has it). A name that cannot be repaired as asked (not UTF-8 and no decoding \
@@ -226,7 +229,8 @@ pub struct Args {
     #[command(flatten)]
     pub lists: crate::walk::ListArgs,
 
-    /// With --check, write a NUL, not a newline, after each path, as its exact bytes.
+    /// With --check, write a NUL, not a newline, after each path, as its exact bytes (with
+    /// --names: OLD NUL NEW NUL for each change).
     #[arg(short = '0', long = "null")]
     pub null: bool,
 
@@ -470,6 +474,7 @@ impl Settings {
                 },
                 apply: args.apply,
                 check: args.check,
+                null: args.null,
             })
         } else {
             None

@@ -31,6 +31,9 @@ pub struct NameSettings {
     pub apply: bool,
     /// Exit 1 when a name needs (or got) a change.
     pub check: bool,
+    /// Write each change as the old path's exact bytes, NUL, the new path's, NUL (`-0`), for
+    /// `xargs -0` and for names that hold ` -> ` or a newline.
+    pub null: bool,
 }
 
 /// One name to look at: the directory it is in and the name.
@@ -81,7 +84,13 @@ pub fn run(
             });
         }
     }
-    // The new name of each entry that changes, in walk order (deepest first).
+    // An entry reached twice (`d d`, `. d`, `d d/sub`) is one entry; and every entry comes
+    // before the directory that holds it, whatever the order of the operands (`d d/x`), so that
+    // no rename moves a path still to do.
+    let mut seen = HashSet::new();
+    entries.retain(|entry| seen.insert(normalized(&entry.path())));
+    entries.sort_by_key(|entry| std::cmp::Reverse(normalized(&entry.path()).components().count()));
+    // The new name of each entry that changes, deepest first.
     let mut planned: Vec<(Entry, Vec<u8>)> = Vec::new();
     for entry in entries {
         match settings.renaming.apply(&entry.name) {
@@ -139,7 +148,14 @@ pub fn run(
             continue;
         }
         changes += 1;
-        writeln!(out, "{} -> {}", render::path(&old), render::path(&target))?;
+        if settings.null {
+            for path in [&old, &target] {
+                out.write_all(path.as_os_str().as_bytes())?;
+                out.write_all(b"\0")?;
+            }
+        } else {
+            writeln!(out, "{} -> {}", render::path(&old), render::path(&target))?;
+        }
     }
     if !settings.apply && changes > 0 {
         let plural = if changes == 1 { "" } else { "s" };
@@ -152,6 +168,13 @@ pub fn run(
     } else {
         Status::Clean
     })
+}
+
+/// A path without its `.` components: `./d/x` and `d/x` name one entry.
+fn normalized(path: &Path) -> PathBuf {
+    path.components()
+        .filter(|c| !matches!(c, std::path::Component::CurDir))
+        .collect()
 }
 
 /// Every entry under `directory`, each directory's entries before the directory itself (so that

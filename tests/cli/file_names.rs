@@ -493,3 +493,75 @@ fn names_are_read_by_the_lints_that_hide_text() {
             .exists()
     );
 }
+
+/// Operands that overlap (`d d`, `. d`, `d d/sub`) name each entry once: no false collision;
+/// a parent named before its child (`e e/f`) is renamed after it; `-0` writes each change as
+/// its exact bytes, old and new, each ended by NUL.
+#[test]
+fn overlapping_operands_and_null_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    put(root, b"d/caf\xE9.txt", b"x");
+    put(root, b"d/sub/na\xEFve", b"x");
+    for operands in [
+        &["d", "d"][..],
+        &[".", "d"],
+        &["d", "d/sub"],
+        &["d/sub", "d"],
+    ] {
+        let output = program("utf8fix")
+            .args(["--names", "--fallback", "latin1", "-r", "--check"])
+            .args(operands)
+            .current_dir(root)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{operands:?}");
+        let shown = stdout_of(&output);
+        assert_eq!(shown.lines().count(), 2, "{operands:?}: {shown}");
+        assert!(
+            shown.contains("d/caf\\xe9.txt -> d/café.txt"),
+            "{operands:?}: {shown}"
+        );
+        assert!(
+            shown.contains("d/sub/na\\xefve -> d/sub/naïve"),
+            "{operands:?}: {shown}"
+        );
+    }
+    let output = program("utf8fix")
+        .args([
+            "--names",
+            "--fallback",
+            "latin1",
+            "-r",
+            "--check",
+            "-0",
+            "d",
+        ])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    let mut pairs: Vec<&[u8]> = output.stdout.split(|&b| b == 0).collect();
+    assert_eq!(pairs.pop(), Some(&b""[..]), "each path ends with NUL");
+    pairs.sort();
+    assert_eq!(
+        pairs,
+        [
+            &b"d/caf\xC3\xA9.txt"[..],
+            b"d/caf\xE9.txt",
+            b"d/sub/na\xC3\xAFve",
+            b"d/sub/na\xEFve"
+        ]
+    );
+    // The parent first on the command line: the child is still renamed, then the parent.
+    put(root, b"e\xE9/f\xE9", b"x");
+    let status = program("utf8fix")
+        .args(["--names", "--fallback", "latin1", "--apply"])
+        .arg(OsStr::from_bytes(b"e\xE9"))
+        .arg(OsStr::from_bytes(b"e\xE9/f\xE9"))
+        .current_dir(root)
+        .output()
+        .unwrap()
+        .status;
+    assert_eq!(status.code(), Some(0));
+    assert_eq!(std::fs::read(root.join("eé/fé")).unwrap(), b"x");
+}
