@@ -647,6 +647,22 @@ mod tests {
         assert_eq!(typographic_verdict(b"plain\n"), None);
     }
 
+    /// Chinese and Japanese write their punctuation against Latin words (`Palm、PPC`, `GP。`):
+    /// no anomaly of a double-byte reading.
+    #[test]
+    fn cjk_punctuation_between_latin_words_is_text() {
+        let chinese = "本软件支持Palm、PPC、Symbian和Linux等多种平台。".repeat(10);
+        assert_eq!(
+            verdict(&encode(&chinese, encoding_rs::GBK)),
+            Verdict::Sure(Charset::Whatwg(encoding_rs::GBK))
+        );
+        let japanese = "対応機種はWindows、Mac、Linuxです。詳しくはFAQ。ご覧ください。".repeat(10);
+        assert_eq!(
+            verdict(&encode(&japanese, encoding_rs::EUC_JP)),
+            Verdict::Sure(Charset::Whatwg(encoding_rs::EUC_JP))
+        );
+    }
+
     #[test]
     fn unmarked_utf16_is_seen() {
         use utf8kit_codec::transcode::Endian;

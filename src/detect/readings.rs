@@ -129,13 +129,16 @@ impl Reading {
                     .windows(2)
                     .filter(|pair| breaks_case(pair[0], pair[1]))
                     .count();
-                // A symbol right after a word and right before the next letter sits inside it.
+                // A symbol right after a word and right before the next letter sits inside it;
+                // but Chinese and Japanese write their punctuation (`、`, `。`, full-width
+                // signs) against Latin words too (`Palm、PPC`).
                 if i + 1 < chars.len()
                     && !chars[i].is_ascii()
                     && !alpha[i]
                     && !chars[i].is_whitespace()
                     && is_letter(i + 1)
                     && !joins_words(chars[i])
+                    && !(is_cjk && is_cjk_punctuation(chars[i]))
                 {
                     reading.anomalies += 1;
                 }
@@ -234,6 +237,12 @@ fn languages_with(masks: &[(char, u32)], c: char) -> u32 {
     masks
         .binary_search_by_key(&c, |&(letter, _)| letter)
         .map_or(0, |i| masks[i].1)
+}
+
+/// The punctuation of Chinese, Japanese and Korean text: the CJK symbols and punctuation block
+/// and the full-width forms.
+fn is_cjk_punctuation(c: char) -> bool {
+    matches!(u32::from(c), 0x3000..=0x303F | 0xFF01..=0xFF65 | 0x30FB)
 }
 
 pub(super) fn is_mark(c: char) -> bool {
