@@ -45,7 +45,7 @@ Register-ArgumentCompleter -Native -CommandName 'utf8fix' -ScriptBlock {
             [CompletionResult]::new('--cesu', '--cesu', [CompletionResultType]::ParameterName, 'Join CESU-8 surrogate pairs into 4-byte sequences')
             [CompletionResult]::new('--modified', '--modified', [CompletionResultType]::ParameterName, 'Java''s Modified UTF-8: --cesu, and C0 80 becomes U+0000')
             [CompletionResult]::new('--strip-bom', '--strip-bom', [CompletionResultType]::ParameterName, 'Remove a byte order mark at the start')
-            [CompletionResult]::new('--mojibake', '--mojibake', [CompletionResultType]::ParameterName, 'Undo mojibake: UTF-8 that was decoded in a legacy encoding (windows-1250..1254, 1257, ISO-8859-1/-2, MacRoman, IBM437) and encoded again, once or several times ("cafÃ©" for "café")')
+            [CompletionResult]::new('--mojibake', '--mojibake', [CompletionResultType]::ParameterName, 'Undo mojibake: UTF-8 that was decoded in a legacy encoding (windows-1250..1254, 1257, ISO-8859-1/-2, MacRoman, IBM437, KOI8-R/-U) and encoded again, once or several times ("cafÃ©" for "café")')
             [CompletionResult]::new('--names', '--names', [CompletionResultType]::ParameterName, 'Rename files whose names are not UTF-8 (with --fallback ENC or --from ENC), mojibake (--mojibake) or not in NFC (--nfc), instead of repairing content: shows OLD -> NEW, and renames only with --apply')
             [CompletionResult]::new('--nfc', '--nfc', [CompletionResultType]::ParameterName, 'With --names, bring names to Unicode Normalization Form C (macOS writes NFD)')
             [CompletionResult]::new('--apply', '--apply', [CompletionResultType]::ParameterName, 'With --names, rename (without it, only show what would change)')

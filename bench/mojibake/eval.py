@@ -149,6 +149,8 @@ LEGACY = {
     "cp1257": ["lt", "lv", "et"],
     "mac_roman": ["fr", "de", "es", "it", "pt", "sv"],
     "cp437": ["fr", "de", "es", "pt"],
+    "koi8_r": ["ru", "uk", "bg", "be", "sr", "mk"],
+    "koi8_u": ["uk", "ru", "be"],
 }
 
 # The same encodings in more of the languages that met them: the neighbours, minorities and
@@ -164,6 +166,8 @@ LEGACY_MORE = {
     "mac_roman": ["nl", "da", "nb", "nn", "fi", "is", "ca", "ga", "gd", "cy", "eu", "gl", "br",
                   "lb", "rm", "fo", "af", "wa"],
     "cp437": ["nl", "da", "nb", "fi", "is", "ca", "gl", "sv", "it", "de"],
+    "koi8_r": ["kk", "ky", "tt", "ba", "mn", "tg", "sah", "cv", "ce", "os"],
+    "koi8_u": ["uk", "be", "ru"],
 }
 
 # Text in other scripts read through them: every group decodes to a 3-byte character.

@@ -97,7 +97,8 @@ stay), judged against the characters that remain, so a second run removes nothin
 
 --mojibake knows windows-1252 and ISO-8859-1, windows-1250, ISO-8859-2, windows-1251, \
 windows-1253, windows-1254, windows-1257, MacRoman (macintosh) and IBM437, each also in its \
-sloppy form (undefined bytes kept as C1 controls or lost to U+FFFD). It works line by line: \
+sloppy form (undefined bytes kept as C1 controls or lost to U+FFFD), and KOI8-R and KOI8-U for \
+Cyrillic text ('п÷я─п╦п╡п╣я┌' for 'Привет': a terminal set to KOI8). It works line by line: \
 each encoding that could explain the line is tried, and the one that explains the most bytes \
 wins (ties go to the reading with fewer odd letters, such as Latin Extended-B, a capital \
 inside a lowercase word or 'ß' after a consonant, then to the order above). A stretch changes \
@@ -278,8 +279,8 @@ pub struct Args {
     pub strip: Vec<utf8kit_codec::LintSet>,
 
     /// Undo mojibake: UTF-8 that was decoded in a legacy encoding (windows-1250..1254, 1257,
-    /// ISO-8859-1/-2, MacRoman, IBM437) and encoded again, once or several times ("cafÃ©" for
-    /// "café").
+    /// ISO-8859-1/-2, MacRoman, IBM437, KOI8-R/-U) and encoded again, once or several times
+    /// ("cafÃ©" for "café").
     #[arg(long)]
     pub mojibake: bool,
 

@@ -159,3 +159,48 @@ fn issue_14_threads_change_nothing_but_the_speed() {
     assert_eq!(zero.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&zero.stderr).contains("--threads"));
 }
+
+/// UTF-8 shown as KOI8-R or KOI8-U (a Unix terminal set to KOI8): restored, with `-v` naming
+/// the encoding; correct Russian, Ukrainian and Belarusian text whose letters are KOI8's leads
+/// and continuations (`всё`, `ці`, `сі`, `Пі`) stays as it is, whatever the threads.
+#[test]
+fn koi8_mojibake_is_undone_and_cyrillic_text_left() {
+    let mojibake = "п÷я─п╦п╡п╣я┌, п╪п╦я─!\nп\u{a0}п╦я≈п╡ Б─■ я│я┌п╬п╩п╦я├я▐ пЄп╣я─пІп╟п╡п╦\n";
+    for threads in ["1", "3"] {
+        let output = program("utf8fix")
+            .args(["--mojibake", "-v", "-j", threads])
+            .write_stdin(mojibake)
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            "Привет, мир!\nКиїв — столиця держави\n"
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("line decoded back from koi8-r (9 sequences)"),
+            "{stderr}"
+        );
+        // Є (B4) is KOI8-U's: KOI8-R has a box there.
+        assert!(
+            stderr.contains("line decoded back from koi8-u (19 sequences)"),
+            "{stderr}"
+        );
+    }
+    let clean = "Привет, мир, всё ещё здесь.\nУкраїна: всі ці міста, Південна Пальміра.\n\
+                 Беларусь: ці вы ведаеце?\nгра̀фа с подаванията, «Ёлка» № 5 — 100 €\n";
+    for threads in ["1", "3"] {
+        let output = program("utf8fix")
+            .args(["--mojibake", "--check", "-j", threads])
+            .write_stdin(clean)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "-j {threads}");
+        let output = program("utf8fix")
+            .args(["--mojibake", "-j", threads])
+            .write_stdin(clean)
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&output.stdout), clean);
+    }
+}

@@ -4,7 +4,7 @@ use utf8kit_codec::unit::{declared_len, is_continuation};
 
 use crate::bytes::{byte_in, bytes_of};
 use crate::letters::{is_alphabetic, is_lowercase, is_uppercase};
-use crate::scripts::{Script, is_c1_control, judged_script};
+use crate::scripts::{Script, is_c1_control, is_koi8_mark, judged_script};
 use crate::tables::OTHER_BYTES;
 
 pub(crate) fn is_lead(byte: u8) -> bool {
@@ -41,6 +41,10 @@ pub(crate) struct Masks {
     /// All ones for a lowercase letter, and for an uppercase one.
     pub(crate) lower: u16,
     pub(crate) upper: u16,
+    /// The KOI8 encodings in which the character is a continuation byte that leaves a group
+    /// unclear (a letter, the no-break space, `©`: not [`is_koi8_mark`]): a group it ends can
+    /// be no clear mojibake by itself, and is no candidate (`is_plausible`'s rule `koi8`).
+    pub(crate) unclear: u16,
     /// All ones for a letter that windows-1252 has where it begins no group (its byte is
     /// C0..FF: "À", "à", "Ø"). Two such letters that make a group elsewhere than in
     /// windows-1252 are text in the languages that write them ("Ààrin" in Yoruba, "HÅØYA"):
@@ -58,11 +62,19 @@ pub(crate) fn masks(c: char) -> Masks {
         if is_lead(b) {
             let len = declared_len(b).expect("a lead byte");
             m.lead[len - 2] |= bit;
-            if b == 0xC3 && is_alphabetic(c) {
+            // Not in KOI8, whose C3 is `ц`, a letter that ends many words before a space.
+            let is_koi8 = matches!(
+                crate::chain::ENCODINGS.get(e),
+                Some(crate::chain::Encoding::Koi8R | crate::chain::Encoding::Koi8U)
+            );
+            if b == 0xC3 && is_alphabetic(c) && !is_koi8 {
                 m.c3 |= bit;
             }
         } else if is_continuation(b) {
             m.cont |= bit;
+            if bit & crate::chain::KOI8 != 0 && !is_koi8_mark(c) {
+                m.unclear |= bit;
+            }
         }
         if b != 0 && is_script_letter(c) {
             m.letter |= bit;
@@ -192,6 +204,7 @@ pub(crate) const LOST_BYTE: Masks = Masks {
     lead: [0; 3],
     cont: 1,
     c3: 0,
+    unclear: 0,
     letter: 0,
     non_alpha: u16::MAX,
     lower: 0,
@@ -294,7 +307,8 @@ impl Pending {
             m.cont = self.after_c3;
         }
         // Two letters that windows-1252 has where they begin no group are text elsewhere.
-        let mut complete = self.needs[0] & m.cont & !(self.after_western_lead & m.western);
+        let mut complete =
+            self.needs[0] & m.cont & !m.unclear & !(self.after_western_lead & m.western);
         self.after_western_lead = m.lead[0] & m.western & !1;
         // A group of letters of the encoding's script only waits for what follows: no letter of
         // the script lets it count, and so does a letter that begins a whole group (once that

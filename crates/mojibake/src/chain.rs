@@ -46,6 +46,10 @@ pub enum Encoding {
     Macintosh,
     /// IBM437, the PC's code page.
     Ibm437,
+    /// KOI8-R, Russian on Unix.
+    Koi8R,
+    /// KOI8-U, Ukrainian on Unix.
+    Koi8U,
     /// ISO-8859-1 read where windows-1252 was meant: stray C1 controls.
     Iso8859_1,
 }
@@ -84,9 +88,24 @@ pub const ENCODINGS: &[Encoding] = &[
     Encoding::Windows1257,
     Encoding::Macintosh,
     Encoding::Ibm437,
+    Encoding::Koi8R,
+    Encoding::Koi8U,
 ];
 
 const _: () = assert!(ENCODINGS.len() == crate::tables::COUNT);
+
+/// The bits of KOI8-R and KOI8-U in the masks over [`ENCODINGS`].
+pub(crate) const KOI8: u16 = {
+    let mut bits = 0;
+    let mut e = 0;
+    while e < ENCODINGS.len() {
+        if matches!(ENCODINGS[e], Encoding::Koi8R | Encoding::Koi8U) {
+            bits |= 1 << e;
+        }
+        e += 1;
+    }
+    bits
+};
 
 impl MojibakeChain {
     /// The encoding undone at each layer, outermost first.
@@ -144,7 +163,7 @@ mod tests {
         assert_eq!(Encoding::of_layer(NAMES.len() as u8), Encoding::Iso8859_1);
         assert_eq!(Encoding::Iso8859_1.to_string(), "iso-8859-1");
         let mut chain = MojibakeChain::default();
-        for layer in [0, 0, 7, 9] {
+        for layer in [0, 0, 7, NAMES.len() as u8] {
             chain.push(layer);
         }
         assert_eq!(chain.to_string(), "windows-1252 x2, macintosh, iso-8859-1");

@@ -17,7 +17,10 @@
 //! and leaves correct text alone. The encodings it knows are those of [`ENCODINGS`]:
 //! windows-1250 to -1254 and -1257, ISO-8859-1 and -2, MacRoman and IBM437, each also in its
 //! *sloppy* form, where the bytes it leaves undefined survive as C1 controls or are lost to
-//! U+FFFD.
+//! U+FFFD; and KOI8-R and KOI8-U for Cyrillic text ("п÷я─п╦п╡п╣я┌" is "Привет"), whose letters
+//! stand where UTF-8 has lead bytes: the tables keep only the leads such mojibake starts with,
+//! and a KOI8 group is clear only when it ends with one of KOI8's signs (box drawing, `÷`), so
+//! that correct Cyrillic text (`всё`, `ці`) stays as it is.
 //!
 //! # How a change is decided
 //!

@@ -169,6 +169,21 @@ pub(crate) fn is_box(c: char) -> bool {
     ('\u{2500}'..='\u{259F}').contains(&c)
 }
 
+/// What KOI8 holds at 80..BF besides its letters, the no-break space and `©`: box drawing,
+/// blocks, `⌠ ■ ∙ √ ≈ ≤ ≥ ⌡`, `° ² · ÷`. A KOI8 group that ends with one is its mojibake
+/// (`п÷я─п╦` for `При`); one that ends with a letter may be correct Cyrillic text (`сё`).
+pub(crate) fn is_koi8_mark(c: char) -> bool {
+    is_box(c)
+        || matches!(
+            c,
+            '\u{2219}'..='\u{221A}' | '\u{2248}' | '\u{2264}' | '\u{2265}'
+        )
+        || matches!(
+            c,
+            '\u{2320}' | '\u{2321}' | '\u{25A0}' | '°' | '²' | '·' | '÷'
+        )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

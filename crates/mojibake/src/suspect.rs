@@ -101,6 +101,9 @@ static BEFORE_ENDS: Boxes = Boxes::new(&[
     (&[0xC2, 0xC3, 0xC4, 0xC5], &[8, 9, 10, 11], ALL),
     (&[0xCE, 0xD0], &[8, 9, 10], ALL),
     (&[0xCE, 0xD0], &[11], &[2]),
+    // The leads KOI8 keeps (C2, C3, CA, CC, CD, D0..D3: б ц й л м п я р с), with their
+    // neighbours in the box.
+    (&[0xD0, 0xD1], &[8, 11], &[0, 1, 6, 9, 11, 12, 15]),
     (&[0xD1], &[9], ALL),
     (&[0xC6, 0xD2], &[9], &[0, 1, 2]),
     (&[0xCF], &[8], &[0]),
@@ -242,7 +245,8 @@ fn ends_a_candidate(text: &[u8], at: usize, table: &MaskTable) -> bool {
         b' ' => Masks::default(),
         _ => return false,
     };
-    let ends = here.cont;
+    // A KOI8 letter ends no group that counts (`Masks::unclear`): "сі" in Ukrainian.
+    let ends = here.cont & !here.unclear;
     if at == 0 || text[at - 1] < 0x80 || b >= 0x80 && ends == 0 {
         return false;
     }
@@ -666,7 +670,14 @@ mod avx512 {
                 ends: Set::of(table, |_, m| m.cont != 0),
                 before_ends: Set::of(table, |_, m| m.lead[0] | m.cont != 0),
                 before_spaces: Set::of(table, |_, m| m.c3 != 0),
-                word_lead: Set::of(table, |c, m| is_cyrillic(c) && m.letter & m.lead[0] != 0),
+                // A 2-byte lead in windows-1251 that KOI8 reads as no lead: a KOI8 group of
+                // letters is released by a letter KOI8 lacks ("бЄЂ"), so its pairs are never
+                // passed over.
+                word_lead: Set::of(table, |c, m| {
+                    is_cyrillic(c)
+                        && m.letter & m.lead[0] != 0
+                        && m.lead[0] & crate::chain::KOI8 == 0
+                }),
                 word_cont: Set::of(table, |c, m| is_cyrillic(c) && m.letter & m.cont != 0),
                 word_letter: Set::of(table, |c, m| is_cyrillic(c) && m.letter != 0),
             }

@@ -15,6 +15,7 @@ use crate::spare::{SPARE_BYTES, SPARE_LAYER, give_back, spare};
 /// assert_eq!(fix_mojibake("itâ€™s").unwrap().0, "it’s");
 /// assert_eq!(fix_mojibake("cafÃƒÂ©").unwrap().0, "café"); // encoded twice
 /// assert_eq!(fix_mojibake("РґРѕСЂРѕРіРµ").unwrap().0, "дороге"); // through windows-1251
+/// assert_eq!(fix_mojibake("п÷я─п╦п╡п╣я┌").unwrap().0, "Привет"); // through KOI8-R
 /// assert_eq!(fix_mojibake("SÃO PAULO, AÑO, 50¢, ©, €5"), None); // correct text
 /// ```
 pub fn fix_mojibake(text: &str) -> Option<(String, usize)> {

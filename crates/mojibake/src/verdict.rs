@@ -8,7 +8,7 @@ use crate::found::{Neighbour, Verdict};
 use crate::languages::{is_capital_pair, is_foreign_pair, is_odd_decoding};
 use crate::letters::{is_alphabetic, is_alphanumeric, is_lowercase, is_numeric, is_uppercase};
 use crate::scripts::{
-    Script, breaks_case, ends_words, is_box, is_c1_control, is_math, judged_script,
+    Script, breaks_case, ends_words, is_box, is_c1_control, is_koi8_mark, is_math, judged_script,
 };
 
 /// What surrounds a candidate, as it will read.
@@ -151,7 +151,8 @@ pub(crate) fn is_plausible(
         after_next: context.after_next,
     };
     // The rules in order: the first that answers decides; a group no rule doubts is mojibake.
-    controls(&case)
+    koi8(&case)
+        .or_else(|| controls(&case))
         .or_else(|| outside_text(&case))
         .or_else(|| drawing_and_formulas(&case))
         .or_else(|| words_of_one_script(&case))
@@ -201,6 +202,44 @@ impl Case<'_> {
             Script::Syriac | Script::Thaana | Script::NKo
         )
     }
+}
+
+/// KOI8-R and KOI8-U undo the mojibake of Cyrillic text only: a group decodes to a Cyrillic
+/// letter or a combining accent (two bytes), a Latin-1 sign such as `«` or a no-break space, or
+/// punctuation (`—`, `…`, `№`), nothing else (`ці` is Belarusian, not `æ`). The tables keep
+/// only the KOI8 leads that such mojibake starts with (`б ц й л м п я р с Б`), but correct Cyrillic text still holds
+/// groups of them (`всё`, `сі`): a group is clear only when it ends with what KOI8 holds besides
+/// letters ([`is_koi8_mark`]: `п÷я─п╦`), and weak otherwise, as `possible_encodings` counts it.
+fn koi8(case: &Case) -> Option<Verdict> {
+    use crate::chain::{ENCODINGS, Encoding};
+    let Case {
+        bytes,
+        group,
+        e,
+        cp,
+        ..
+    } = *case;
+    if !matches!(ENCODINGS.get(e), Some(Encoding::Koi8R | Encoding::Koi8U)) {
+        return None;
+    }
+    let fits = match bytes {
+        2 => matches!(cp, 0x2BC | 0x300..=0x36F | 0x400..=0x52F | 0xA0..=0xBF),
+        3 => matches!(cp, 0x2010..=0x205F | 0x2116 | 0x20AC | 0x2122),
+        _ => false,
+    };
+    if !fits {
+        return Some(Verdict::No);
+    }
+    let is_mark = group.last().is_some_and(|&c| is_koi8_mark(c));
+    // The letters of Russian, Ukrainian, Belarusian, Bulgarian, Serbian and Macedonian, the
+    // apostrophe ʼ of Ukrainian and Belarusian, and the accents Bulgarian marks stress with.
+    let is_common =
+        matches!(cp, 0x2BC | 0x300..=0x36F | 0x400..=0x45F | 0x490 | 0x491) || bytes == 3;
+    Some(if is_mark && is_common {
+        Verdict::Yes
+    } else {
+        Verdict::WithEvidence
+    })
 }
 
 /// C1 controls: a layer in between, Latin-1 read where windows-1252 was meant, or two letters

@@ -21,12 +21,27 @@ ENCODINGS = [
     ("windows-1257", "cp1257", True),
     ("macintosh", "mac_roman", False),
     ("ibm437", "cp437", False),
+    ("koi8-r", "koi8_r", False),
+    ("koi8-u", "koi8_u", False),
 ]
+
+# The encodings whose letters stand where UTF-8 has its lead bytes (KOI8: every byte C0..FF is
+# a Cyrillic letter) keep only the leads that the mojibake of Cyrillic text and its punctuation
+# uses: D0..D3 (Cyrillic), CA (the apostrophe ʼ of Ukrainian and Belarusian), CC and CD
+# (combining accents, as Bulgarian stress marks), C2 and C3 (Latin-1 signs such as « and a
+# no-break space), E2 (punctuation such as — and …). Their other letters are no part of any
+# group, so correct Cyrillic text, made of them, holds almost none.
+KOI8_LEADS = {0xC2, 0xC3, 0xCA, 0xCC, 0xCD, 0xD0, 0xD1, 0xD2, 0xD3, 0xE2}
+KEPT_LEADS = {"koi8_r": KOI8_LEADS, "koi8_u": KOI8_LEADS}
 
 
 def high_half(codec, sloppy):
     chars = []
+    kept = KEPT_LEADS.get(codec)
     for b in range(0x80, 0x100):
+        if kept is not None and b >= 0xC0 and b not in kept:
+            chars.append(None)
+            continue
         try:
             chars.append(bytes([b]).decode(codec))
         except UnicodeDecodeError:
