@@ -39,6 +39,8 @@ pub(super) fn encode_codepoints(
     // range as wide as 0..0x7FFFFFFF streams in constant memory.
     let skips_surrogates = !args.allow_surrogates && !args.legacy;
     let mut ranges: Vec<(std::ops::RangeInclusive<u32>, bool)> = Vec::new();
+    // A range wholly past U+10FFFF was named (and noted): nothing to write is no usage error.
+    let mut wholly_refused = false;
     for input in &args.inputs {
         let text = input.to_string_lossy();
         match parse_codepoint_arg(&text) {
@@ -50,7 +52,23 @@ pub(super) fn encode_codepoints(
                         "{text}: skipped {surrogates} surrogates (--allow-surrogates includes them)"
                     ));
                 }
-                ranges.push((first..=last.min(0x7FFF_FFFF), skips_surrogates));
+                // Past U+10FFFF only --legacy writes anything: one note for the whole part of the
+                // range, not one a value (0..0x7FFFFFFF would write two billion of them).
+                let mut last = last.min(0x7FFF_FFFF);
+                if !args.legacy && last > 0x10_FFFF {
+                    let above = last - first.max(0x11_0000) + 1;
+                    messages.note(format_args!(
+                        "{text}: skipped {above} values above U+10FFFF, the last code point (RFC \
+                         3629 section 3): --legacy writes their RFC 2279 form"
+                    ));
+                    status = status.merge(Status::Problems);
+                    if first > 0x10_FFFF {
+                        wholly_refused = true;
+                        continue;
+                    }
+                    last = 0x10_FFFF;
+                }
+                ranges.push((first..=last, skips_surrogates));
             }
             Err(error) => {
                 messages.error(error);
@@ -81,7 +99,7 @@ pub(super) fn encode_codepoints(
             }
         }
     }
-    if ranges.is_empty() && wrote_string {
+    if ranges.is_empty() && (wrote_string || wholly_refused) {
         return Ok(status);
     }
     if ranges.is_empty() {

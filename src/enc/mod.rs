@@ -58,7 +58,8 @@ Encode code points in every notation; transcode to and from UTF-8.
 Notation: utf8enc CODEPOINT... writes each code point's UTF-8 bytes in the --format asked \
 (a table by default). A CODEPOINT is U+20AC, u+20ac, 0x20AC, \\u20AC, \\u{1F600}, \
 \\U0001F600, &#8364;, &#x20AC;, bare hex digits (20AC), a single character (€), or a range of \
-two of these (U+0400..U+04FF; surrogates inside a range are skipped). -t/--text takes each \
+two of these (U+0400..U+04FF; surrogates inside a range are skipped, and values past \
+U+10FFFF without --legacy, each with one note for the whole range). -t/--text takes each \
 character of a string; with a string notation (url, c, python, js, java, rust, html, qp, shell, \
 octal) the string is written as one string, its plain ASCII as it is and the rest escaped \
 (utf8enc -t 'a b/é?' -f url gives a%20b%2F%C3%A9%3F; -f shell gives one $'...'), and utf8enc -d \

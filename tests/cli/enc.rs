@@ -181,6 +181,17 @@ fn surrogates_and_values_past_the_end_are_refused() {
     assert_eq!(code, Some(0));
     assert_eq!(String::from_utf8(stdout).unwrap(), "ED 9F BF\nEE 80 80\n");
     assert!(stderr.contains("skipped 2048 surrogates"), "{stderr}");
+    // Past U+10FFFF a range is one note, however wide (not one a value), and the status 1.
+    let (code, stdout, stderr) = run(&["-f", "hex", "0x10FFFF..0x7FFFFFFF"], b"");
+    assert_eq!(code, Some(1));
+    assert_eq!(String::from_utf8(stdout).unwrap(), "F4 8F BF BF\n");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("skipped 2146369536 values above U+10FFFF"),
+        "{stderr}"
+    );
+    let (code, stdout, _) = run(&["-f", "hex", "0x110000..0x110005"], b"");
+    assert_eq!((code, stdout.len()), (Some(1), 0));
 }
 
 #[test]
