@@ -162,9 +162,12 @@ Names are shown safely: in human output and messages a control character is a C 
 \\r, \\t, \\x1b), a bidi, format or invisible character \\u{202e}, a byte that is not UTF-8 \
 \\xe9, a backslash \\\\, and a relative name that starts with ':', '#' or white space gets './', \
 so that no name can move the cursor, start a line or forge a finding or a CI command. The \
-github format escapes every name as a property (%0A, %3A, %2C, %25); JSON carries the name as a \
-string and, when it is not UTF-8, its exact bytes in \"path_base64\"; SARIF percent-encodes the \
-exact bytes; -0 writes them as they are, for xargs -0.
+github format writes the real path escaped as a property (%0A, %3A, %2C, %25), and the escaped \
+form above only for a name that is not UTF-8 or holds a control (but a tab) or bidi character; \
+JSON carries the name as a string and, when it is not UTF-8, its exact bytes in \"path_base64\"; \
+SARIF percent-encodes the exact bytes (an absolute path as a file:// URI); codeclimate writes a \
+name that is not UTF-8 in the escaped form (caf\\xe9: two names never share a path) and takes \
+its fingerprints from the exact bytes; -0 writes them as they are, for xargs -0.
 
 When the findings of an input look like text in a legacy encoding (nine in ten of them lone \
 bytes; three in four for a double-byte encoding such as Shift_JIS, whose pairs can read as longer \

@@ -4,19 +4,19 @@ use super::*;
 
 /// One issue of GitLab's Code Quality report (CodeClimate's format): what GitLab reads is
 /// `description`, `check_name`, `fingerprint`, `severity`, `location.path` and
-/// `location.lines.begin`. The fingerprint is FNV-1a over the path, kind, byte offset and bytes:
-/// the same finding keeps its fingerprint from one pipeline to the next.
+/// `location.lines.begin`. The fingerprint is FNV-1a over the path's exact bytes, kind, byte
+/// offset and bytes: the same finding keeps its fingerprint from one pipeline to the next.
 pub fn codeclimate_issue(
     name: &InputName,
     finding: &Finding<'_>,
     severity: Severity,
 ) -> serde_json::Value {
     let p = finding.position;
-    let path = name.machine();
+    let path = name.codeclimate_path();
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let offset = p.byte_offset.to_le_bytes();
     let parts: [&[u8]; 4] = [
-        path.as_bytes(),
+        name.raw(),
         finding.kind.as_str().as_bytes(),
         &offset,
         finding.bytes,
@@ -54,10 +54,10 @@ pub fn codeclimate_issue(
 /// A hint as an issue of severity `info` on the file's first line: GitLab shows it beside the
 /// findings without counting it as one.
 pub fn codeclimate_hint(name: &InputName, hint: &Hint) -> serde_json::Value {
-    let path = name.machine();
+    let path = name.codeclimate_path();
     let mut fingerprint: u64 = 0xcbf2_9ce4_8422_2325;
-    for &byte in path
-        .as_bytes()
+    for &byte in name
+        .raw()
         .iter()
         .chain(b"\xffhint\xff")
         .chain(hint.message.as_bytes())

@@ -151,10 +151,37 @@ impl InputName {
             .get_or_init(|| String::from_utf8_lossy(&self.raw).into_owned())
     }
 
-    /// The name as a GitHub Actions property value.
+    /// The name as a GitHub Actions property value: the real path, property-escaped only (so
+    /// that the annotation lands on the file, a backslash or a tab in its name included). A
+    /// name that is not UTF-8, which no workflow command can carry, or that holds a control or
+    /// bidi character, which could redraw the log, is written as in human output (`\xE9`,
+    /// `\x1b`).
     pub fn github(&self) -> &str {
-        self.github
-            .get_or_init(|| github_property(&crate::render::quoted(&self.raw)))
+        self.github.get_or_init(|| {
+            let is_hostile = |c: char| {
+                c.is_control() && c != '\t'
+                    || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+            };
+            match std::str::from_utf8(&self.raw) {
+                Ok(path) if !path.chars().any(is_hostile) => github_property(path),
+                _ => github_property(&crate::render::quoted(&self.raw)),
+            }
+        })
+    }
+
+    /// The name in CodeClimate's `location.path`: the path as it is; a name that is not UTF-8
+    /// (GitLab reads paths as UTF-8 strings) with each byte that is not as `\xE9`, so that two
+    /// such names never share one path.
+    pub fn codeclimate_path(&self) -> std::borrow::Cow<'_, str> {
+        match std::str::from_utf8(&self.raw) {
+            Ok(_) => std::borrow::Cow::Borrowed(self.machine()),
+            Err(_) => crate::render::quoted(&self.raw),
+        }
+    }
+
+    /// The name's exact bytes.
+    pub fn raw(&self) -> &[u8] {
+        &self.raw
     }
 
     /// The JSON fields that name the input: `"path":P`, and `,"path_base64":B` for a name that
@@ -460,6 +487,11 @@ mod tests {
         let result = Sarif::result(&named("dir/a b.txt"), &f, Severity::Error);
         let location = &result["locations"][0]["physicalLocation"];
         assert_eq!(location["artifactLocation"]["uri"], "dir/a%20b.txt");
+        let absolute = Sarif::result(&named("/tmp/a b.txt"), &f, Severity::Error);
+        assert_eq!(
+            absolute["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            "file:///tmp/a%20b.txt"
+        );
         assert_eq!(location["region"]["startLine"], 1);
         assert_eq!(location["region"]["startColumn"], 2);
         assert_eq!(location["region"]["byteOffset"], 1);

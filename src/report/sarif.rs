@@ -142,11 +142,14 @@ impl Sarif {
     }
 }
 
-/// A relative URI reference for a path: unreserved characters and `/` kept, the rest
-/// percent-encoded byte by byte.
-/// A relative URI reference for SARIF: the name's exact bytes, percent-encoded.
+/// The URI of a path for SARIF: its exact bytes, unreserved characters and `/` kept, the rest
+/// percent-encoded byte by byte; a relative reference for a relative path, a `file://` URI for
+/// an absolute one (`file:///tmp/caf%E9`), as SARIF's `artifactLocation.uri` requires.
 pub(super) fn uri_of(path: &[u8]) -> String {
-    let mut uri = String::with_capacity(path.len());
+    let mut uri = String::with_capacity(path.len() + 7);
+    if path.starts_with(b"/") {
+        uri.push_str("file://");
+    }
     for &byte in path {
         if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
             uri.push(char::from(byte));

@@ -565,3 +565,65 @@ fn overlapping_operands_and_null_output() {
     assert_eq!(status.code(), Some(0));
     assert_eq!(std::fs::read(root.join("eé/fé")).unwrap(), b"x");
 }
+
+/// The reports name the real file: CodeClimate gives two names that are not UTF-8 two paths
+/// (`caf\xe9`, `caf\xe8`) and fingerprints from the exact bytes; GitHub's `file=` is the real
+/// path, property-escaped only (a backslash and a tab stay); SARIF gives an absolute path as a
+/// `file://` URI.
+#[test]
+fn reports_name_the_real_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    put(root, b"caf\xE9", b"a\xFF\n");
+    put(root, b"caf\xE8", b"a\xFF\n");
+    put(root, b"back\\slash\tx.txt", b"a\xFF\n");
+    let output = program("utf8check")
+        .args(["--format", "codeclimate"])
+        .arg(OsStr::from_bytes(b"caf\xE9"))
+        .arg(OsStr::from_bytes(b"caf\xE8"))
+        .current_dir(root)
+        .output()
+        .unwrap();
+    let issues: serde_json::Value = serde_json::from_str(&stdout_of(&output)).unwrap();
+    let invalid: Vec<(&str, &str)> = issues
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["check_name"] == "utf8check/invalid-byte")
+        .map(|i| {
+            (
+                i["location"]["path"].as_str().unwrap(),
+                i["fingerprint"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(invalid.len(), 2);
+    assert_eq!((invalid[0].0, invalid[1].0), ("caf\\xe9", "caf\\xe8"));
+    assert_ne!(invalid[0].1, invalid[1].1);
+    let output = program("utf8check")
+        .args(["--format", "github"])
+        .arg(OsStr::from_bytes(b"back\\slash\tx.txt"))
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert!(
+        stdout_of(&output).starts_with("::error file=back\\slash\tx.txt,line=1,col=2,"),
+        "{}",
+        stdout_of(&output)
+    );
+    let absolute = root.join(OsStr::from_bytes(b"caf\xE9"));
+    let output = program("utf8check")
+        .args(["--format", "sarif"])
+        .arg(&absolute)
+        .output()
+        .unwrap();
+    let sarif: serde_json::Value = serde_json::from_str(&stdout_of(&output)).unwrap();
+    let uri = sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+        ["artifactLocation"]["uri"]
+        .as_str()
+        .unwrap();
+    assert!(
+        uri.starts_with("file:///") && uri.ends_with("/caf%E9"),
+        "{uri}"
+    );
+}
