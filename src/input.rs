@@ -401,6 +401,12 @@ fn is_runtime_placeholder(file: &File) -> bool {
 /// The reason an I/O error gives, without the `(os error N)` that std appends: the form grep and
 /// the other Unix tools print (`No such file or directory`).
 pub fn io_reason(error: &io::Error) -> String {
+    // A file opened without waiting that has nothing to read yet (/proc/kmsg): what the
+    // kernel's "Resource temporarily unavailable" means here.
+    if error.kind() == io::ErrorKind::WouldBlock {
+        return "it would wait for data that may never come (a file such as /proc/kmsg): not read"
+            .to_owned();
+    }
     let text = error.to_string();
     match text.rfind(" (os error ") {
         Some(at) if error.raw_os_error().is_some() => text[..at].to_owned(),

@@ -31,7 +31,9 @@ pub(super) fn open_for_rewrite(path: &Path, follow_symlinks: bool) -> Result<Rew
     // The type is known before the file is opened: a FIFO or a device is never read. `before`
     // is what the name (or the link's target) is.
     let before = if replaces_link {
-        place.stat().map_err(reason)?
+        let target = place.stat().map_err(reason)?;
+        refuse_foreign_target(&named, &target)?;
+        target
     } else if named.is_symlink() {
         place_path = fs::canonicalize(path).map_err(reason)?;
         let target = Place::of(&place_path).map_err(reason)?;
@@ -42,6 +44,12 @@ pub(super) fn open_for_rewrite(path: &Path, follow_symlinks: bool) -> Result<Rew
     } else {
         named
     };
+    if before.is_regular() && is_kernel_file(&place_path) {
+        return Err(
+            "not rewritten: it is a file of the kernel's (/proc, /sys), not text to repair"
+                .to_owned(),
+        );
+    }
     if !before.is_regular() {
         return Err(format!(
             "not rewritten: {} {}, and -i rewrites only regular files",
@@ -66,6 +74,35 @@ pub(super) fn open_for_rewrite(path: &Path, follow_symlinks: bool) -> Result<Rew
         stat,
         replaces_link,
     })
+}
+
+/// Whether a path (or, for a link, its target) lies on one of the kernel's own file systems:
+/// /proc, /sys, debugfs, tracefs. Their files look regular but are the kernel's interfaces,
+/// some of which wait for ever when read (/proc/kmsg).
+fn is_kernel_file(path: &Path) -> bool {
+    const PROC: u64 = 0x9FA0;
+    const SYSFS: u64 = 0x6265_6572;
+    const DEBUGFS: u64 = 0x6462_6720;
+    const TRACEFS: u64 = 0x7472_6163;
+    rustix::fs::statfs(path).is_ok_and(|fs| {
+        #[allow(clippy::unnecessary_cast)] // the field's type differs between C libraries
+        let kind = fs.f_type as u64;
+        matches!(kind, PROC | SYSFS | DEBUGFS | TRACEFS)
+    })
+}
+
+/// As root, a link is replaced by a copy of its target only when the link's owner owns the
+/// target: a user's link to a file in a directory only root can read would otherwise become a
+/// copy the user can read.
+fn refuse_foreign_target(link: &Stat, target: &Stat) -> Result<(), String> {
+    if rustix::process::geteuid().is_root() && link.uid != target.uid {
+        return Err(format!(
+            "not rewritten: the link belongs to user {} and its target to user {}; run as root, \
+             -i replaces only a link whose owner owns the target",
+            link.uid, target.uid
+        ));
+    }
+    Ok(())
 }
 
 /// With `--follow-symlinks`, root follows a link only when its owner could have written the

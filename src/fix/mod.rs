@@ -159,7 +159,9 @@ them), and its extended attributes, ACLs among them (not security.capability, wh
 removes); when one of them cannot be carried over (a file of another user, a file system \
 without extended attributes), the rewrite is refused with the reason and the original stays. \
 Hard links are split, as with sed -i: the other names keep the old content. Only regular files \
-are rewritten: a FIFO, a device or a directory is refused before a byte of it is read. \
+are rewritten: a FIFO, a device, a directory or a file of the kernel's (/proc, /sys: some \
+wait for ever when read) is refused before a byte of it is read; as root, a link that another \
+user owns is neither followed nor replaced by a copy of a target it does not own. \
 A symbolic link is replaced by the repaired file, as sed -i does, and its target is left \
 alone; the new file takes the target's owner and permissions but no set-user-ID or \
 set-group-ID bit. --follow-symlinks rewrites the target instead; run as root, it refuses a \

@@ -113,11 +113,9 @@ impl Place {
             flags,
             Mode::empty(),
         )?);
-        // Reads of a regular file never block; clearing the flag keeps it from surprising
-        // anything that reads the file later.
-        if let Ok(flags) = rustix::fs::fcntl_getfl(&file) {
-            let _ = rustix::fs::fcntl_setfl(&file, flags - OFlags::NONBLOCK);
-        }
+        // The flag stays: reads of a regular file ignore it, and a file that only looks regular
+        // but waits for data that may never come (/proc/kmsg) answers EAGAIN instead of
+        // hanging the program. The descriptor is read here and closed, never handed on.
         Ok(file)
     }
 

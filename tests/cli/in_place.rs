@@ -181,6 +181,53 @@ fn root_follows_no_link_that_another_user_could_have_aimed() {
         .code(0);
     assert_eq!(fs::read(root.join("secret")).unwrap(), BROKEN);
     assert_eq!(fs::read(root.join("upload/link")).unwrap(), REPAIRED);
+    // Nor is the link of another user replaced by a copy of root's file, which that user could
+    // then read.
+    utf8fix()
+        .current_dir(root)
+        .args(["-i", "link"])
+        .assert()
+        .code(2)
+        .stderr(
+            "utf8fix: link: not rewritten: the link belongs to user 65534 and its target to \
+             user 0; run as root, -i replaces only a link whose owner owns the target\n",
+        );
+    assert!(
+        fs::symlink_metadata(root.join("link"))
+            .unwrap()
+            .is_symlink()
+    );
+}
+
+/// A file of the kernel's looks regular but is no text: /proc/kmsg, which root can open, waits
+/// for ever when read. -i refuses it before opening it, through a link or not, and leaves the
+/// link.
+#[test]
+fn a_file_of_the_kernel_is_not_read() {
+    if !Path::new("/proc/kmsg").exists() {
+        skip("no /proc/kmsg");
+        return;
+    }
+    let dir = open_tempdir();
+    let root = dir.path();
+    symlink("/proc/kmsg", root.join("kmsg")).unwrap();
+    for args in [&["-i", "kmsg"][..], &["-i", "--follow-symlinks", "kmsg"]] {
+        utf8fix()
+            .current_dir(root)
+            .args(args)
+            .timeout(Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stderr(
+                "utf8fix: kmsg: not rewritten: it is a file of the kernel's (/proc, /sys), not \
+                 text to repair\n",
+            );
+    }
+    assert!(
+        fs::symlink_metadata(root.join("kmsg"))
+            .unwrap()
+            .is_symlink()
+    );
 }
 
 #[test]
