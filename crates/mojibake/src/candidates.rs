@@ -127,8 +127,18 @@ pub(crate) fn candidate_at(
         // Elsewhere than windows-1252 a lead is a letter of the text ("П\u{FFFD}и",
         // "ο\u{FFFD}\u{FFFD}" left by a windows-1252 layer with lost bytes): damage is repaired
         // there only beside clear mojibake.
+        // A lead of three or four bytes whose every continuation was lost, right after an ASCII
+        // letter, is the word's own letter before U+FFFD ("café\u{FFFD}\u{FFFD}"), unless it is
+        // â, the lead that punctuation's mojibake is made of ("itâ\u{FFFD}\u{FFFD}s" was "it’s").
+        // (A two-byte lead with its byte lost is common mojibake: "SlovenÄ\u{FFFD}ina".)
+        let lone_letter = needed >= 3
+            && needed - lost == 1
+            && i > 0
+            && chars[i - 1].is_ascii_alphabetic()
+            && !matches!(lead, 0xC2 | 0xC3 | 0xE2);
         let strong = questions == 0
             && e == 0
+            && !lone_letter
             && (needed - lost >= 2 || needed >= 3 || lead == 0xC3 || in_word);
         return Some((len, Candidate::Damaged { strong }));
     }

@@ -64,7 +64,12 @@
 //! Damaged mojibake is repaired as far as it can be, and only with clear mojibake on the line (or
 //! inside a word, where nothing else explains it): a group with a byte lost to U+FFFD or `?`
 //! becomes one U+FFFD; a byte A0 turned into a space is put back ("Ã " is "à", "Ð " is "Р");
-//! "â€" whose third byte was dropped becomes U+FFFD. CESU-8 pairs ("í ½í¸") become the one
+//! "â€" whose third byte was dropped becomes U+FFFD. A three- or four-byte lead whose every
+//! continuation was lost, right after an ASCII letter, is the word's own letter before U+FFFD
+//! ("café\u{FFFD}\u{FFFD}" keeps its "é"), unless it is "â", the lead of punctuation's mojibake.
+//! With characters to strip (`--strip`), what stripping removes from a decoded line may have stood
+//! between two layers ("â€®Ã„€"): the rest is judged again until nothing more is stripped, so
+//! that one run reaches the fixed point. CESU-8 pairs ("í ½í¸") become the one
 //! character they encode, and C1 controls left standing alone (Latin-1 read where windows-1252
 //! was meant) become windows-1252's characters.
 //!

@@ -600,6 +600,28 @@ impl LineState {
                     groups += again.groups as u32;
                     chain = chain.then(again.chain);
                 }
+                // What the decoding brought to light is held to `strip` too; and what stripping
+                // removed may have stood between two layers ("â€®Ã„€": an RLO between "Ä" and
+                // "€"), so the rest is judged again, as a second run would judge it, until
+                // nothing more is stripped: one run reaches the fixed point.
+                let mut current = std::borrow::Cow::Borrowed(text);
+                for _ in 0..crate::chain::MAX_LAYERS {
+                    let std::borrow::Cow::Owned(rest) = without_stripped(&current, self.strip)
+                    else {
+                        break;
+                    };
+                    match undo_mojibake(&rest) {
+                        Some(again) => {
+                            groups += again.groups as u32;
+                            chain = chain.then(again.chain);
+                            current = std::borrow::Cow::Owned(again.text);
+                        }
+                        None => {
+                            current = std::borrow::Cow::Owned(rest);
+                            break;
+                        }
+                    }
+                }
                 self.count += 1;
                 if self.keeps_log {
                     self.log.push(LineRepair::Mojibake(MojibakeLine {
@@ -609,8 +631,7 @@ impl LineState {
                         first: UnitBytes::new(line),
                     }));
                 }
-                // What the decoding brought to light is held to `strip` too.
-                stripped = without_stripped(text, self.strip);
+                stripped = without_stripped(&current, self.strip).into_owned();
                 stripped.as_bytes()
             }
             None => line,

@@ -2,7 +2,8 @@
 //! words and real punctuation, must come out unchanged; mojibake made from them must come back.
 
 use proptest::prelude::*;
-use utf8kit_mojibake::{Helpers, Work, fix_mojibake};
+use utf8kit_codec::{LintSet, RepairOptions};
+use utf8kit_mojibake::{Helpers, MojibakeRepairer, Work, fix_mojibake};
 
 /// Real words, including the legitimate uses of Â, Ã, Ð, Ñ, ¢, ©, € next to other letters.
 const WORDS: &[&[&str]] = &[
@@ -261,6 +262,40 @@ proptest! {
     #[test]
     fn clean_text_is_left_alone(text in sentence()) {
         prop_assert_eq!(fix_mojibake(&text), None, "changed {:?}", text);
+    }
+
+    /// Mojibake of text with hidden characters in it (an RLO, a zero width space), repaired
+    /// with `--strip bidi,invisible`: one run reaches the fixed point, and a second changes
+    /// nothing, even where a hidden character, once decoded, stood between two layers.
+    #[test]
+    fn strip_after_mojibake_reaches_the_fixed_point(
+        text in sentence(),
+        hidden in proptest::collection::vec((any::<prop::sample::Index>(), 0..2usize), 0..4),
+        layers in 1..4usize,
+    ) {
+        // The text takes one layer more than the hidden characters, which are put in after the
+        // first: decoded, they stand between the layers of the rest ("â€®Ã„€").
+        let mut with_hidden = mojibake(&text);
+        for (at, which) in hidden {
+            let boundaries: Vec<usize> =
+                (0..=with_hidden.len()).filter(|&i| with_hidden.is_char_boundary(i)).collect();
+            let at = boundaries[at.index(boundaries.len())];
+            with_hidden.insert(at, ['\u{202E}', '\u{200B}'][which]);
+        }
+        let mut broken = with_hidden;
+        for _ in 1..layers {
+            broken = mojibake(&broken);
+        }
+        let run = |input: &str| {
+            let mut repairer = MojibakeRepairer::new(RepairOptions {
+                strip: LintSet::parse("bidi,invisible").unwrap(),
+                ..RepairOptions::default()
+            });
+            repairer.feed(input.as_bytes(), true);
+            String::from_utf8(std::mem::take(repairer.output())).unwrap()
+        };
+        let once = run(&broken);
+        prop_assert_eq!(run(&once), once.clone(), "{:?}", broken);
     }
 
     #[test]
@@ -642,4 +677,27 @@ fn every_simd_level_filters_and_repairs_alike() {
         assert!(answers(level) == portable, "{level}");
     }
     simd::cap(simd::detected()).unwrap();
+}
+
+/// A word's own letter before U+FFFD is not a lead whose bytes were lost: `café` followed by
+/// two U+FFFD keeps its `é` (a three-byte lead after an ASCII letter, all its continuations
+/// lost, says nothing). The leads mojibake is made of still are: `â` before two U+FFFD was a
+/// quote, `Ä` before one a Slovak letter.
+#[test]
+fn a_letter_before_lost_bytes_survives() {
+    for kept in [
+        "café\u{FFFD}\u{FFFD}",
+        "guaraní\u{FFFD}\u{FFFD}, gusii",
+        "moç\u{FFFD}\u{FFFD}x",
+    ] {
+        assert_eq!(fix_mojibake(kept), None, "{kept}");
+    }
+    assert_eq!(
+        fix_mojibake("itâ\u{FFFD}\u{FFFD}s fine").unwrap().0,
+        "it\u{FFFD}s fine"
+    );
+    assert_eq!(
+        fix_mojibake("SlovenÄ\u{FFFD}ina").unwrap().0,
+        "Sloven\u{FFFD}ina"
+    );
 }
