@@ -11,7 +11,7 @@ complete -c utf8check -l files-from -d 'Read more paths from FILE (\'-\' for sta
 complete -c utf8check -l files0-from -d 'Like --files-from, with each path ended by NUL, as find -print0, git ls-files -z and utf8check -l -0 write them' -r
 complete -c utf8check -l label -d 'The name standard input gets in every format (default: `<stdin>` for people, `-` in JSON)' -r
 complete -c utf8check -s g -l glob -d 'With -r, check only files matching GLOB, or skip those matching !GLOB (repeatable; matched like .gitignore lines)' -r
-complete -c utf8check -s j -l threads -d 'Check this many inputs at once (default: the number of CPUs)' -r
+complete -c utf8check -s j -l threads -d 'Check this many inputs at once (default: the number of CPUs); threads the system refuses (a process limit) are done without, with a note' -r
 complete -c utf8check -l color -d 'When to colour the output' -r -f -a "auto\t'Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour, even into a pipe or a file'
 never\t'Never colour'"

@@ -367,7 +367,8 @@ pub struct Args {
     #[arg(long)]
     pub follow: bool,
 
-    /// Check this many inputs at once (default: the number of CPUs).
+    /// Check this many inputs at once (default: the number of CPUs); threads the system refuses
+    /// (a process limit) are done without, with a note.
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub threads: Option<u32>,
 
@@ -559,13 +560,23 @@ pub fn run(args: &Args) -> Status {
         }
     };
     let mut tally = Tally::new(&settings);
-    let written = if settings.threads > 1 && settings.may_have_many_inputs() {
+    let parallel = if settings.threads > 1 && settings.may_have_many_inputs() {
         check_parallel(&settings, &mut tally, &mut messages)
     } else {
-        let mut out = output::stdout(settings.color);
-        check_sequential(&settings, &mut *out, &mut tally, &mut messages)
-            .and_then(|()| tally.finish(&mut *out))
-            .and_then(|()| out.flush())
+        Ok(false)
+    };
+    let written = match parallel {
+        Ok(true) => Ok(()),
+        Err(error) => Err(error),
+        Ok(false) => {
+            if settings.threads > 1 && settings.may_have_many_inputs() {
+                messages.note("threads could not be started; checking on this one");
+            }
+            let mut out = output::stdout(settings.color);
+            check_sequential(&settings, &mut *out, &mut tally, &mut messages)
+                .and_then(|()| tally.finish(&mut *out))
+                .and_then(|()| out.flush())
+        }
     };
     messages.ended(written, tally.status)
 }

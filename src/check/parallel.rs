@@ -57,11 +57,15 @@ pub fn check_sequential(
 /// come. When `-q` sees a finding, `stop_after` drops to that job's index: later jobs are only
 /// probed for trouble, earlier ones still run, and the result is what one thread gives. When
 /// standard output closes, `is_closed` stops the listing.
+///
+/// Returns `false`, having checked nothing, when not even the walker's thread can be started
+/// (a `ulimit` on threads or memory): the caller checks on one thread. Workers that cannot be
+/// started are done without, with a note.
 pub(super) fn check_parallel(
     settings: &Settings,
     tally: &mut Tally,
     messages: &mut Messages,
-) -> io::Result<()> {
+) -> io::Result<bool> {
     type Done = (usize, Vec<(termcolor::Buffer, Outcome)>);
     let is_terminal = io::stdout().is_terminal();
     let choice = settings.color.resolve(is_terminal);
@@ -93,10 +97,37 @@ pub(super) fn check_parallel(
         }
         results
     };
+    let mut walker_started = false;
+    let mut workers_started = 0;
     std::thread::scope(|scope| {
+        // The workers first, so that the walker knows whether it has any. The walker checks
+        // when the workers are behind: one worker fewer than threads keeps every core busy
+        // without one thread more than cores.
+        for _ in 1..settings.threads {
+            let done_tx = done_tx.clone();
+            let batch_rx = &batch_rx;
+            let started = std::thread::Builder::new().spawn_scoped(scope, move || {
+                let mut reader = ChunkReader::new();
+                loop {
+                    let next = batch_rx.lock().expect("no worker panics").recv();
+                    let Ok((first, jobs)) = next else { break };
+                    if done_tx
+                        .send((first, check_batch(first, &jobs, &mut reader)))
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+            if started.is_err() {
+                break;
+            }
+            workers_started += 1;
+        }
+        let has_workers = workers_started > 0;
         let walker_done_tx = done_tx.clone();
         let (check_batch, printed, is_closed) = (&check_batch, &printed, &is_closed);
-        scope.spawn(move || {
+        let walker = std::thread::Builder::new().spawn_scoped(scope, move || {
             let mut reader = ChunkReader::new();
             let mut first = 0;
             let mut batch = Vec::with_capacity(1);
@@ -135,7 +166,13 @@ pub(super) fn check_parallel(
                 // a worker is free (a whole batch would leave the workers idle meanwhile).
                 let (mut batch, mut at, mut results) = (batch, first, Vec::new());
                 let handed = loop {
-                    match batch_tx.try_send((at, batch)) {
+                    // With no worker (none could be started) the walker checks every job.
+                    let offered = if has_workers {
+                        batch_tx.try_send((at, batch))
+                    } else {
+                        Err(mpsc::TrySendError::Full((at, batch)))
+                    };
+                    match offered {
                         Ok(()) => break true,
                         Err(mpsc::TrySendError::Full((_, rest))) => batch = rest,
                         Err(mpsc::TrySendError::Disconnected(_)) => break false,
@@ -176,25 +213,9 @@ pub(super) fn check_parallel(
             }
             drop(batch_tx);
         });
-        // The walker checks when the workers are behind: one worker fewer than threads keeps
-        // every core busy without one thread more than cores.
-        for _ in 1..settings.threads {
-            let done_tx = done_tx.clone();
-            let batch_rx = &batch_rx;
-            scope.spawn(move || {
-                let mut reader = ChunkReader::new();
-                loop {
-                    let next = batch_rx.lock().expect("no worker panics").recv();
-                    let Ok((first, jobs)) = next else { break };
-                    if done_tx
-                        .send((first, check_batch(first, &jobs, &mut reader)))
-                        .is_err()
-                    {
-                        break;
-                    }
-                }
-            });
-        }
+        // Not started: the closure, and the senders it holds, are dropped; nothing is sent,
+        // and the workers, finding the channel closed, end.
+        walker_started = walker.is_ok();
         drop(done_tx);
         let mut pending = BTreeMap::new();
         let mut next = 0;
@@ -230,9 +251,21 @@ pub(super) fn check_parallel(
         }
     });
     result?;
+    if !walker_started {
+        return Ok(false);
+    }
+    if workers_started + 1 < settings.threads {
+        messages.note(format_args!(
+            "only {} of {} threads could be started; checking on {}",
+            workers_started + 1,
+            settings.threads,
+            workers_started + 1
+        ));
+    }
     let mut buffer = writer.buffer();
     tally.finish(&mut buffer)?;
-    writer.print(&buffer)
+    writer.print(&buffer)?;
+    Ok(true)
 }
 
 /// How many jobs past the oldest unprinted one may be handed out (see `check_parallel`). 512 held

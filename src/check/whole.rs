@@ -65,7 +65,11 @@ fn in_parts(file: &File, start: u64, len: u64, threads: usize, part_len: u64) ->
         }
     };
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+        // A thread that cannot be started (a ulimit) is done without: the parts are shared out
+        // by a counter, so fewer threads check them all.
+        let handles: Vec<_> = (1..threads)
+            .map_while(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+            .collect();
         work();
         for handle in handles {
             if handle.join().is_err() {

@@ -580,3 +580,57 @@ fn a_parallel_walk_fits_in_a_small_address_space() {
         format!("{}\n", dir.path().join("bad.txt").display())
     );
 }
+
+/// Threads that cannot be started (a user's process limit) are done without: utf8check checks
+/// on fewer, or on one, and says so, instead of aborting. Run as `nobody` with `ulimit -u`, which
+/// the kernel does not apply to root.
+#[test]
+fn threads_that_cannot_start_are_done_without() {
+    // SAFETY: geteuid has no preconditions.
+    let is_root = unsafe { libc::geteuid() } == 0;
+    let has_su = std::process::Command::new("su")
+        .arg("--help")
+        .output()
+        .is_ok();
+    if !is_root || !has_su {
+        crate::common::skip("not root, or no su to become nobody");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let binary = root.join("utf8check");
+    std::fs::copy(assert_cmd::cargo::cargo_bin("utf8check"), &binary).unwrap();
+    for i in 0..20 {
+        std::fs::write(root.join(format!("f{i}.txt")), "plain text\n").unwrap();
+    }
+    std::fs::write(root.join("bad.txt"), b"a\xffb\n").unwrap();
+    let mut permissions = std::fs::metadata(root).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(root, permissions).unwrap();
+    // One process (itself) starts no thread; with a few more, some start (how many depends on
+    // what else runs as nobody), never all eight.
+    let fallback = "utf8check: threads could not be started; checking on this one";
+    for limit in ["1", "3", "5"] {
+        let script = format!(
+            "ulimit -u {limit}; exec {} -r -j8 {}",
+            binary.display(),
+            root.display()
+        );
+        let output = std::process::Command::new("su")
+            .args(["-s", "/bin/bash", "nobody", "-c", &script])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "ulimit -u {limit}: {stderr}");
+        let noted = if limit == "1" {
+            stderr.contains(fallback)
+        } else {
+            stderr.contains(fallback)
+                || stderr.contains(" of 8 threads could be started; checking on ")
+        };
+        assert!(noted, "ulimit -u {limit}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.contains("bad.txt:1:2: invalid-byte"), "{stdout}");
+    }
+}
