@@ -100,7 +100,9 @@ layout with any -g and -c, and xxd -p), one format per line as it comes. Colour 
 write the dump with --color never. Only the \
 bytes columns are read: edit a byte there and the file changes; offsets are not used, so lines \
 can be deleted or moved. Lines starting with '#', '==>' or '--' are skipped; any other line \
-that is not a dump line is trouble.";
+that is not a dump line is trouble. Memory stays bounded: a line is held at most 1 MiB at a \
+time, so a line longer than that reads back only as a plain hex dump (xxd -p -c 0 of a whole \
+file), written as it is read.";
 
 const AFTER_LONG_HELP: &str = "\
 Exit status:

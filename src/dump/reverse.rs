@@ -23,7 +23,9 @@ pub(super) fn reverse_all(
         let mut number = 0u64;
         loop {
             line.clear();
-            match lines.read_until(b'\n', &mut line) {
+            // A line is read at most MAX_LINE bytes at a time: memory stays bounded whatever
+            // the input (xxd -p -c 0 writes a whole file as one line).
+            match std::io::Read::take(&mut lines, MAX_LINE as u64).read_until(b'\n', &mut line) {
                 Ok(0) => break,
                 Ok(_) => {}
                 Err(error) => {
@@ -32,6 +34,12 @@ pub(super) fn reverse_all(
                 }
             }
             number += 1;
+            if line.len() == MAX_LINE && line.last() != Some(&b'\n') {
+                if let Err(reason) = long_plain_line(&mut lines, &mut line, out)? {
+                    messages.trouble(&name, format_args!("line {number}: {reason}"));
+                }
+                continue;
+            }
             bytes.clear();
             match parse_dump_line(&line, &mut bytes) {
                 Ok(()) => out.write_all(&bytes)?,
@@ -40,6 +48,61 @@ pub(super) fn reverse_all(
         }
     }
     Ok(())
+}
+
+/// The most bytes of a line held at once by `-r`.
+pub(super) const MAX_LINE: usize = 1 << 20;
+
+/// A line longer than [`MAX_LINE`], whose first `MAX_LINE` bytes are in `line`: a plain hex
+/// dump (`xxd -p -c 0`, `utf8dump -p -c 0`) is written as it is read, two digits a byte; any
+/// other line that long is no dump line, and the rest of it is skipped. The error is the reason.
+fn long_plain_line(
+    lines: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    out: &mut dyn WriteColor,
+) -> io::Result<Result<(), String>> {
+    let mut carried: Option<u8> = None;
+    let mut bytes = Vec::with_capacity(MAX_LINE / 2 + 1);
+    let mut is_plain = true;
+    loop {
+        let ends = line.last() == Some(&b'\n');
+        let body = line
+            .strip_suffix(b"\n")
+            .map_or(&line[..], |b| b.strip_suffix(b"\r").unwrap_or(b));
+        if is_plain {
+            bytes.clear();
+            for &c in body {
+                let Some(digit) = (c as char).to_digit(16) else {
+                    is_plain = false;
+                    break;
+                };
+                match carried.take() {
+                    Some(high) => bytes.push(high << 4 | digit as u8),
+                    None => carried = Some(digit as u8),
+                }
+            }
+            if is_plain {
+                out.write_all(&bytes)?;
+            }
+        }
+        if ends {
+            break;
+        }
+        line.clear();
+        if std::io::Read::take(&mut *lines, MAX_LINE as u64).read_until(b'\n', line)? == 0 {
+            break;
+        }
+    }
+    Ok(if !is_plain {
+        Err(format!(
+            "longer than {} MiB and not a plain hex dump: skipped",
+            MAX_LINE >> 20
+        ))
+    } else if carried.is_some() {
+        Err("a plain hex dump with an odd number of digits: the last one is left out".to_owned())
+    } else {
+        Ok(())
+    })
 }
 
 /// The bytes a dump line shows, in any of the three formats; nothing for notes and separators.

@@ -262,6 +262,44 @@ fn a_single_long_line_is_streamed_in_bounded_memory() {
     }
 }
 
+/// A plain hex dump of 32 MiB as one line (`xxd -p -c 0`, 64 MiB of digits) reads back with
+/// `utf8dump -r` in bounded memory, byte for byte.
+#[test]
+fn a_plain_hex_line_reads_back_in_bounded_memory() {
+    let feed = "head -c 67108864 /dev/zero | tr '\\0' 7 |";
+    if let Some((peak_kib, success)) = peak_and_status(feed, "utf8dump", "-r -p", "| wc -c") {
+        assert!(success, "utf8dump -r failed");
+        assert!(peak_kib < 16 * 1024, "utf8dump -r: peak {peak_kib} KiB");
+    }
+    // The bytes, exactly: a long line, a line past it, and an odd digit said aloud.
+    let digits = "c3a9".repeat(600_000);
+    let input = format!("{digits}\n41420a\n{}1\n", "ab".repeat(600_000));
+    let output = program("utf8dump")
+        .args(["-r", "-p"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let mut expected = "é".repeat(600_000).into_bytes();
+    expected.extend_from_slice(b"AB\n");
+    expected.extend(std::iter::repeat_n(0xAB, 600_000));
+    assert_eq!(output.stdout.len(), expected.len());
+    assert!(output.stdout == expected);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "utf8dump: <stdin>: line 3: a plain hex dump with an odd number of digits: the last one \
+         is left out\n"
+    );
+    // A line that long that is no hex dump is trouble, and the next line is still read.
+    let input = format!("{}\n41\n", "z".repeat(3 << 20));
+    let output = program("utf8dump")
+        .args(["-r", "-p"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(output.stdout, b"A");
+    assert_eq!(output.status.code(), Some(2));
+}
+
 /// The same with 2 GiB, past every 32-bit counter: slow in a test build, so run on request
 /// (`cargo test -- --ignored`), for instance before a release.
 #[test]
