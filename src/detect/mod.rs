@@ -157,9 +157,17 @@ fn judge(sample: &[u8], declared: Option<Charset>) -> Verdict {
     if sample.is_empty() {
         return Verdict::Unknown;
     }
-    let readings: Vec<Reading> = CANDIDATES
+    // Every single-byte reading ranks against the others; a double-byte one is asked only for
+    // the declared encoding and chardetng's guess, so only those are made (a double-byte
+    // reading is the dearest).
+    let declared_encoding = match declared {
+        Some(Charset::Whatwg(encoding)) => Some(encoding),
+        _ => None,
+    };
+    let mut readings: Vec<Reading> = CANDIDATES
         .iter()
         .enumerate()
+        .filter(|(_, c)| c.single_byte || Some(c.encoding) == declared_encoding)
         .map(|(index, _)| Reading::of(index, sample))
         .collect();
     if let Some(declared) = declared
@@ -168,6 +176,13 @@ fn judge(sample: &[u8], declared: Option<Charset>) -> Verdict {
         return Verdict::Sure(declared);
     }
     let guess = chardetng_guess(sample);
+    if let Some(index) = CANDIDATES
+        .iter()
+        .position(|c| !c.single_byte && c.encoding == guess)
+        && Some(guess) != declared_encoding
+    {
+        readings.push(Reading::of(index, sample));
+    }
     if let Some(verdict) = cjk_verdict(guess, &readings) {
         return verdict;
     }
