@@ -94,7 +94,7 @@ fn tables() -> &'static Tables {
                 Script::Katakana => Script::Hiragana,
                 script => script,
             };
-            if matches!(script, Script::Common | Script::Inherited | Script::Unknown) {
+            if is_neutral(script) {
                 continue;
             }
             let block = &mut block_script[(cp / BLOCK) as usize];
@@ -265,15 +265,18 @@ fn look_alikes() -> &'static HashMap<String, Vec<Script>> {
     })
 }
 
+/// Common, Inherited and unassigned characters: they take the script of the word they are in.
+fn is_neutral(script: Script) -> bool {
+    matches!(script, Script::Common | Script::Inherited | Script::Unknown)
+}
+
 /// The scripts of a word's characters in the order they first appear, Common and Inherited
 /// left out.
 pub fn scripts(word: &str) -> Vec<Script> {
     let mut scripts = Vec::new();
     for c in word.chars() {
         let script = c.script();
-        if !matches!(script, Script::Common | Script::Inherited | Script::Unknown)
-            && !scripts.contains(&script)
-        {
+        if !is_neutral(script) && !scripts.contains(&script) {
             scripts.push(script);
         }
     }
@@ -330,8 +333,7 @@ pub fn odd_letters(word: &str) -> Vec<(char, Option<&'static str>)> {
     word.chars()
         .map(|c| {
             let script = c.script();
-            let odd = !matches!(script, Script::Common | Script::Inherited | Script::Unknown)
-                && Some(script) != main;
+            let odd = !is_neutral(script) && Some(script) != main;
             (c, odd.then(|| script.full_name()))
         })
         .collect()

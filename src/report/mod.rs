@@ -160,7 +160,8 @@ impl InputName {
         self.github.get_or_init(|| {
             let is_hostile = |c: char| {
                 c.is_control() && c != '\t'
-                    || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+                    || utf8kit_codec::Lint::classify(u32::from(c), 1)
+                        == Some(utf8kit_codec::Lint::Bidi)
             };
             match std::str::from_utf8(&self.raw) {
                 Ok(path) if !path.chars().any(is_hostile) => github_property(path),

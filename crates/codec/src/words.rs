@@ -217,18 +217,6 @@ impl<S: Sink + ?Sized> Words<'_, S> {
         ControlFlow::Continue(())
     }
 
-    /// Goes on with a text after a word held at `done` ended inside it, at `pos`.
-    fn text_after(
-        &mut self,
-        byte_offset: u64,
-        bytes: &[u8],
-        done: usize,
-        pos: Position,
-    ) -> ControlFlow<()> {
-        self.state.pos = pos;
-        self.text(byte_offset + done as u64, &bytes[done..])
-    }
-
     /// Adds word characters (`run`, at the layer's position) to the word, opening one if none
     /// is open, and judging a piece each time the word reaches [`MAX_WORD`] bytes.
     fn push_run(&mut self, run: &[u8]) -> ControlFlow<()> {
@@ -382,9 +370,9 @@ impl<S: Sink + ?Sized> Sink for Words<'_, S> {
                 if end == bytes.len() {
                     return ControlFlow::Continue(());
                 }
+                // The position is past the word: the rest of the text goes on from there.
                 self.end_word()?;
-                let (base_pos, done) = (self.state.pos, end);
-                return self.text_after(byte_offset, bytes, done, base_pos);
+                return self.text(byte_offset + end as u64, &bytes[end..]);
             }
             // SAFETY: a word is made of whole characters that `char_at` decoded, each a Unicode
             // scalar value, so its bytes are UTF-8.

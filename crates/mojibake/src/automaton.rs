@@ -63,11 +63,7 @@ pub(crate) fn masks(c: char) -> Masks {
             let len = declared_len(b).expect("a lead byte");
             m.lead[len - 2] |= bit;
             // Not in KOI8, whose C3 is `ц`, a letter that ends many words before a space.
-            let is_koi8 = matches!(
-                crate::chain::ENCODINGS.get(e),
-                Some(crate::chain::Encoding::Koi8R | crate::chain::Encoding::Koi8U)
-            );
-            if b == 0xC3 && is_alphabetic(c) && !is_koi8 {
+            if b == 0xC3 && is_alphabetic(c) && bit & crate::chain::KOI8 == 0 {
                 m.c3 |= bit;
             }
         } else if is_continuation(b) {

@@ -211,7 +211,6 @@ impl Case<'_> {
 /// groups of them (`всё`, `сі`): a group is clear only when it ends with what KOI8 holds besides
 /// letters ([`is_koi8_mark`]: `п÷я─п╦`), and weak otherwise, as `possible_encodings` counts it.
 fn koi8(case: &Case) -> Option<Verdict> {
-    use crate::chain::{ENCODINGS, Encoding};
     let Case {
         bytes,
         group,
@@ -219,7 +218,7 @@ fn koi8(case: &Case) -> Option<Verdict> {
         cp,
         ..
     } = *case;
-    if !matches!(ENCODINGS.get(e), Some(Encoding::Koi8R | Encoding::Koi8U)) {
+    if crate::chain::KOI8 & 1 << e == 0 {
         return None;
     }
     let fits = match bytes {
