@@ -98,7 +98,12 @@ stay), judged against the characters that remain, so a second run removes nothin
 --mojibake knows windows-1252 and ISO-8859-1, windows-1250, ISO-8859-2, windows-1251, \
 windows-1253, windows-1254, windows-1257, MacRoman (macintosh) and IBM437, each also in its \
 sloppy form (undefined bytes kept as C1 controls or lost to U+FFFD), and KOI8-R and KOI8-U for \
-Cyrillic text ('п÷я─п╦п╡п╣я┌' for 'Привет': a terminal set to KOI8). It works line by line: \
+Cyrillic text ('п÷я─п╦п╡п╣я┌' for 'Привет': a terminal set to KOI8). It also undoes UTF-8 read \
+as a double-byte encoding, GBK, Shift_JIS, Big5, EUC-KR or EUC-JP ('鍙傛暟閿欒' for '参数错误', \
+'繝ｭ繧ｰ' for 'ログ': a Windows console or editor set to a Chinese, Japanese or Korean code page): \
+the whole line, written back in that encoding, must be UTF-8 again, its characters rare \
+ideographs and the answer's common ones; where the reading lost bytes to U+FFFD, each \
+character whose bytes were lost becomes one U+FFFD and the rest is restored. It works line by line: \
 each encoding that could explain the line is tried, and the one that explains the most bytes \
 wins (ties go to the reading with fewer odd letters, such as Latin Extended-B, a capital \
 inside a lowercase word or 'ß' after a consonant, then to the order above). A stretch changes \
@@ -281,8 +286,8 @@ pub struct Args {
     pub strip: Vec<utf8kit_codec::LintSet>,
 
     /// Undo mojibake: UTF-8 that was decoded in a legacy encoding (windows-1250..1254, 1257,
-    /// ISO-8859-1/-2, MacRoman, IBM437, KOI8-R/-U) and encoded again, once or several times
-    /// ("cafÃ©" for "café").
+    /// ISO-8859-1/-2, MacRoman, IBM437, KOI8-R/-U; GBK, Shift_JIS, Big5, EUC-KR, EUC-JP) and
+    /// encoded again, once or several times ("cafÃ©" for "café", "鍙傛暟" for "参数").
     #[arg(long)]
     pub mojibake: bool,
 

@@ -5,14 +5,20 @@ use utf8kit_codec::simd::{self, Level};
 
 use crate::common::program;
 
-/// Text with every kind of finding, mojibake of two layers, UTF-16 to convert, long enough for
-/// the 64-byte kernels to run over several blocks.
+/// Text with every kind of finding, mojibake of two layers and of double-byte readings, UTF-16
+/// to convert, long enough for the 64-byte kernels to run over several blocks.
 fn mixed_input() -> Vec<u8> {
     let mut input = Vec::new();
     for n in 0..400 {
         input.extend_from_slice(format!("{n} plain ASCII line, and some more words\n").as_bytes());
         input.extend_from_slice("Grüße, déjà vu, Привет, 世界, 😀\n".as_bytes());
         input.extend_from_slice("cafÃ© crÃ¨me, ÐŸÑ€Ð¸Ð²ÐµÑ‚, GrÃƒÂ¼ÃƒÅ¸e\n".as_bytes());
+        // UTF-8 read as GBK and as Shift_JIS (the second lost bytes), and clean CJK text.
+        input.extend_from_slice(
+            "鍙傛暟閿欒\u{E1E4}锛岃\u{E1EC}閲嶈瘯銆傛枃浠朵笉瀛樺湪\n".as_bytes(),
+        );
+        input.extend_from_slice("譁\u{FFFD}ｭ怜喧縺\u{FFFD}繝ｭ繧ｰ繧｢繧ｦ繝医＠縺ｾ縺励◆\n".as_bytes());
+        input.extend_from_slice("参数错误，请重试。文字化けのテスト。안녕하세요\n".as_bytes());
         if n % 7 == 3 {
             input.extend_from_slice(b"bad \xc0\xaf \xed\xa0\x80 \xe2\x82 \xff \xf4\x90\x80\x80\n");
         }

@@ -204,3 +204,48 @@ fn koi8_mojibake_is_undone_and_cyrillic_text_left() {
         assert_eq!(String::from_utf8_lossy(&output.stdout), clean);
     }
 }
+
+/// UTF-8 shown as GBK, Shift_JIS and EUC-KR (a Chinese, Japanese or Korean Windows console):
+/// restored, `-v` naming the encoding, a character whose bytes the reading lost as one U+FFFD;
+/// correct Chinese, Japanese and Korean text stays, whatever the threads.
+#[test]
+fn double_byte_mojibake_is_undone_and_cjk_text_left() {
+    // "参数错误，请重试。文件不存在" and "ログアウトしました" as GBK and Shift_JIS show them;
+    // "中文字" as GBK, whose last byte was lost.
+    let mojibake = "鍙傛暟閿欒\u{E1E4}锛岃\u{E1EC}閲嶈瘯銆傛枃浠朵笉瀛樺湪\n\
+                    繝ｭ繧ｰ繧｢繧ｦ繝医＠縺ｾ縺励◆\n涓\u{E15F}枃瀛\u{FFFD}\n";
+    let clean = "参数错误，请重试。文件不存在\n文字化けのテストです。\n안녕하세요, 세계\n\
+                 寬度 邊框闊度 兵庫 停止 圜\n";
+    for threads in ["1", "3"] {
+        let output = program("utf8fix")
+            .args(["--mojibake", "-v", "-j", threads])
+            .write_stdin(format!("{mojibake}{clean}"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            format!("参数错误，请重试。文件不存在\nログアウトしました\n中文\u{FFFD}\n{clean}")
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("line decoded back from gbk (14 sequences)"),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains("line decoded back from shift_jis (9 sequences)"),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains("line decoded back from gbk (2 sequences)"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("3 repairs"), "{stderr}");
+        let output = program("utf8fix")
+            .args(["--mojibake", "--check", "-j", threads])
+            .write_stdin(clean)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "-j {threads}");
+    }
+}

@@ -52,20 +52,43 @@ pub enum Encoding {
     Koi8U,
     /// ISO-8859-1 read where windows-1252 was meant: stray C1 controls.
     Iso8859_1,
+    /// GBK (and GB18030's two-byte part), Simplified Chinese.
+    Gbk,
+    /// Shift_JIS (Windows' cp932), Japanese.
+    ShiftJis,
+    /// Big5, Traditional Chinese.
+    Big5,
+    /// EUC-KR (Windows' cp949, unified hangul), Korean.
+    EucKr,
+    /// EUC-JP, Japanese on Unix.
+    EucJp,
 }
 
 impl Encoding {
     /// Its name, as the WHATWG Encoding Standard (or IANA, for ibm437) spells it.
     pub fn name(self) -> &'static str {
-        NAMES.get(self as usize).copied().unwrap_or("iso-8859-1")
+        match self {
+            Encoding::Iso8859_1 => "iso-8859-1",
+            Encoding::Gbk => "gbk",
+            Encoding::ShiftJis => "shift_jis",
+            Encoding::Big5 => "big5",
+            Encoding::EucKr => "euc-kr",
+            Encoding::EucJp => "euc-jp",
+            single => NAMES[single as usize],
+        }
     }
 
-    /// The layer of index `i` in the tables; past them, Latin-1 read as windows-1252.
+    /// The layer of index `i`: the tables' encodings, then Latin-1 read as windows-1252, then
+    /// the double-byte readings ([`DOUBLE_BYTE`]).
     fn of_layer(i: u8) -> Encoding {
-        ENCODINGS
-            .get(usize::from(i))
-            .copied()
-            .unwrap_or(Encoding::Iso8859_1)
+        let i = usize::from(i);
+        match ENCODINGS.get(i) {
+            Some(&encoding) => encoding,
+            None => i
+                .checked_sub(ENCODINGS.len() + 1)
+                .and_then(|d| DOUBLE_BYTE.get(d).copied())
+                .unwrap_or(Encoding::Iso8859_1),
+        }
     }
 }
 
@@ -93,6 +116,21 @@ pub const ENCODINGS: &[Encoding] = &[
 ];
 
 const _: () = assert!(ENCODINGS.len() == crate::tables::COUNT);
+
+/// The double-byte encodings whose reading of UTF-8 is undone, in the order ties are broken (as
+/// `double::READINGS` holds them).
+pub const DOUBLE_BYTE: &[Encoding] = &[
+    Encoding::Gbk,
+    Encoding::ShiftJis,
+    Encoding::Big5,
+    Encoding::EucKr,
+    Encoding::EucJp,
+];
+
+/// The layer index of the double-byte reading `r` (an index into [`DOUBLE_BYTE`]).
+pub(crate) fn double_byte_layer(r: usize) -> u8 {
+    (ENCODINGS.len() + 1 + r) as u8
+}
 
 /// The bits of KOI8-R and KOI8-U in the masks over [`ENCODINGS`].
 pub(crate) const KOI8: u16 = {

@@ -2,6 +2,8 @@
 
 use crate::bytes::windows_1252_char;
 use crate::candidates::find_candidates;
+use crate::chain::double_byte_layer;
+use crate::double::undo_double;
 use crate::found::{Candidate, Edit, Found};
 use crate::line::Line;
 use crate::plans::{Plan, plan_for, stray_c1_controls};
@@ -11,23 +13,31 @@ use crate::tables::COUNT;
 
 /// Undoes one layer into `out` (well-formed UTF-8 then; its old content is lost), or returns
 /// `None` if nothing in `text` is accepted. Returns how many groups were decoded, and the
-/// encoding. `is_suspect`: the line filter has already found `text` suspect.
-pub(crate) fn one_layer(text: &str, is_suspect: bool, out: &mut Vec<u8>) -> Option<(usize, u8)> {
+/// encoding.
+pub(crate) fn one_layer(text: &str, out: &mut Vec<u8>) -> Option<(usize, u8)> {
+    // A double-byte reading goes first: its answer decodes every character of the line, where
+    // a single-byte judging would see only what such a reading left alone (the C1 control that
+    // Shift_JIS reads byte 80 as).
+    if let Some(undone) = undo_double(text) {
+        out.clear();
+        out.extend_from_slice(undone.text.as_bytes());
+        return Some((undone.restored, double_byte_layer(undone.reading)));
+    }
     // The line filter gives the same answer as `possible_encodings != 0`, with SIMD: the layer
-    // that finds nothing more (one in every repaired line) costs little. (Asked again or not,
-    // the answer is the same: the filter only passes over lines that hold no candidate.)
-    if !is_suspect {
-        first_suspect_in(text.as_bytes())?;
+    // that finds nothing more (one in every repaired line) costs little.
+    if first_suspect_in(text.as_bytes()).is_some() {
+        // Most mojibake is a whole line read once as windows-1252: that reading is answered
+        // without building the line the general judging needs.
+        if let Some(answer) = whole_line_through_windows_1252(text, out) {
+            return Some(answer);
+        }
+        if let Some((fixed, count, encoding)) = judge_layer(text) {
+            out.clear();
+            out.extend_from_slice(fixed.as_bytes());
+            return Some((count, encoding));
+        }
     }
-    // Most mojibake is a whole line read once as windows-1252: that reading is answered without
-    // building the line the general judging needs.
-    if let Some(answer) = whole_line_through_windows_1252(text, out) {
-        return Some(answer);
-    }
-    let (fixed, count, encoding) = judge_layer(text)?;
-    out.clear();
-    out.extend_from_slice(fixed.as_bytes());
-    Some((count, encoding))
+    None
 }
 
 /// [`one_layer`] of a line the line filter found suspect, by the general judging.

@@ -22,6 +22,15 @@
 //! and a KOI8 group is clear only when it ends with one of KOI8's signs (box drawing, `÷`), so
 //! that correct Cyrillic text (`всё`, `ці`) stays as it is.
 //!
+//! It also undoes UTF-8 read as a double-byte encoding ([`DOUBLE_BYTE`]: GBK, Shift_JIS, Big5,
+//! EUC-KR, EUC-JP), where a pair of bytes became one character: `鍙傛暟閿欒` is `参数错误` read as
+//! GBK. A line is undone as a whole: written back in that encoding it must be UTF-8 again (each
+//! U+FFFD, a byte or two the reading lost, becomes one U+FFFD for each character it cut), the
+//! line's characters must be rare ones (the first two bytes of every CJK character in UTF-8 read
+//! as a pair of the encoding's second level or extensions) and the answer's common ones, with no
+//! control or private-use character. Such a line is found by its first character that is not
+//! ASCII, 64 bytes at a time; the double-byte reading is judged before the single-byte ones.
+//!
 //! # How a change is decided
 //!
 //! A line in which no character that is a UTF-8 lead byte in some encoding is followed by as
@@ -88,6 +97,8 @@ mod bytes;
 mod candidates;
 mod chain;
 pub mod codepages;
+mod double;
+mod double_starts;
 mod found;
 pub mod helpers;
 mod judge;
@@ -110,7 +121,7 @@ mod testing;
 mod undo;
 mod verdict;
 
-pub use chain::{ENCODINGS, Encoding, MojibakeChain, MojibakeFix};
+pub use chain::{DOUBLE_BYTE, ENCODINGS, Encoding, MojibakeChain, MojibakeFix};
 pub use helpers::{Helpers, Work};
 pub use pool::undo_lines;
 pub use stream::{LineRepair, MAX_HELD_LINE, MojibakeLine, MojibakeRepairer};

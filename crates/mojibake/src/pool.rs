@@ -17,7 +17,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use crate::helpers::{Helpers, Work};
 
 use crate::chain::{MojibakeChain, MojibakeFix};
-use crate::suspect::first_suspect_in;
+use crate::suspect::first_any_suspect;
 use crate::undo::{undo_first_layer_into, undo_layers_from, undo_mojibake, undo_suspect_line};
 
 /// The fewest lines that may hold mojibake in one text run that are shared out among threads.
@@ -62,7 +62,7 @@ pub fn undo_lines(
     helpers: Option<&Arc<dyn Helpers>>,
 ) -> Vec<Option<MojibakeFix>> {
     let suspect: Vec<usize> = (0..lines.len())
-        .filter(|&i| first_suspect_in(text[lines[i].clone()].as_bytes()).is_some())
+        .filter(|&i| first_any_suspect(text[lines[i].clone()].as_bytes()).is_some())
         .collect();
     // The suspect lines one after another, each with a newline, as the judging takes them.
     let mut joined = String::with_capacity(suspect.iter().map(|&i| lines[i].len() + 1).sum());
@@ -119,7 +119,7 @@ pub(crate) fn judge_lines_into(
     let mut from = first_answers.start;
     while from < first_answers.end {
         let window = &texts.as_bytes()[from..first_answers.end];
-        let Some(at) = first_suspect_in(window).map(|at| from + at) else {
+        let Some(at) = first_any_suspect(window).map(|at| from + at) else {
             break;
         };
         // The answer that holds `at`: the first that ends after it.
@@ -127,7 +127,7 @@ pub(crate) fn judge_lines_into(
         let (range, groups, chain) = answers[i].clone().expect("an answer holds the place");
         let first = texts[range.clone()].to_owned();
         let start = texts.len();
-        answers[i] = undo_layers_from(&first, true, (1, groups, chain), texts)
+        answers[i] = undo_layers_from(&first, (1, groups, chain), texts)
             .map(|(groups, chain)| (start..texts.len(), groups, chain));
         from = range.end;
     }

@@ -26,7 +26,7 @@ use crate::bytes::cut_between_groups;
 use crate::chain::{MojibakeChain, MojibakeFix};
 use crate::helpers::Helpers;
 use crate::pool::{Task, judge_line, judge_lines, judge_lines_into};
-use crate::suspect::first_suspect_in;
+use crate::suspect::first_any_suspect;
 use crate::undo::undo_mojibake;
 
 /// The UTF-8 bytes of U+FEFF, the byte order mark.
@@ -669,7 +669,7 @@ fn without_stripped(text: &str, strip: LintSet) -> std::borrow::Cow<'_, str> {
 /// The first line of `lines` (whole lines, each with its newline) from offset `from` on in
 /// which mojibake may start ([`first_suspect`]), as the range of its bytes with the newline.
 fn next_suspect_line(lines: &[u8], from: usize) -> Option<Range<usize>> {
-    let suspect = from + first_suspect_in(&lines[from..])?;
+    let suspect = from + first_any_suspect(&lines[from..])?;
     let start = memchr::memrchr(b'\n', &lines[..suspect]).map_or(0, |end| end + 1);
     let end =
         suspect + memchr::memchr(b'\n', &lines[suspect..]).expect("whole lines end with a newline");

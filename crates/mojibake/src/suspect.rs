@@ -19,8 +19,9 @@
 //! over every other (tests check this on every pair of the tables' characters, at every place
 //! of two blocks, and on random lines of them, on each SIMD path and the bytewise one).
 
-#[cfg(any(target_arch = "x86_64", test))]
 use crate::automaton::{LEADS, MaskTable, Masks, Pending};
+#[cfg(any(target_arch = "x86_64", test))]
+use crate::double::first_double_suspect;
 use utf8kit_codec::unit::is_continuation;
 
 /// A set of 2-byte characters, as a union of at most eight boxes: lead bytes × high halves ×
@@ -133,7 +134,33 @@ fn in_tables_3(lead: u8, second: u8) -> bool {
 /// assert_eq!(first_suspect("plain\ncafÃ©\n"), Some(11));
 /// ```
 pub fn first_suspect(text: &str) -> Option<usize> {
-    first_suspect_in(text.as_bytes())
+    first_any_suspect(text.as_bytes())
+}
+
+/// The first place in `text` where mojibake of any reading may start: a single-byte one's
+/// ([`first_suspect_in`]) or a double-byte one's (`first_double_suspect`).
+///
+/// The text is read in windows of whole lines, each twice the last: the two filters each stop
+/// at what they find, and a caller asking again after each suspect line reads each byte about
+/// once.
+pub(crate) fn first_any_suspect(text: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    let mut size = 256;
+    while from < text.len() {
+        let end = match text.get(from + size..) {
+            Some(rest) => memchr::memchr(b'\n', rest).map_or(text.len(), |i| from + size + i + 1),
+            None => text.len(),
+        };
+        let window = &text[from..end];
+        let single = first_suspect_in(window);
+        if let Some(at) = first_double_suspect(&window[..single.unwrap_or(window.len())]).or(single)
+        {
+            return Some(from + at);
+        }
+        from = end;
+        size *= 2;
+    }
+    None
 }
 
 /// [`first_suspect`] of bytes the caller knows to be well-formed UTF-8 (the repair's own

@@ -33,19 +33,18 @@ pub fn fix_mojibake(text: &str) -> Option<(String, usize)> {
 /// assert_eq!(undo_mojibake("Привет, мир"), None);
 /// ```
 pub fn undo_mojibake(text: &str) -> Option<MojibakeFix> {
-    undo_layers(text, false)
+    undo_layers(text)
 }
 
-/// [`undo_mojibake`] of a line in which the line filter ([`first_suspect`]) has already found a
-/// place where mojibake may start: its first layer is judged without asking the filter again.
+/// [`undo_mojibake`] of a line the line filter ([`first_suspect`]) found suspect.
 pub(crate) fn undo_suspect_line(text: &str) -> Option<MojibakeFix> {
-    undo_layers(text, true)
+    undo_layers(text)
 }
 
 /// Undoes the layers of `text`, the first one already found suspect or not.
-fn undo_layers(text: &str, is_suspect: bool) -> Option<MojibakeFix> {
+fn undo_layers(text: &str) -> Option<MojibakeFix> {
     let mut fixed = String::new();
-    undo_layers_into(text, is_suspect, &mut fixed).map(|(groups, chain)| MojibakeFix {
+    undo_layers_into(text, &mut fixed).map(|(groups, chain)| MojibakeFix {
         text: fixed,
         groups,
         chain,
@@ -55,12 +54,8 @@ fn undo_layers(text: &str, is_suspect: bool) -> Option<MojibakeFix> {
 /// [`undo_layers`] with the repaired text added to `out`: how many groups were decoded, and the
 /// chain undone. A run of lines has its texts put in one string this way, without a string of
 /// its own for each line.
-pub(crate) fn undo_layers_into(
-    text: &str,
-    is_suspect: bool,
-    out: &mut String,
-) -> Option<(usize, MojibakeChain)> {
-    undo_layers_from(text, is_suspect, (0, 0, MojibakeChain::default()), out)
+pub(crate) fn undo_layers_into(text: &str, out: &mut String) -> Option<(usize, MojibakeChain)> {
+    undo_layers_from(text, (0, 0, MojibakeChain::default()), out)
 }
 
 /// [`undo_layers_into`] of `text`, the answer of the first `done.0` layers, which decoded
@@ -69,7 +64,6 @@ pub(crate) fn undo_layers_into(
 /// the last layer.
 pub(crate) fn undo_layers_from(
     text: &str,
-    is_suspect: bool,
     done: (usize, usize, MojibakeChain),
     out: &mut String,
 ) -> Option<(usize, MojibakeChain)> {
@@ -89,8 +83,7 @@ pub(crate) fn undo_layers_from(
             // the repair's time.
             unsafe { std::str::from_utf8_unchecked(&last) }
         };
-        let is_suspect = is_suspect && layer == first;
-        let Some((count, encoding)) = one_layer(input, is_suspect, &mut next) else {
+        let Some((count, encoding)) = one_layer(input, &mut next) else {
             if layer > 0 {
                 out.push_str(input);
                 answer = Some((groups, chain));
@@ -113,7 +106,7 @@ pub(crate) fn undo_layers_from(
 /// groups it decoded, and its encoding; `None` when nothing in it is accepted.
 pub(crate) fn undo_first_layer_into(text: &str, out: &mut String) -> Option<(usize, u8)> {
     let mut bytes = spare(&SPARE_BYTES, text.len());
-    let answer = one_layer(text, true, &mut bytes);
+    let answer = one_layer(text, &mut bytes);
     if answer.is_some() {
         debug_assert!(std::str::from_utf8(&bytes).is_ok());
         // SAFETY: `one_layer` answered: `bytes` is well-formed UTF-8 (see `undo_layers_from`).
