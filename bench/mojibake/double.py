@@ -15,16 +15,19 @@ same lines beside it when ftfy is installed (`--ftfy N`: at most N lines per cat
 With `--speed MB`, it measures speed instead, per language: clean text of about MB megabytes (the
 catalog lines repeated), `utf8fix --mojibake` against plain `utf8fix` in the same run (the
 target is at least half its speed), and the same text read as GBK and as Shift_JIS, repaired
-(medians of five runs, output to a pipe; the CPU and the level in UTF8KIT_FORCE_IMPL named).
+(medians of `--runs` runs, five by default, output to a pipe: hyperfine's `--output=pipe` when
+it is installed; the CPU and the level in UTF8KIT_FORCE_IMPL named).
 
 Usage: python3 bench/mojibake/double.py [--bin target/release] [--catalogs /usr/share/locale]
-       [--langs zh_CN,zh_TW,ja,ko,ru,uk] [--show N] [--ftfy N] [--speed MB]
+       [--langs zh_CN,zh_TW,ja,ko,ru,uk] [--show N] [--ftfy N] [--speed MB [--runs N]]
 """
 
 import argparse
 import collections
 import gettext
+import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -137,7 +140,15 @@ def expected_after_loss(line, lost):
 
 
 def timed(command, path, runs=5):
-    """The median of `runs` runs of `command` reading `path`, its output to a pipe."""
+    """The median of `runs` runs of `command` on `path`, its output through a pipe: hyperfine's
+    (`--output=pipe`) when it is installed, else a pipe read here."""
+    if shutil.which("hyperfine"):
+        with tempfile.NamedTemporaryFile(suffix=".json") as export:
+            subprocess.run(["hyperfine", "-N", "--style", "none", "--output", "pipe", "--runs",
+                            str(runs), "--warmup", "1", "--export-json", export.name,
+                            " ".join(command + [path])], check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            return json.load(open(export.name))["results"][0]["median"]
     times = []
     for _ in range(runs):
         with open(path, "rb") as stdin:
@@ -173,15 +184,15 @@ def speed(args):
             path = os.path.join(tmp, "clean.txt")
             with open(path, "wb") as f:
                 f.write(data)
-            plain = timed([fix], path)
-            ours = timed([fix, "--mojibake"], path)
+            plain = timed([fix], path, args.runs)
+            ours = timed([fix, "--mojibake"], path, args.runs)
             cells = []
             for name in ("gbk", "shift_jis"):
                 read = os.path.join(tmp, name + ".txt")
                 with open(path, "rb") as stdin, open(read, "wb") as out:
                     subprocess.run([os.path.join(args.bin, "utf8enc"), "--from", name,
                                     "--errors", "replace"], stdin=stdin, stdout=out, check=True)
-                cells.append(f"{timed([fix, '--mojibake'], read) * 1000:.0f} ms")
+                cells.append(f"{timed([fix, '--mojibake'], read, 3) * 1000:.0f} ms")
             print(f"| {lang} | {len(data) / 1e6:.0f} | {plain * 1000:.1f} ms | "
                   f"{ours * 1000:.1f} ms | {plain / ours:.2f} | {cells[0]} | {cells[1]} |")
 
@@ -194,6 +205,7 @@ def main():
     parser.add_argument("--show", type=int, default=0)
     parser.add_argument("--ftfy", type=int, default=0, metavar="N")
     parser.add_argument("--speed", type=float, default=0, metavar="MB")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each command (--speed)")
     args = parser.parse_args()
     if args.speed:
         speed(args)
