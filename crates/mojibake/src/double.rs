@@ -554,8 +554,16 @@ fn avx512_block_masks(block: &[u8; 64]) -> Masks {
 
 /// Undoes the double-byte reading that best explains `text`, a line, if one does.
 pub(crate) fn undo_double(text: &str) -> Option<Undone> {
-    first_double_suspect(text.as_bytes())?;
+    // The text is judged as one line: its first character that is not ASCII must begin such
+    // mojibake (most lines the single-byte filter stops at end here, at once).
+    let first = text.bytes().position(|b| b >= 0x80)?;
+    if !begins_mojibake(&text.as_bytes()[first..]) {
+        return None;
+    }
     let tables = Tables::get();
+    if !tables.may_begin(&text.as_bytes()[first..]) {
+        return None;
+    }
     let mut bytes = Vec::with_capacity(text.len() * 2);
     let mut best: Option<((u32, std::cmp::Reverse<usize>), Undone)> = None;
     let mut before = None;
