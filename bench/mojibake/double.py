@@ -6,7 +6,8 @@ every distinct line with non-ASCII text. Each line's UTF-8 bytes are read as GBK
 Big5, EUC-KR and EUC-JP by `utf8enc --from ENC --errors replace` (encoding_rs, as browsers and
 most programs read them: an undefined pair or a lead byte before one it cannot pair with becomes
 U+FFFD). A line that lost no byte must come back exactly; a line that lost some must come back
-with each character whose bytes were lost as one U+FFFD and every other character as it was
+with each character whose bytes were lost as one U+FFFD and every other character as it was,
+and so must the same line with each U+FFFD shown as `?`, as some decoders write it
 (the lost bytes are found by reading the line again here, a pair at a time, and a line where
 that reading differs from encoding_rs's is counted apart, as not checked). The clean lines are
 run too: every one that changes is counted (the target is zero). ftfy.fix_encoding runs on the
@@ -232,7 +233,7 @@ def main():
         for name, codec in READINGS:
             read = run([os.path.join(args.bin, "utf8enc"), "--from", name, "--errors",
                         "replace"], clean)
-            cases = {"lossless": [], "lossy": []}
+            cases = {"lossless": [], "lossy": [], "lossy, shown as ?": []}
             unchecked = 0
             for line, mangled in zip(clean, read):
                 if mangled == line or "\ufffd" in line:
@@ -245,6 +246,8 @@ def main():
                     unchecked += 1
                     continue
                 cases["lossy"].append((mangled, expected_after_loss(line, lost)))
+                cases["lossy, shown as ?"].append((mangled.replace("\ufffd", "?"),
+                                                  expected_after_loss(line, lost)))
             for kind, pairs in cases.items():
                 if not pairs:
                     continue
@@ -259,7 +262,7 @@ def main():
                     sample = pairs[:args.ftfy]
                     ok = sum(ftfy.fix_encoding(m) == want for m, want in sample)
                     cell = f" {ok}/{len(sample)} |"
-                note = f" ({unchecked} not checked)" if kind == "lossy" and unchecked else ""
+                note = f" ({unchecked} not checked)" if kind != "lossless" and unchecked else ""
                 print(f"| {lang} | {name}, {kind}{note} | {len(pairs)} | {exact} "
                       f"({100 * exact / len(pairs):.1f}%) | {left} | {wrong} |{cell}")
                 shown = 0
@@ -268,7 +271,7 @@ def main():
                         shown += 1
                         print(f"    {name} {kind}: {m!r}\n      got  {g!r}\n      want {want!r}",
                               file=sys.stderr)
-    for kind in ("lossless", "lossy"):
+    for kind in ("lossless", "lossy", "lossy, shown as ?"):
         n = totals[kind, "lines"]
         if n:
             print(f"\nall {kind}: {totals[kind, 'exact']} of {n} restored exactly "

@@ -102,7 +102,7 @@ Cyrillic text ('п÷я─п╦п╡п╣я┌' for 'Привет': a terminal se
 as a double-byte encoding, GBK, Shift_JIS, Big5, EUC-KR or EUC-JP ('鍙傛暟閿欒' for '参数错误', \
 '繝ｭ繧ｰ' for 'ログ': a Windows console or editor set to a Chinese, Japanese or Korean code page): \
 the whole line, written back in that encoding, must be UTF-8 again, its characters rare \
-ideographs and the answer's common ones; where the reading lost bytes to U+FFFD, each \
+ideographs and the answer's common ones; where the reading lost bytes to U+FFFD (or '?'), each \
 character whose bytes were lost becomes one U+FFFD and the rest is restored. It works line by line: \
 each encoding that could explain the line is tried, and the one that explains the most bytes \
 wins (ties go to the reading with fewer odd letters, such as Latin Extended-B, a capital \

@@ -3,7 +3,8 @@
 //! characters, written back in that encoding, give the UTF-8 bytes again.
 //!
 //! Such a reading often lost bytes: a lead byte before a byte it cannot pair with, or a pair the
-//! encoding leaves undefined, became U+FFFD (one or two bytes each, as the WHATWG decoders do).
+//! encoding leaves undefined, became U+FFFD (one or two bytes each, as the WHATWG decoders do;
+//! some decoders write `?`, which is read as a gap where a `?` of the text could not stand).
 //! Each lost place is a gap: the characters whose bytes it cut become one U+FFFD each, and the
 //! rest of the line is restored.
 //!
@@ -164,7 +165,8 @@ impl Tables {
             return false;
         };
         for c in std::iter::once(first).chain(chars) {
-            if c == '\u{FFFD}' {
+            // A gap, or what may be one: the line is built.
+            if c == '\u{FFFD}' || c == '?' {
                 return true;
             }
             let row = if c.is_ascii() {
@@ -676,6 +678,10 @@ fn encode(text: &str, r: usize, tables: &Tables, bytes: &mut Vec<u8>) -> bool {
     for c in text.chars() {
         let (code, alternate) = if c == '\u{FFFD}' {
             (0, None)
+        } else if c == '?' {
+            // Some decoders write `?` where bytes were lost: a gap too, when the text as
+            // written cannot go on.
+            (1 << 24 | u32::from(c), Some(0))
         } else if c.is_ascii() {
             (1 << 24 | u32::from(c), None)
         } else {
@@ -701,7 +707,7 @@ fn encode(text: &str, r: usize, tables: &Tables, bytes: &mut Vec<u8>) -> bool {
 
         // Every way still open, each with each of the character's sequences.
         let mut ways: Vec<(Utf8State, Vec<u8>)> = Vec::new();
-        let mut open = [Some((state, std::mem::take(bytes))), other.take()];
+        let mut open = [other.take(), Some((state, std::mem::take(bytes)))];
         for way in open.iter_mut() {
             let Some((from, written)) = way.take() else {
                 continue;
@@ -717,7 +723,8 @@ fn encode(text: &str, r: usize, tables: &Tables, bytes: &mut Vec<u8>) -> bool {
                 ways.push((next, written));
             }
         }
-        // The last pushed is the first sequence of the first way: it goes on in `bytes`.
+        // The last pushed is the first sequence of the way that went on in `bytes`: it goes on
+        // there while it can.
         let Some((next, written)) = ways.pop() else {
             return false;
         };
@@ -969,6 +976,19 @@ mod tests {
             "{mojibake}"
         );
         assert_eq!(undone(&mojibake), Some(("文字\u{FFFD}".to_owned(), "GBK")));
+        // Shown as `?` by a decoder that writes it for what it cannot read: the same; and a
+        // `?` of the text stays one.
+        let shown = mojibake.replace('\u{FFFD}', "?");
+        assert_eq!(undone(&shown), Some(("文字\u{FFFD}".to_owned(), "GBK")));
+        let asked = read_as("参数错误？文件名?", encoding_rs::GBK);
+        assert!(
+            asked.ends_with('?') && !asked.contains('\u{FFFD}'),
+            "{asked}"
+        );
+        assert_eq!(
+            undone(&asked),
+            Some(("参数错误？文件名?".to_owned(), "GBK"))
+        );
         // Shift_JIS has no pair 87 E5: 文 loses its last byte and 字 its first; け its last.
         let mojibake = read_as("文字化け", encoding_rs::SHIFT_JIS);
         assert_eq!(mojibake, "譁\u{FFFD}ｭ怜喧縺\u{FFFD}");
