@@ -29,11 +29,12 @@ import gettext
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+from common import cpu_model
+from common import timed as common_timed
 
 READINGS = [("gbk", "gb18030"), ("shift_jis", "cp932"), ("big5", "big5hkscs"),
             ("euc-kr", "cp949"), ("euc-jp", "euc_jp")]
@@ -150,24 +151,7 @@ def timed(command, path, runs=5):
                             " ".join(command + [path])], check=True,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             return json.load(open(export.name))["results"][0]["median"]
-    times = []
-    for _ in range(runs):
-        with open(path, "rb") as stdin:
-            start = time.perf_counter()
-            subprocess.run(command, stdin=stdin, stdout=subprocess.PIPE, check=True)
-            times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.partition(":")[2].strip()
-    except OSError:
-        pass
-    return "an unknown CPU"
+    return common_timed(command, path, runs, stdout=subprocess.PIPE)
 
 
 def speed(args):

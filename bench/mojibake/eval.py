@@ -27,11 +27,12 @@ import argparse
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+
+from common import cpu_model, timed
 
 try:
     import ftfy
@@ -296,28 +297,6 @@ def corpus_exact(codes):
         return corpus(len(codes))
     finally:
         REQUIRED[:] = saved
-
-
-def timed(command, path, runs=5):
-    """The median of `runs` runs of `command` reading `path`, its output discarded."""
-    times = []
-    for _ in range(runs):
-        with open(path, "rb") as stdin:
-            start = time.perf_counter()
-            subprocess.run(command, stdin=stdin, stdout=subprocess.DEVNULL, check=True)
-            times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.partition(":")[2].strip()
-    except OSError:
-        pass
-    return "an unknown CPU"
 
 
 def speed_rows(binary, clean):

@@ -98,7 +98,6 @@ mod candidates;
 mod chain;
 pub mod codepages;
 mod double;
-mod double_starts;
 mod found;
 pub mod helpers;
 mod judge;

@@ -1,0 +1,236 @@
+//! Which lines may hold a double-byte reading's mojibake: those whose first character that is
+//! not ASCII could begin it, found 64 bytes at a time.
+
+use super::N;
+use super::starts::STARTS;
+use super::tables::{TWO_WAYS, Tables};
+use super::write::{Utf8State, encode};
+
+/// Where in `text` (well-formed UTF-8, whole lines) a double-byte reading's mojibake may
+/// start: a character of three bytes in UTF-8 that a double-byte encoding has as a pair and CJK
+/// text seldom uses (the first two bytes of every CJK character in UTF-8 read as such a pair),
+/// on a line whose characters could be written back in some reading as UTF-8. Most lines of
+/// clean text, CJK text among them, are passed over without the judging.
+pub(crate) fn first_double_suspect(text: &[u8]) -> Option<usize> {
+    let mut bytes = Vec::new();
+    let mut at = 0;
+    loop {
+        let first = next_line_first(text, at)?;
+        let line_end = memchr::memchr(b'\n', &text[first..]).map_or(text.len(), |end| first + end);
+        let tables = Tables::get();
+        if may_begin(tables, &text[first..line_end]) {
+            let line_start = memchr::memrchr(b'\n', &text[..first]).map_or(0, |end| end + 1);
+            let line = simdutf8::basic::from_utf8(&text[line_start..line_end]).ok()?;
+            if (0..N).any(|r| encode(line, r, tables, &mut bytes)) {
+                return Some(first);
+            }
+        }
+        at = line_end;
+    }
+}
+
+/// Whether `text` begins with a character of [`STARTS`] or U+FFFD.
+pub(super) fn begins_mojibake(text: &[u8]) -> bool {
+    let Some(&[b0, b1, b2]) = text
+        .get(..3)
+        .map(|s| <&[u8; 3]>::try_from(s).expect("three"))
+    else {
+        return false;
+    };
+    let cp = usize::from(b0 & 0x0F) << 12 | usize::from(b1 & 0x3F) << 6 | usize::from(b2 & 0x3F);
+    b0 & 0xF0 == 0xE0 && (cp == 0xFFFD || STARTS[cp >> 6] >> (cp & 63) & 1 != 0)
+}
+
+/// The first byte that is not ASCII of the first line of `text` from `from` on (`from` begins
+/// a line) whose first such byte [`begins_mojibake`]; 64 bytes at a time, with SIMD where the
+/// processor has it, and no step for each line but for those that begin with a byte E0..EF.
+pub(super) fn next_line_first(text: &[u8], from: usize) -> Option<usize> {
+    next_line_first_with(text, from, block_masks())
+}
+
+/// [`next_line_first`] with the block masks of one SIMD level.
+pub(super) fn next_line_first_with(text: &[u8], from: usize, masks: BlockMasks) -> Option<usize> {
+    // Whether the next byte begins a line, or goes on one, that has had no byte that is not
+    // ASCII yet.
+    let mut wants_first = true;
+    let mut i = from;
+    while let Some(block) = text.get(i..i + 64) {
+        let Masks {
+            newlines,
+            high,
+            three_byte_leads,
+        } = masks(block.try_into().expect("64 bytes"));
+        // Each byte after a newline begins a line. Subtracting those bits from the bits of the
+        // bytes that are not ASCII and the newlines clears, for each, the first of them at or
+        // after it (a borrow runs up to it, and stops at the line's end): the line's first
+        // byte that is not ASCII, or its newline. A line with neither in the block borrows out
+        // of the top.
+        let starts = newlines << 1 | u64::from(wants_first);
+        let (after, borrow) = (high | newlines).overflowing_sub(starts);
+        let mut firsts = high & !after & three_byte_leads;
+        while firsts != 0 {
+            let first = i + firsts.trailing_zeros() as usize;
+            if begins_mojibake(&text[first..]) {
+                return Some(first);
+            }
+            firsts &= firsts - 1;
+        }
+        wants_first = borrow || newlines >> 63 != 0;
+        i += 64;
+    }
+    for (k, &b) in text.get(i..)?.iter().enumerate() {
+        if b == b'\n' {
+            wants_first = true;
+        } else if b >= 0x80 && wants_first {
+            if begins_mojibake(&text[i + k..]) {
+                return Some(i + k);
+            }
+            wants_first = false;
+        }
+    }
+    None
+}
+
+/// A block's bytes, one bit for each: the newlines, the bytes that are not ASCII, and the leads
+/// of three-byte sequences (E0..EF).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Masks {
+    pub(super) newlines: u64,
+    pub(super) high: u64,
+    pub(super) three_byte_leads: u64,
+}
+
+/// The [`Masks`] of a block of 64 bytes.
+pub(super) type BlockMasks = fn(&[u8; 64]) -> Masks;
+
+/// The [`BlockMasks`] of the highest SIMD level this processor has and the program allows.
+pub(super) fn block_masks() -> BlockMasks {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if crate::simd::has_avx512bw() {
+            return avx512_block_masks;
+        }
+        if crate::simd::has_avx2() {
+            return avx2_block_masks;
+        }
+    }
+    portable_block_masks
+}
+
+/// [`BlockMasks`] eight bytes at a time.
+pub(super) fn portable_block_masks(block: &[u8; 64]) -> Masks {
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // The high bit of each byte that is zero, exactly.
+    let zero_bytes = |x: u64| !((x & LOW).wrapping_add(LOW) | x | LOW);
+    // The high bit of each of eight bytes, as eight bits.
+    let gather = |high: u64| ((high >> 7) & ONES).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let mut masks = Masks {
+        newlines: 0,
+        high: 0,
+        three_byte_leads: 0,
+    };
+    for (k, word) in block.chunks_exact(8).enumerate() {
+        let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        masks.newlines |= gather(zero_bytes(word ^ (ONES * 0x0A))) << (8 * k);
+        masks.high |= gather(word & !LOW) << (8 * k);
+        masks.three_byte_leads |=
+            gather(zero_bytes((word & (ONES * 0xF0)) ^ (ONES * 0xE0))) << (8 * k);
+    }
+    masks
+}
+
+/// [`BlockMasks`] with AVX2.
+#[cfg(target_arch = "x86_64")]
+pub(super) fn avx2_block_masks(block: &[u8; 64]) -> Masks {
+    #[target_feature(enable = "avx2")]
+    fn masks(block: &[u8; 64]) -> Masks {
+        use std::arch::x86_64::*;
+        // SAFETY: the block holds 64 bytes: two unaligned loads of 32 read inside it.
+        let halves = unsafe {
+            [
+                _mm256_loadu_si256(block.as_ptr().cast()),
+                _mm256_loadu_si256(block.as_ptr().add(32).cast()),
+            ]
+        };
+        let [a, b] = halves;
+        let newline = _mm256_set1_epi8(b'\n' as i8);
+        let nibble = _mm256_set1_epi8(0xF0u8 as i8);
+        let lead = _mm256_set1_epi8(0xE0u8 as i8);
+        let bits = |lo: __m256i, hi: __m256i| {
+            u64::from(_mm256_movemask_epi8(lo) as u32)
+                | u64::from(_mm256_movemask_epi8(hi) as u32) << 32
+        };
+        Masks {
+            newlines: bits(_mm256_cmpeq_epi8(a, newline), _mm256_cmpeq_epi8(b, newline)),
+            high: bits(a, b),
+            three_byte_leads: bits(
+                _mm256_cmpeq_epi8(_mm256_and_si256(a, nibble), lead),
+                _mm256_cmpeq_epi8(_mm256_and_si256(b, nibble), lead),
+            ),
+        }
+    }
+    // SAFETY: `block_masks` chooses this path only when the processor has AVX2.
+    unsafe { masks(block) }
+}
+
+/// [`BlockMasks`] with AVX-512 BW.
+#[cfg(target_arch = "x86_64")]
+pub(super) fn avx512_block_masks(block: &[u8; 64]) -> Masks {
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn masks(block: &[u8; 64]) -> Masks {
+        use std::arch::x86_64::*;
+        // SAFETY: the block holds 64 bytes: one unaligned load of 64 reads inside it.
+        let v = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
+        Masks {
+            newlines: _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(b'\n' as i8)),
+            high: _mm512_movepi8_mask(v),
+            three_byte_leads: _mm512_cmpeq_epi8_mask(
+                _mm512_and_si512(v, _mm512_set1_epi8(0xF0u8 as i8)),
+                _mm512_set1_epi8(0xE0u8 as i8),
+            ),
+        }
+    }
+    // SAFETY: `block_masks` chooses this path only when the processor has AVX-512 BW.
+    unsafe { masks(block) }
+}
+
+/// Whether the first characters of `text` (well-formed UTF-8) could be written back as
+/// UTF-8 in some reading: [`encode`] of their few first characters, without building the
+/// line, for the lines the line filter stops at.
+pub(super) fn may_begin(tables: &Tables, text: &[u8]) -> bool {
+    let mut states = [Some(Utf8State::default()); N];
+    let mut chars = text
+        .utf8_chunks()
+        .flat_map(|chunk| chunk.valid().chars())
+        .take(4);
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    for c in std::iter::once(first).chain(chars) {
+        // A gap, or what may be one: the line is built.
+        if c == '\u{FFFD}' || c == '?' {
+            return true;
+        }
+        let row = if c.is_ascii() {
+            [1 << 24 | u32::from(c); N]
+        } else {
+            match tables.bytes.get(c as usize) {
+                Some(row) => *row,
+                // Beyond the BMP: the line is built.
+                None => return true,
+            }
+        };
+        // Either of two ways may go on: the line is built.
+        if tables.class(c) & TWO_WAYS != 0 {
+            return true;
+        }
+        for (r, state) in states.iter_mut().enumerate() {
+            *state = state.and_then(|s| if row[r] == 0 { None } else { s.after(row[r]) });
+        }
+        if states.iter().all(Option::is_none) {
+            return false;
+        }
+    }
+    true
+}

@@ -1,0 +1,171 @@
+//! UTF-8 read as a double-byte encoding: `鍙傛暟閿欒` is `参数错误` read as GBK, `譁�蟄怜喧縺�`
+//! is `文字化け` read as Shift_JIS. Each pair of bytes became one character, so a line's
+//! characters, written back in that encoding, give the UTF-8 bytes again.
+//!
+//! Such a reading often lost bytes: a lead byte before a byte it cannot pair with, or a pair the
+//! encoding leaves undefined, became U+FFFD (one or two bytes each, as the WHATWG decoders do;
+//! some decoders write `?`, which is read as a gap where a `?` of the text could not stand).
+//! Each lost place is a gap: the characters whose bytes it cut become one U+FFFD each, and the
+//! rest of the line is restored.
+//!
+//! The judging weighs characters, not words: the characters a reading of UTF-8 gives are rare
+//! ones (the first two bytes of every CJK character in UTF-8 are, in each of these encodings, a
+//! pair from its second level or its extensions), while text uses its common ones. A line is
+//! undone only when its characters are rare, the answer's are common, and the answer holds no
+//! control or private-use character; any doubt leaves the line.
+
+mod filter;
+mod starts;
+mod tables;
+mod write;
+
+use encoding_rs::Encoding as Codec;
+
+use crate::letters::is_alphabetic;
+use crate::scripts::{Script, script};
+use filter::{begins_mojibake, may_begin};
+use tables::{COMMON, Tables, is_cjk};
+use write::{decode_with_gaps, encode};
+
+pub(crate) use filter::first_double_suspect;
+
+/// The double-byte encodings whose reading of UTF-8 is undone, in the order ties go.
+pub(crate) const READINGS: [&Codec; 5] = [
+    encoding_rs::GBK,
+    encoding_rs::SHIFT_JIS,
+    encoding_rs::BIG5,
+    encoding_rs::EUC_KR,
+    encoding_rs::EUC_JP,
+];
+
+pub(super) const N: usize = READINGS.len();
+
+/// A character no text would hold where a reading's answer puts it.
+const REFUSED: u32 = u32::MAX / 4;
+
+/// What a character says against being text, in halves: 0 for what text uses every day, 2 for
+/// a rare ideograph, a halfwidth katakana, a symbol; [`REFUSED`] for a control, a private-use
+/// character, a noncharacter.
+fn cost(c: char, tables: &Tables) -> u32 {
+    let cp = u32::from(c);
+    // ASCII is what it was: a reading writes back the controls the line holds, and no other.
+    if c.is_ascii() || c == '\u{FFFD}' {
+        return 0;
+    }
+    if tables.class(c) & COMMON != 0 {
+        return 0;
+    }
+    if cp < 0xA0
+        || (0xE000..=0xF8FF).contains(&cp)
+        || (0xFDD0..=0xFDEF).contains(&cp)
+        || cp & 0xFFFE == 0xFFFE
+        || cp >= 0xF0000
+    {
+        return REFUSED;
+    }
+    if cp <= 0xBF || (0x2000..=0x206F).contains(&cp) {
+        return 0;
+    }
+    // The letters of the alphabets' own blocks; not their extensions, which only some
+    // languages use (Latin Extended-B, IPA, the Cyrillic supplement).
+    let alphabet = matches!(cp, 0xC0..=0x17F | 0x370..=0x4FF | 0x531..=0x6FF | 0xE00..=0xE7F);
+    if alphabet
+        && is_alphabetic(c)
+        && matches!(
+            script(c),
+            Script::Latin
+                | Script::Greek
+                | Script::Cyrillic
+                | Script::Armenian
+                | Script::Hebrew
+                | Script::Arabic
+                | Script::Thai
+        )
+    {
+        return 0;
+    }
+    2
+}
+
+/// The reading undone on a line: the answer, how many characters it restored, and the reading
+/// (an index into [`READINGS`]).
+pub(crate) struct Undone {
+    pub(crate) text: String,
+    pub(crate) restored: usize,
+    pub(crate) reading: usize,
+}
+
+/// Undoes the double-byte reading that best explains `text`, a line, if one does.
+pub(crate) fn undo_double(text: &str) -> Option<Undone> {
+    // The text is judged as one line: its first character that is not ASCII must begin such
+    // mojibake (most lines the single-byte filter stops at end here, at once).
+    let first = text.bytes().position(|b| b >= 0x80)?;
+    if !begins_mojibake(&text.as_bytes()[first..]) {
+        return None;
+    }
+    let tables = Tables::get();
+    if !may_begin(tables, &text.as_bytes()[first..]) {
+        return None;
+    }
+    let mut bytes = Vec::with_capacity(text.len() * 2);
+    let mut best: Option<((u32, std::cmp::Reverse<usize>), Undone)> = None;
+    let mut before = None;
+    for r in 0..N {
+        if !encode(text, r, tables, &mut bytes) {
+            continue;
+        }
+        // What the line says against being text: its rare ideographs, hangul and halfwidth
+        // katakana, and private-use characters (the reading of a pair the encoding leaves to
+        // its users), as much as a rare ideograph each. Symbols say nothing here: garbled text
+        // is full of them.
+        let before = *before.get_or_insert_with(|| {
+            text.chars()
+                .filter(|&c| is_cjk(u32::from(c)))
+                .map(|c| cost(c, tables).min(2))
+                .sum::<u32>()
+        });
+        // Rare characters are the only evidence: a line without one is left.
+        if before < 2 {
+            return None;
+        }
+        let Some((answer, damaged)) = decode_with_gaps(&bytes) else {
+            continue;
+        };
+        let after = answer
+            .chars()
+            .map(|c| cost(c, tables))
+            .fold(0u32, u32::saturating_add);
+        let restored = answer.chars().filter(|&c| !c.is_ascii()).count() - damaged;
+        // The answer is text, its characters common where the line's were rare; and a reading
+        // that lost more characters than it gives back whole is left.
+        if after >= REFUSED || before < 2 * after + 2 || restored == 0 {
+            continue;
+        }
+        // On a tie, the answer with fewer letters outside the core of their alphabets and
+        // fewer lost characters.
+        let odd = answer.chars().filter(|&c| !is_core_letter(c)).count() + damaged;
+        let margin = (before - 2 * after, std::cmp::Reverse(odd));
+        if best.as_ref().is_none_or(|(m, _)| margin > *m) {
+            best = Some((
+                margin,
+                Undone {
+                    text: answer,
+                    restored,
+                    reading: r,
+                },
+            ));
+        }
+    }
+    best.map(|(_, undone)| undone)
+}
+
+/// Whether `c` is ASCII, a CJK character, or a letter of the core of its alphabet: Latin-1's
+/// and Latin Extended-A, Greek's, the Cyrillic letters Russian, Ukrainian, Belarusian, Serbian,
+/// Macedonian and Bulgarian write.
+fn is_core_letter(c: char) -> bool {
+    matches!(u32::from(c), 0..=0x7F | 0xC0..=0x17F | 0x386..=0x3CE | 0x400..=0x45F | 0x490 | 0x491)
+        || u32::from(c) >= 0x3000
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,236 @@
+//! A line written back in a reading: its bytes, U+FFFD as a gap, checked as UTF-8 while they are
+//! written; and those bytes read as UTF-8 again, each character a gap cut as one U+FFFD.
+
+use super::tables::Tables;
+
+/// How far the bytes written so far are UTF-8: continuation bytes still owed, and whether a gap
+/// came last (continuations orphaned by a lost lead may follow one).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Utf8State {
+    owed: u8,
+    after_gap: bool,
+}
+
+impl Utf8State {
+    /// The state after the bytes of `code` (`length << 24 | bytes`), if they may follow.
+    pub(super) fn after(self, code: u32) -> Option<Utf8State> {
+        let mut state = self;
+        for k in (0..code >> 24).rev() {
+            let b = (code >> (8 * k)) as u8;
+            let is_continuation = b & 0xC0 == 0x80;
+            if state.owed > 0 {
+                if !is_continuation {
+                    return None;
+                }
+                state.owed -= 1;
+            } else if is_continuation {
+                if !state.after_gap {
+                    return None;
+                }
+            } else {
+                state.after_gap = false;
+                state.owed = match b {
+                    0x00..=0x7F => 0,
+                    0xC2..=0xDF => 1,
+                    0xE0..=0xEF => 2,
+                    0xF0..=0xF4 => 3,
+                    _ => return None,
+                };
+            }
+        }
+        Some(state)
+    }
+}
+
+/// The bytes of `text` in reading `r`, each U+FFFD as [`GAP`]: whether every character has
+/// bytes there and they could be UTF-8 with bytes lost at the gaps (checked as they are
+/// written, so that most clean lines stop at their first characters). A character with two byte
+/// sequences in the reading (GBK reads both 80 and A2 E3 as €) is written both ways while both
+/// may go on.
+pub(super) fn encode(text: &str, r: usize, tables: &Tables, bytes: &mut Vec<u8>) -> bool {
+    bytes.clear();
+    let mut state = Utf8State::default();
+    // The other way, when a character had two: its state and bytes so far.
+    let mut other: Option<(Utf8State, Vec<u8>)> = None;
+    for c in text.chars() {
+        let (code, alternate) = if c == '\u{FFFD}' {
+            (0, None)
+        } else if c == '?' {
+            // Some decoders write `?` where bytes were lost: a gap too, when the text as
+            // written cannot go on.
+            (1 << 24 | u32::from(c), Some(0))
+        } else if c.is_ascii() {
+            (1 << 24 | u32::from(c), None)
+        } else {
+            match tables.bytes.get(c as usize) {
+                Some(row) if row[r] != 0 => (row[r], tables.alternate(c, r)),
+                Some(_) => return false,
+                None => match tables.astral_code(c, r) {
+                    Some(code) => (code, None),
+                    None => return false,
+                },
+            }
+        };
+        // One way and one sequence: written in place.
+        if alternate.is_none() && other.is_none() {
+            match write(state, bytes, code) {
+                Some(next) => {
+                    state = next;
+                    continue;
+                }
+                None => return false,
+            }
+        }
+
+        // Every way still open, each with each of the character's sequences.
+        let mut ways: Vec<(Utf8State, Vec<u8>)> = Vec::new();
+        let mut open = [other.take(), Some((state, std::mem::take(bytes)))];
+        for way in open.iter_mut() {
+            let Some((from, written)) = way.take() else {
+                continue;
+            };
+            if let Some(alternate) = alternate {
+                let mut copy = written.clone();
+                if let Some(next) = write(from, &mut copy, alternate) {
+                    ways.push((next, copy));
+                }
+            }
+            let mut written = written;
+            if let Some(next) = write(from, &mut written, code) {
+                ways.push((next, written));
+            }
+        }
+        // The last pushed is the first sequence of the way that went on in `bytes`: it goes on
+        // there while it can.
+        let Some((next, written)) = ways.pop() else {
+            return false;
+        };
+        state = next;
+        *bytes = written;
+        other = ways.into_iter().rev().find(|(s, _)| *s != state);
+    }
+    if state.owed == 0 || bytes.last() == Some(&GAP) {
+        return true;
+    }
+    match other {
+        Some((s, written)) if s.owed == 0 => {
+            *bytes = written;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// `code` (`length << 24 | bytes`, or 0 for a gap) written after bytes in `state`: the state
+/// after it, or `None` when its bytes cannot follow.
+pub(super) fn write(state: Utf8State, bytes: &mut Vec<u8>, code: u32) -> Option<Utf8State> {
+    if code == 0 {
+        bytes.push(GAP);
+        return Some(Utf8State {
+            owed: 0,
+            after_gap: true,
+        });
+    }
+    let next = state.after(code)?;
+    for k in (0..code >> 24).rev() {
+        bytes.push((code >> (8 * k)) as u8);
+    }
+    Some(next)
+}
+
+/// Where a reading lost bytes; never a byte of UTF-8.
+pub(super) const GAP: u8 = 0xFF;
+
+/// `bytes` as UTF-8, each character cut by a gap as one U+FFFD; and how many there are. `None`
+/// when a part between gaps is not UTF-8 but for the characters a gap cut.
+pub(super) fn decode_with_gaps(bytes: &[u8]) -> Option<(String, usize)> {
+    let mut text = String::with_capacity(bytes.len());
+    let mut damaged = 0;
+    // Continuation bytes the character cut by the last gap still needed.
+    let mut owed = 0usize;
+    let parts = bytes.iter().filter(|&&b| b == GAP).count() + 1;
+    // Gaps side by side are one that lost up to two bytes each.
+    let mut gaps = 0usize;
+    for (k, part) in bytes.split(|&b| b == GAP).enumerate() {
+        let after_gap = k > 0;
+        if after_gap {
+            gaps += 1;
+        }
+        if after_gap && part.is_empty() && k + 1 < parts {
+            continue;
+        }
+        let orphans = if after_gap {
+            part.iter().take_while(|&&b| b & 0xC0 == 0x80).count()
+        } else {
+            0
+        };
+        if after_gap {
+            // Each U+FFFD of the gap lost one byte or two (a lead and the byte it could not
+            // pair with). The gap cut one character when what it left on both sides is one with
+            // that many bytes lost; else the one it left unfinished and the one it left
+            // without a lead, or a whole one lost too when the gap lost more than the first
+            // still owed.
+            let (least, most) = (gaps, 2 * gaps);
+            let one = owed > orphans && (least..=most).contains(&(owed - orphans));
+            gaps = 0;
+            let cut = match (owed > 0, orphans > 0) {
+                (true, true) if !one => 2,
+                (true, false) if least > owed => 2,
+                (false, false) => {
+                    // Only whole characters were lost: as many as the bytes lost make of
+                    // characters as long as their neighbours (a U+FFFD for each 2-byte letter
+                    // of Cyrillic, one for two of them between ideographs).
+                    let rest = &part[orphans..];
+                    let neighbour = text
+                        .chars()
+                        .next_back()
+                        .into_iter()
+                        .chain(rest.utf8_chunks().flat_map(|c| c.valid().chars()).take(1))
+                        .find(|&c| !c.is_ascii() && c != '\u{FFFD}')
+                        .map_or(3, char::len_utf8);
+                    (most / neighbour).max(1)
+                }
+                _ => 1,
+            };
+            text.extend(std::iter::repeat_n('\u{FFFD}', cut));
+            damaged += cut;
+        }
+        let rest = &part[orphans..];
+        // A character the next gap cuts: the lead of the last one that is not whole.
+        let (whole, tail) = if k + 1 < parts {
+            split_tail(rest)
+        } else {
+            (rest, &[][..])
+        };
+        text.push_str(std::str::from_utf8(whole).ok()?);
+        owed = if tail.is_empty() {
+            0
+        } else {
+            sequence_len(tail[0]) - tail.len()
+        };
+    }
+    Some((text, damaged))
+}
+
+/// `part` split before the last character it does not hold whole.
+pub(super) fn split_tail(part: &[u8]) -> (&[u8], &[u8]) {
+    let start = part
+        .iter()
+        .rposition(|&b| b & 0xC0 != 0x80)
+        .unwrap_or(part.len());
+    if start < part.len() && part.len() - start < sequence_len(part[start]) {
+        part.split_at(start)
+    } else {
+        (part, &[])
+    }
+}
+
+/// The length of the UTF-8 sequence `lead` begins.
+pub(super) fn sequence_len(lead: u8) -> usize {
+    match lead {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => 1,
+    }
+}
