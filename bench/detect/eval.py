@@ -15,7 +15,11 @@ tool the file gets one of:
 With --blank, every `charset=` and `encoding=` declaration is blanked out first, to see the text
 alone at work. The target for utf8check's hint and `utf8enc --from auto`: 0 wrong.
 
-Usage: python3 bench/detect/eval.py [--bin DIR] [--tests DIR] [--blank] [--show N]
+With --speed N, the speed row: the median of N runs of one `utf8check -r --max-errors 1` over the
+whole folder (a hint for every file, all cores, and again with -j1) beside each peer's median
+time over all files' bytes in process, in the same run.
+
+Usage: python3 bench/detect/eval.py [--bin DIR] [--tests DIR] [--blank] [--show N] [--speed N]
   --tests: chardet's tests folder (default: downloaded into a temporary folder with
   `pip download --no-deps --no-binary :all: chardet==5.2.0`)
 Needs: pip install chardet charset-normalizer chardetng-py (each peer is left out if missing)
@@ -26,11 +30,15 @@ import codecs
 import glob
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mojibake"))
+from common import cpu_model  # noqa: E402
 
 # Directory names of chardet's tests whose encoding Python's codecs spell otherwise. A label that
 # the WHATWG Encoding Standard (and so every browser, and encoding_rs) decodes as a superset is
@@ -143,6 +151,7 @@ def main():
     parser.add_argument("--tests", default=None)
     parser.add_argument("--blank", action="store_true")
     parser.add_argument("--show", type=int, default=0)
+    parser.add_argument("--speed", type=int, default=0)
     args = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="utf8kit-detect-")
     tests = args.tests
@@ -211,6 +220,44 @@ def main():
     print()
     print("time over all files (the programs: one process per file; the peers in process): "
           + ", ".join(f"{tool} {s:.2f} s" for tool, s in seconds.items()))
+    if args.speed:
+        speed(args, tests, tools)
+
+
+def speed(args, tests, tools):
+    """The speed row: medians of `args.speed` runs over the files as they are (declarations
+    kept), utf8check over the folder in one process."""
+    datas = [open(path, "rb").read()
+             for path in sorted(glob.glob(os.path.join(tests, "*", "*"))) if os.path.isfile(path)]
+    size = sum(len(data) for data in datas)
+    row = {}
+    for jobs in ([], ["-j1"]):
+        command = [os.path.join(args.bin, "utf8check"), "-r", "--max-errors", "1", *jobs, tests]
+        times = []
+        for _ in range(args.speed):
+            start = time.perf_counter()
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            times.append(time.perf_counter() - start)
+        row["utf8check -r" + (" -j1" if jobs else "")] = statistics.median(times)
+    for tool, detect in tools.items():
+        if detect is None:
+            continue
+        times = []
+        for _ in range(args.speed):
+            start = time.perf_counter()
+            for data in datas:
+                try:
+                    detect(data)
+                except Exception:
+                    pass
+            times.append(time.perf_counter() - start)
+        row[tool] = statistics.median(times)
+    print()
+    print(f"speed over {len(datas)} files, {size / 1e6:.1f} MB, median of {args.speed} runs "
+          f"on {cpu_model()} ({os.cpu_count()} cores):")
+    print("| " + " | ".join(row) + " |")
+    print("|" + "---:|" * len(row))
+    print("| " + " | ".join(f"{t:.2f} s" for t in row.values()) + " |")
 
 
 if __name__ == "__main__":

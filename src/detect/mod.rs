@@ -131,14 +131,20 @@ pub fn detect(evidence: &Evidence) -> Verdict {
     let sample = &evidence.lines;
     if sample.len() > 2 * FIRST_LOOK
         && let Some(end) = sample[..FIRST_LOOK].iter().rposition(|&b| b == b'\n')
-        && let verdict @ Verdict::Sure(charset) = judge(&sample[..=end], evidence.declared)
-        && (is_single_byte(charset) || Charset::Whatwg(chardetng_guess(sample)) == charset)
+        && let verdict @ Verdict::Sure(charset) = judge(&sample[..=end], evidence.declared, None)
     {
+        if is_single_byte(charset) {
+            return verdict;
+        }
         // A double-byte answer is held to chardetng's on all of the evidence: a few KiB of
         // EUC-KR can read as GBK.
-        return verdict;
+        let guess = chardetng_guess(sample);
+        if Charset::Whatwg(guess) == charset {
+            return verdict;
+        }
+        return judge(sample, evidence.declared, Some(guess));
     }
-    judge(sample, evidence.declared)
+    judge(sample, evidence.declared, None)
 }
 
 fn is_single_byte(charset: Charset) -> bool {
@@ -152,46 +158,59 @@ fn chardetng_guess(sample: &[u8]) -> &'static Encoding {
     detector.guess(None, chardetng::Utf8Detection::Deny)
 }
 
-/// Judges one sample of whole lines (that are not UTF-8), with the encoding the input declares.
-fn judge(sample: &[u8], declared: Option<Charset>) -> Verdict {
+/// Judges one sample of whole lines (that are not UTF-8), with the encoding the input declares
+/// and chardetng's guess for the sample when it is known already.
+fn judge(sample: &[u8], declared: Option<Charset>, guess: Option<&'static Encoding>) -> Verdict {
     if sample.is_empty() {
         return Verdict::Unknown;
     }
-    // Every single-byte reading ranks against the others; a double-byte one is asked only for
-    // the declared encoding and chardetng's guess, so only those are made (a double-byte
-    // reading is the dearest).
-    let declared_encoding = match declared {
-        Some(Charset::Whatwg(encoding)) => Some(encoding),
-        _ => None,
-    };
-    let mut readings: Vec<Reading> = CANDIDATES
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.single_byte || Some(c.encoding) == declared_encoding)
-        .map(|(index, _)| Reading::of(index, sample))
-        .collect();
+    let words = words_not_ascii(sample);
     if let Some(declared) = declared
-        && agrees(declared, &readings)
+        && agrees(declared, &words)
     {
         return Verdict::Sure(declared);
     }
-    let guess = chardetng_guess(sample);
+    // A double-byte reading is asked only for chardetng's guess (it is the dearest); every
+    // single-byte reading ranks against the others.
+    let guess = guess.unwrap_or_else(|| chardetng_guess(sample));
     if let Some(index) = CANDIDATES
         .iter()
         .position(|c| !c.single_byte && c.encoding == guess)
-        && Some(guess) != declared_encoding
     {
-        readings.push(Reading::of(index, sample));
+        return cjk_verdict(guess, &Reading::of(index, &words));
     }
-    if let Some(verdict) = cjk_verdict(guess, &readings) {
-        return verdict;
-    }
+    let readings: Vec<Reading> = CANDIDATES
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.single_byte)
+        .map(|(index, _)| Reading::of(index, &words))
+        .collect();
     match decide(&readings, guess) {
         Verdict::Unknown => lone_letters_verdict(sample)
             .or_else(|| typographic_verdict(sample))
             .unwrap_or(Verdict::Unknown),
         verdict => verdict,
     }
+}
+
+/// The sample's words that hold a byte above 7F (runs between ASCII white space), one space
+/// between them. Every reading judges only those: the candidates read ASCII alike, a word is
+/// never cut by ASCII white space (no double-byte encoding takes it for a trailing byte), and
+/// a word of ASCII alone counts nothing ([`Reading::of`] counts non-ASCII letters and the
+/// symbols and case breaks that involve one). Latin text is mostly such words: this is most
+/// of a reading's work saved.
+fn words_not_ascii(sample: &[u8]) -> Vec<u8> {
+    let mut words = Vec::with_capacity(sample.len() / 2);
+    for word in sample
+        .split(|b| b.is_ascii_whitespace() || *b == 0x0B)
+        .filter(|word| !word.is_ascii())
+    {
+        if !words.is_empty() {
+            words.push(b' ');
+        }
+        words.extend_from_slice(word);
+    }
+    words
 }
 
 /// Text whose only bytes above 7F are the typographic marks that every Windows code page
@@ -304,13 +323,13 @@ fn decide(readings: &[Reading], guess: &'static Encoding) -> Verdict {
     }
     let as_1252 = &readings[0];
     let few = best.letters < MIN_LETTERS;
-    if few && as_1252.text != best.text {
+    if few && !as_1252.reads_like(best) {
         return Verdict::Unknown;
     }
     let margin = (best.letters as f64 * MIN_MARGIN).max(1.0);
     let rival = readings
         .iter()
-        .filter(|r| r.candidate.single_byte && r.text != best.text)
+        .filter(|r| r.candidate.single_byte && !r.reads_like(best))
         .filter(|r| r.fit() >= MIN_FIT && r.letters > 0)
         .filter(|r| best.candidate.twin != r.candidate.twin || r.candidate.twin == 0)
         .filter(|r| (best.net() - r.net()) as f64 <= margin)
@@ -407,17 +426,19 @@ fn declared(line: &[u8]) -> Option<Charset> {
     None
 }
 
-/// Whether the evidence does not contradict a declared encoding: its reading is text.
-fn agrees(declared: Charset, readings: &[Reading]) -> bool {
+/// Whether the evidence (the sample's [`words_not_ascii`]) does not contradict a declared
+/// encoding: its reading is text.
+fn agrees(declared: Charset, words: &[u8]) -> bool {
     let encoding = match declared {
         Charset::Latin1 => encoding_rs::WINDOWS_1252,
         Charset::Whatwg(encoding) => encoding,
         _ => return false,
     };
-    let Some(reading) = readings.iter().find(|r| r.candidate.encoding == encoding) else {
+    let Some(index) = CANDIDATES.iter().position(|c| c.encoding == encoding) else {
         // An encoding the detector has no model of: its decoding must at least be clean.
         return false;
     };
+    let reading = Reading::of(index, words);
     if !reading.candidate.single_byte {
         // Message catalogues hold binary tables between their strings: some noise is allowed.
         return reading.anomalies * 100 <= reading.letters * 15;
@@ -426,23 +447,20 @@ fn agrees(declared: Charset, readings: &[Reading]) -> bool {
 }
 
 /// CJK encodings: chardetng's guess, when its reading is clean CJK text.
-fn cjk_verdict(guess: &'static Encoding, readings: &[Reading]) -> Option<Verdict> {
-    let reading = readings
-        .iter()
-        .find(|r| !r.candidate.single_byte && r.candidate.encoding == guess)?;
+fn cjk_verdict(guess: &'static Encoding, reading: &Reading) -> Verdict {
     let cjk = reading.letters;
     if reading.anomalies * 100 > cjk || reading.fit() < MIN_FIT {
-        return Some(Verdict::Unknown);
+        return Verdict::Unknown;
     }
     if cjk < 20 {
-        return Some(Verdict::Unknown);
+        return Verdict::Unknown;
     }
     // A table of characters, each once (a decoder's test input, a code chart), says nothing of
     // the language, as a keymap's lone letters do not: real text repeats its common characters.
     if cjk >= 200 && reading.distinct_cjk * 10 > cjk * 8 {
-        return Some(Verdict::Unknown);
+        return Verdict::Unknown;
     }
-    Some(Verdict::Sure(Charset::Whatwg(guess)))
+    Verdict::Sure(Charset::Whatwg(guess))
 }
 
 #[cfg(test)]

@@ -21,7 +21,9 @@ pub(super) struct Reading {
     pub(super) candidate: &'static Candidate,
     /// The candidate's place in [`CANDIDATES`]: the earlier wins a tie.
     pub(super) index: usize,
-    pub(super) text: String,
+    /// The byte values the sample holds, a bit each: two single-byte readings read it alike
+    /// when their candidates read each of them alike ([`Reading::reads_like`]).
+    bytes: [u64; 4],
     /// Non-ASCII letters.
     pub(super) letters: usize,
     /// Non-ASCII letters in the alphabet of the best-fitting language, in one-script words.
@@ -37,15 +39,123 @@ pub(super) struct Reading {
     pub(super) anomalies: usize,
 }
 
+/// What judging a reading asks of one character, asked once: for a single-byte candidate once
+/// per byte value ([`byte_props`]), not once per byte of every input.
+#[derive(Clone, Copy)]
+struct Props {
+    c: char,
+    /// Alphabetic (a letter counts only then).
+    alpha: bool,
+    /// Alphabetic or a combining mark: part of a word.
+    letter: bool,
+    /// A CJK character of a double-byte reading: it stands on its own, in no word.
+    cjk: bool,
+    /// Joins two letters into one word (`’`, `·`, the soft hyphen).
+    joins: bool,
+    script: Script,
+    /// The candidate's languages whose alphabet holds the letter (bit `k` for the `k`-th).
+    languages: u32,
+    lowercase: bool,
+    uppercase: bool,
+    /// A symbol that sits inside a word when letters stand on both sides of it.
+    inner_symbol: bool,
+    /// U+FFFD, a C1 control or a private-use character: never in text.
+    odd: bool,
+}
+
+impl Props {
+    fn of(c: char, is_cjk: bool, masks: &[(char, u32)]) -> Props {
+        let alpha = is_alphabetic(c);
+        let script = script(c);
+        let lowercase = utf8kit_mojibake::letters::is_lowercase(c);
+        let lower = if lowercase {
+            c
+        } else {
+            c.to_lowercase().next().unwrap_or(c)
+        };
+        let mut languages = languages_with(masks, lower);
+        if c == 'İ' {
+            languages |= languages_with(masks, 'ı');
+        }
+        Props {
+            c,
+            alpha,
+            letter: alpha || is_mark(c),
+            cjk: is_cjk && script == Script::Cjk,
+            joins: joins_words(c),
+            script,
+            languages,
+            lowercase,
+            uppercase: utf8kit_mojibake::letters::is_uppercase(c),
+            inner_symbol: !(c.is_ascii()
+                || alpha
+                || c.is_whitespace()
+                || joins_words(c)
+                || is_cjk && is_cjk_punctuation(c)),
+            odd: c == '\u{FFFD}'
+                || (c.is_control() && !c.is_ascii())
+                || Lint::classify(u32::from(c), 0) == Some(Lint::PrivateUse),
+        }
+    }
+}
+
+/// The [`Props`] of each byte in the single-byte candidate at `index`, built once.
+fn byte_props(index: usize) -> &'static [Props; 256] {
+    static TABLES: std::sync::OnceLock<Vec<Option<Box<[Props; 256]>>>> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        CANDIDATES
+            .iter()
+            .enumerate()
+            .map(|(index, candidate)| {
+                candidate.single_byte.then(|| {
+                    let masks = letter_languages_of(index);
+                    Box::new(std::array::from_fn(|b| {
+                        let byte = [b as u8];
+                        let (text, _) = candidate.encoding.decode_without_bom_handling(&byte);
+                        let c = text.chars().next().unwrap_or('\u{FFFD}');
+                        Props::of(c, false, masks)
+                    }))
+                })
+            })
+            .collect()
+    })[index]
+        .as_deref()
+        .expect("a single-byte candidate")
+}
+
 impl Reading {
     pub(super) fn of(index: usize, sample: &[u8]) -> Reading {
         let candidate = &CANDIDATES[index];
-        let (text, _) = candidate.encoding.decode_without_bom_handling(sample);
-        let text = text.into_owned();
+        let mut reading = if candidate.single_byte {
+            let table = byte_props(index);
+            Reading::judged(index, sample.len(), |j| table[usize::from(sample[j])])
+        } else {
+            let (text, _) = candidate.encoding.decode_without_bom_handling(sample);
+            let masks = letter_languages_of(index);
+            let props: Vec<Props> = text.chars().map(|c| Props::of(c, true, masks)).collect();
+            Reading::judged(index, props.len(), |j| props[j])
+        };
+        for &b in sample {
+            reading.bytes[usize::from(b / 64)] |= 1 << (b % 64);
+        }
+        reading
+    }
+
+    /// Whether two single-byte readings of one sample are the same text.
+    pub(super) fn reads_like(&self, other: &Reading) -> bool {
+        let (mine, theirs) = (byte_props(self.index), byte_props(other.index));
+        (0..256)
+            .filter(|&b| self.bytes[b / 64] >> (b % 64) & 1 != 0)
+            .all(|b| mine[b].c == theirs[b].c)
+    }
+
+    /// Judges the reading whose `j`-th character is `at(j)`, of `len`.
+    fn judged(index: usize, len: usize, at: impl Fn(usize) -> Props) -> Reading {
+        let candidate = &CANDIDATES[index];
         let mut reading = Reading {
             candidate,
             index,
-            text: String::new(),
+            bytes: [0; 4],
             letters: 0,
             fits: 0,
             lowercase: 0,
@@ -54,59 +164,51 @@ impl Reading {
             finals: 0,
             anomalies: 0,
         };
-        let is_cjk = !candidate.single_byte;
-        let masks = letter_languages_of(index);
         let mut hits = vec![0usize; candidate.languages.len()];
         let mut seen = std::collections::HashSet::new();
-        let mut letters = Vec::new();
-        let chars: Vec<char> = text.chars().collect();
-        // Whether each character is alphabetic, looked up once: the word rules below ask again
-        // and again, and a lookup outside ASCII is a table search.
-        let alpha: Vec<bool> = chars.iter().map(|&c| is_alphabetic(c)).collect();
-        let is_letter = |j: usize| alpha[j] || is_mark(chars[j]);
+        let mut letters: Vec<Props> = Vec::new();
         let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            if is_letter(i) && !(is_cjk && script(c) == Script::Cjk) {
+        while i < len {
+            let p = at(i);
+            if p.letter && !p.cjk {
                 // A word: letters and marks, with the symbols that join words.
                 let start = i;
-                while i < chars.len()
-                    && (is_letter(i)
-                        || (joins_words(chars[i])
-                            && i + 1 < chars.len()
-                            && is_letter(i + 1)
-                            && i > start))
-                    && !(is_cjk && script(chars[i]) == Script::Cjk)
-                {
+                let mut prev: Option<Props> = None;
+                letters.clear();
+                while i < len {
+                    let q = at(i);
+                    if !((q.letter || (q.joins && i + 1 < len && at(i + 1).letter && i > start))
+                        && !q.cjk)
+                    {
+                        break;
+                    }
+                    // A capital after a small letter, one of them not ASCII (`żQué` is `¿Qué`
+                    // read in the wrong code page; `пРИВЕТ` is KOI8-R read as windows-1251).
+                    if let Some(prev) = prev
+                        && breaks_case(prev.c, q.c)
+                    {
+                        reading.anomalies += 1;
+                    }
+                    if q.alpha {
+                        letters.push(q);
+                    }
+                    prev = Some(q);
                     i += 1;
                 }
-                let word = &chars[start..i];
-                // The word's alphabetic characters.
-                letters.clear();
-                letters.extend((start..i).filter(|&j| alpha[j]).map(|j| chars[j]));
                 let is_one_script = letters
                     .split_first()
-                    .is_none_or(|(&first, rest)| rest.iter().all(|&c| script(c) == script(first)));
+                    .is_none_or(|(first, rest)| rest.iter().all(|q| q.script == first.script));
                 // A letter on its own (a keymap, a table of characters) says nothing of the
                 // language: only words of two letters or more are evidence.
                 let is_word = letters.len() >= 2;
-                for &c in letters.iter().filter(|c| !c.is_ascii() && is_word) {
+                for q in letters.iter().filter(|q| !q.c.is_ascii() && is_word) {
                     reading.letters += 1;
-                    reading.lowercase += usize::from(utf8kit_mojibake::letters::is_lowercase(c));
-                    reading.uppercase += usize::from(utf8kit_mojibake::letters::is_uppercase(c));
-                    if !is_one_script || matches!(script(c), Script::Other | Script::Common) {
+                    reading.lowercase += usize::from(q.lowercase);
+                    reading.uppercase += usize::from(q.uppercase);
+                    if !is_one_script || matches!(q.script, Script::Other | Script::Common) {
                         continue;
                     }
-                    // Most letters are lowercase already: std's case tables only for the rest.
-                    let lower = if utf8kit_mojibake::letters::is_lowercase(c) {
-                        c
-                    } else {
-                        c.to_lowercase().next().unwrap_or(c)
-                    };
-                    let mut languages = languages_with(masks, lower);
-                    if c == 'İ' {
-                        languages |= languages_with(masks, 'ı');
-                    }
+                    let mut languages = q.languages;
                     while languages != 0 {
                         hits[languages.trailing_zeros() as usize] += 1;
                         languages &= languages - 1;
@@ -117,52 +219,36 @@ impl Reading {
                 }
                 // Final forms end words and only they do: Greek ς and σ, Hebrew ך ם ן ף ץ (a
                 // Russian т read in windows-1253 is ς in mid-word).
-                if letters.len() >= 2 {
-                    let (last, inner) = letters.split_last().expect("two letters");
-                    reading.anomalies += inner.iter().filter(|&&c| is_final_form(c)).count();
-                    reading.anomalies += usize::from(*last == 'σ');
-                    reading.finals += usize::from(is_final_form(*last));
+                if let Some((last, inner)) = letters.split_last()
+                    && !inner.is_empty()
+                {
+                    reading.anomalies += inner.iter().filter(|q| is_final_form(q.c)).count();
+                    reading.anomalies += usize::from(last.c == 'σ');
+                    reading.finals += usize::from(is_final_form(last.c));
                 }
-                // A capital after a small letter, one of them not ASCII (`żQué` is `¿Qué` read
-                // in the wrong code page; `пРИВЕТ` is KOI8-R read as windows-1251).
-                reading.anomalies += word
-                    .windows(2)
-                    .filter(|pair| breaks_case(pair[0], pair[1]))
-                    .count();
                 // A symbol right after a word and right before the next letter sits inside it;
                 // but Chinese and Japanese write their punctuation (`、`, `。`, full-width
                 // signs) against Latin words too (`Palm、PPC`).
-                if i + 1 < chars.len()
-                    && !chars[i].is_ascii()
-                    && !alpha[i]
-                    && !chars[i].is_whitespace()
-                    && is_letter(i + 1)
-                    && !joins_words(chars[i])
-                    && !(is_cjk && is_cjk_punctuation(chars[i]))
-                {
+                if i + 1 < len && at(i).inner_symbol && at(i + 1).letter {
                     reading.anomalies += 1;
                 }
                 continue;
             }
-            if is_cjk && script(c) == Script::Cjk {
-                if alpha[i] {
+            if p.cjk {
+                if p.alpha {
                     reading.letters += 1;
                     reading.fits += 1;
-                    seen.insert(c);
+                    seen.insert(p.c);
                 }
-            } else if c == '\u{FFFD}'
-                || (c.is_control() && !c.is_ascii())
-                || Lint::classify(u32::from(c), 0) == Some(Lint::PrivateUse)
-            {
+            } else if p.odd {
                 reading.anomalies += 1;
             }
             i += 1;
         }
-        if !is_cjk {
+        if candidate.single_byte {
             reading.fits = hits.into_iter().max().unwrap_or(0);
         }
         reading.distinct_cjk = seen.len();
-        reading.text = text;
         reading
     }
 
@@ -247,4 +333,78 @@ fn is_cjk_punctuation(c: char) -> bool {
 
 pub(super) fn is_mark(c: char) -> bool {
     matches!(u32::from(c), 0x300..=0x36F | 0x591..=0x5C7 | 0x610..=0x61A | 0x64B..=0x65F | 0x670 | 0xE31 | 0xE34..=0xE3A | 0xE47..=0xE4E)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A reading's counts, all that judging asks of it.
+    fn counts(reading: &Reading) -> [usize; 7] {
+        [
+            reading.letters,
+            reading.fits,
+            reading.lowercase,
+            reading.uppercase,
+            reading.distinct_cjk,
+            reading.finals,
+            reading.anomalies,
+        ]
+    }
+
+    /// Bytes that make words, white space and symbols in every candidate.
+    fn samples() -> impl Strategy<Value = Vec<u8>> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just(b' '),
+                Just(b'\n'),
+                Just(b'\t'),
+                Just(b'.'),
+                Just(b'\''),
+                b'a'..=b'e',
+                b'A'..=b'E',
+                0x80u8..=0xFF,
+                0x80u8..=0xFF,
+                0x80u8..=0xFF,
+            ],
+            0..120,
+        )
+    }
+
+    proptest! {
+        /// Each byte's properties, looked up in a table, judge as those of the decoded text.
+        #[test]
+        fn the_byte_tables_judge_as_the_decoded_text(sample in samples()) {
+            for (index, candidate) in CANDIDATES.iter().enumerate() {
+                let (text, _) = candidate.encoding.decode_without_bom_handling(&sample);
+                let masks = letter_languages_of(index);
+                let props: Vec<Props> = text
+                    .chars()
+                    .map(|c| Props::of(c, !candidate.single_byte, masks))
+                    .collect();
+                let decoded = Reading::judged(index, props.len(), |j| props[j]);
+                prop_assert_eq!(
+                    counts(&Reading::of(index, &sample)),
+                    counts(&decoded),
+                    "{}",
+                    candidate.encoding.name()
+                );
+            }
+        }
+
+        /// Words of ASCII alone count nothing in any reading: the detector leaves them out.
+        #[test]
+        fn words_of_ascii_alone_count_nothing(sample in samples()) {
+            let words = super::super::words_not_ascii(&sample);
+            for (index, candidate) in CANDIDATES.iter().enumerate() {
+                prop_assert_eq!(
+                    counts(&Reading::of(index, &sample)),
+                    counts(&Reading::of(index, &words)),
+                    "{}",
+                    candidate.encoding.name()
+                );
+            }
+        }
+    }
 }
