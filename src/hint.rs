@@ -166,9 +166,10 @@ pub fn unnamed_legacy_hint(source: &Source) -> Hint {
     )
 }
 
-/// The note for a valid input some of whose lines look like mojibake: UTF-8 decoded as
-/// `encoding` (the outer layer) and encoded again, which `utf8fix --mojibake` undoes.
-pub fn mojibake_hint(source: &Source, encoding: &str, example: &str) -> Hint {
+/// The note for a valid input some of whose lines look like mojibake: text decoded as
+/// `encoding` (the outer layer; `read` says it whole, `UTF-8 read as windows-1252`) and encoded
+/// again, which `utf8fix --mojibake` undoes.
+pub fn mojibake_hint(source: &Source, encoding: &str, read: &str, example: &str) -> Hint {
     let command = match source {
         Source::Path(path) => format!(
             "utf8fix --mojibake -i {}{}",
@@ -182,8 +183,8 @@ pub fn mojibake_hint(source: &Source, encoding: &str, example: &str) -> Hint {
         encoding: Some(encoding.to_owned()),
         command: Some(command.clone()),
         message: format!(
-            "valid UTF-8, but some lines look like mojibake (UTF-8 read as {encoding} and saved \
-             again: {example}); repair them with: {command}"
+            "valid UTF-8, but some lines look like mojibake ({read} and saved again: \
+             {example}); repair them with: {command}"
         ),
     }
 }

@@ -461,11 +461,12 @@ fn mojibake_note(source: &Source, head: &[u8]) -> Option<hint::Hint> {
         let end = text[at..].find('\n').map_or(text.len(), |end| at + end + 1);
         let line = &text[start..end];
         if let Some(fix) = utf8kit_mojibake::undo_mojibake(line) {
-            let encoding = fix
-                .chain
-                .layers()
-                .next()
-                .map_or("windows-1252", |e| e.name());
+            let layer = fix.chain.layers().next();
+            let encoding = layer.map_or("windows-1252", |l| l.read_as.name());
+            let read = match layer.and_then(|l| l.written) {
+                Some(written) => format!("{written} text read as {encoding}"),
+                None => format!("UTF-8 read as {encoding}"),
+            };
             // Where the line first changes, with a few characters before it.
             let same = line
                 .chars()
@@ -478,7 +479,7 @@ fn mojibake_note(source: &Source, head: &[u8]) -> Option<hint::Hint> {
                 crate::render::quoted(text.as_bytes()).into_owned()
             };
             let example = format!("'{}' for '{}'", shown(line), shown(&fix.text));
-            return Some(hint::mojibake_hint(source, encoding, &example));
+            return Some(hint::mojibake_hint(source, encoding, &read, &example));
         }
         from = end;
         if from >= text.len() {

@@ -103,7 +103,11 @@ as a double-byte encoding, GBK, Shift_JIS, Big5, EUC-KR or EUC-JP ('鍙傛暟閿
 '繝ｭ繧ｰ' for 'ログ': a Windows console or editor set to a Chinese, Japanese or Korean code page): \
 the whole line, written back in that encoding, must be UTF-8 again, its characters rare \
 ideographs and the answer's common ones; where the reading lost bytes to U+FFFD (or '?'), each \
-character whose bytes were lost becomes one U+FFFD and the rest is restored. It works line by line: \
+character whose bytes were lost becomes one U+FFFD and the rest is restored. And it undoes \
+Chinese, Japanese or Korean text saved in one of those encodings and read as windows-1252 or \
+Latin-1 ('ÄãºÃ£¬ÊÀ½ç' for '你好，世界' in GBK: old MP3 tags, web pages, ZIP comments), when one \
+reading clearly explains the whole line with common characters (-v: 'gbk read as \
+windows-1252'); a line two readings explain alike is left. It works line by line: \
 each encoding that could explain the line is tried, and the one that explains the most bytes \
 wins (ties go to the reading with fewer odd letters, such as Latin Extended-B, a capital \
 inside a lowercase word or 'ß' after a consonant, then to the order above). A stretch changes \
@@ -287,7 +291,8 @@ pub struct Args {
 
     /// Undo mojibake: UTF-8 that was decoded in a legacy encoding (windows-1250..1254, 1257,
     /// ISO-8859-1/-2, MacRoman, IBM437, KOI8-R/-U; GBK, Shift_JIS, Big5, EUC-KR, EUC-JP) and
-    /// encoded again, once or several times ("cafÃ©" for "café", "鍙傛暟" for "参数").
+    /// encoded again, once or several times ("cafÃ©" for "café", "鍙傛暟" for "参数"); and CJK
+    /// text in those double-byte encodings read as windows-1252 ("ÄãºÃ£¬ÊÀ½ç" for "你好，世界").
     #[arg(long)]
     pub mojibake: bool,
 

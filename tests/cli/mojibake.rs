@@ -249,3 +249,38 @@ fn double_byte_mojibake_is_undone_and_cjk_text_left() {
         assert_eq!(output.status.code(), Some(0), "-j {threads}");
     }
 }
+
+/// CJK text saved in a double-byte encoding and read as windows-1252 or Latin-1 comes back;
+/// a line two readings explain alike, Latin text and UTF-8's own mojibake stay as they are.
+#[test]
+fn cjk_text_read_as_windows_1252_is_undone() {
+    // "你好，世界" in GBK read as windows-1252; "ファイルを開く" in Shift_JIS read as Latin-1
+    // (its lead 83 is a C1 control); "无法打开文件" in GBK, which EUC-JP also reads as six
+    // common kanji: left.
+    let mojibake = "ÄãºÃ£¬ÊÀ½ç\n\u{83}t\u{83}@\u{83}C\u{83}\u{8B}\u{82}ð\u{8A}J\u{82}\u{AD}\n\
+                    ÎÞ·¨´ò¿ªÎÄ¼þ\n";
+    let clean = "Crème brûlée, «Ça va», Lääne-Virumaa\ncafÃ© au lait\n";
+    for threads in ["1", "3"] {
+        let output = program("utf8fix")
+            .args(["--mojibake", "-v", "-j", threads])
+            .write_stdin(format!("{mojibake}{clean}"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            "你好，世界\nファイルを開く\nÎÞ·¨´ò¿ªÎÄ¼þ\n\
+             Crème brûlée, «Ça va», Lääne-Virumaa\ncafé au lait\n"
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        for said in [
+            "offset 0: mojibake c3 84 c3 a3 c2 ba: line decoded back from gbk read as \
+             windows-1252 (5 sequences)",
+            "line decoded back from shift_jis read as iso-8859-1 (7 sequences)",
+            "line decoded back from windows-1252 (1 sequence)",
+            "3 repairs",
+        ] {
+            assert!(stderr.contains(said), "{said}: {stderr}");
+        }
+    }
+}

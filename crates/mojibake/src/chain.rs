@@ -17,7 +17,7 @@ pub struct MojibakeFix {
 }
 
 /// The encodings undone, one per layer, outermost first; shown as people say it:
-/// `windows-1252 x2`, `windows-1251`, `windows-1252, macintosh`.
+/// `windows-1252 x2`, `windows-1251`, `windows-1252, macintosh`, `gbk read as windows-1252`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct MojibakeChain {
     layers: [u8; MAX_LAYERS],
@@ -77,17 +77,53 @@ impl Encoding {
             single => NAMES[single as usize],
         }
     }
+}
 
-    /// The layer of index `i`: the tables' encodings, then Latin-1 read as windows-1252, then
-    /// the double-byte readings ([`DOUBLE_BYTE`]).
-    fn of_layer(i: u8) -> Encoding {
+/// One layer of mojibake: text in one encoding read as another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Layer {
+    /// The encoding the text was written in: `None` for UTF-8.
+    pub written: Option<Encoding>,
+    /// The encoding it was read as.
+    pub read_as: Encoding,
+}
+
+impl Layer {
+    /// The layer of index `i`: UTF-8 read as the tables' encodings, as Latin-1 where
+    /// windows-1252 was meant, as the double-byte readings ([`DOUBLE_BYTE`]); then text in a
+    /// double-byte encoding read as windows-1252 and as Latin-1 ([`legacy_layer`]).
+    fn of(i: u8) -> Layer {
         let i = usize::from(i);
-        match ENCODINGS.get(i) {
-            Some(&encoding) => encoding,
-            None => i
-                .checked_sub(ENCODINGS.len() + 1)
-                .and_then(|d| DOUBLE_BYTE.get(d).copied())
-                .unwrap_or(Encoding::Iso8859_1),
+        let utf8 = |read_as| Layer {
+            written: None,
+            read_as,
+        };
+        if let Some(&encoding) = ENCODINGS.get(i) {
+            return utf8(encoding);
+        }
+        let Some(double) = i.checked_sub(ENCODINGS.len() + 1) else {
+            return utf8(Encoding::Iso8859_1);
+        };
+        if let Some(&encoding) = DOUBLE_BYTE.get(double) {
+            return utf8(encoding);
+        }
+        let legacy = double - DOUBLE_BYTE.len();
+        Layer {
+            written: Some(DOUBLE_BYTE[legacy / 2]),
+            read_as: if legacy.is_multiple_of(2) {
+                Encoding::Windows1252
+            } else {
+                Encoding::Iso8859_1
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for Layer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.written {
+            None => f.write_str(self.read_as.name()),
+            Some(written) => write!(f, "{written} read as {}", self.read_as),
         }
     }
 }
@@ -132,6 +168,12 @@ pub(crate) fn double_byte_layer(r: usize) -> u8 {
     (ENCODINGS.len() + 1 + r) as u8
 }
 
+/// The layer index of text in the double-byte encoding `r` (an index into [`DOUBLE_BYTE`])
+/// read as windows-1252, or as Latin-1 when `latin1`.
+pub(crate) fn legacy_layer(r: usize, latin1: bool) -> u8 {
+    (ENCODINGS.len() + 1 + DOUBLE_BYTE.len() + 2 * r + usize::from(latin1)) as u8
+}
+
 /// The bits of KOI8-R and KOI8-U in the masks over [`ENCODINGS`].
 pub(crate) const KOI8: u16 = {
     let mut bits = 0;
@@ -146,11 +188,11 @@ pub(crate) const KOI8: u16 = {
 };
 
 impl MojibakeChain {
-    /// The encoding undone at each layer, outermost first.
-    pub fn layers(&self) -> impl Iterator<Item = Encoding> + '_ {
+    /// The layers undone, outermost first.
+    pub fn layers(&self) -> impl Iterator<Item = Layer> + '_ {
         self.layers[..usize::from(self.len)]
             .iter()
-            .map(|&i| Encoding::of_layer(i))
+            .map(|&i| Layer::of(i))
     }
 
     pub(crate) fn push(&mut self, layer: u8) {
@@ -178,7 +220,7 @@ impl std::fmt::Display for MojibakeChain {
             if i > 0 {
                 f.write_str(", ")?;
             }
-            f.write_str(Encoding::of_layer(layers[i]).name())?;
+            write!(f, "{}", Layer::of(layers[i]))?;
             if run > 1 {
                 write!(f, " x{run}")?;
             }
@@ -194,25 +236,40 @@ mod tests {
 
     #[test]
     fn encodings_are_the_tables_in_their_order() {
-        for (i, (encoding, name)) in ENCODINGS.iter().zip(NAMES).enumerate() {
+        let utf8 = |read_as| Layer {
+            written: None,
+            read_as,
+        };
+        for (i, (&encoding, name)) in ENCODINGS.iter().zip(NAMES).enumerate() {
             assert_eq!(encoding.name(), name);
-            assert_eq!(Encoding::of_layer(i as u8), *encoding);
+            assert_eq!(Layer::of(i as u8), utf8(encoding));
         }
-        assert_eq!(Encoding::of_layer(NAMES.len() as u8), Encoding::Iso8859_1);
+        assert_eq!(Layer::of(NAMES.len() as u8), utf8(Encoding::Iso8859_1));
+        for (r, &encoding) in DOUBLE_BYTE.iter().enumerate() {
+            assert_eq!(Layer::of(double_byte_layer(r)), utf8(encoding));
+            for (latin1, read_as) in [(false, Encoding::Windows1252), (true, Encoding::Iso8859_1)] {
+                let layer = Layer::of(legacy_layer(r, latin1));
+                assert_eq!(layer.written, Some(encoding));
+                assert_eq!(layer.read_as, read_as);
+            }
+        }
         assert_eq!(Encoding::Iso8859_1.to_string(), "iso-8859-1");
         let mut chain = MojibakeChain::default();
-        for layer in [0, 0, 7, NAMES.len() as u8] {
+        for layer in [0, 0, 7, NAMES.len() as u8, legacy_layer(2, false)] {
             chain.push(layer);
         }
-        assert_eq!(chain.to_string(), "windows-1252 x2, macintosh, iso-8859-1");
+        assert_eq!(
+            chain.to_string(),
+            "windows-1252 x2, macintosh, iso-8859-1, big5 read as windows-1252"
+        );
         let layers: Vec<_> = chain.layers().collect();
         assert_eq!(
-            layers,
+            layers[..4],
             [
-                Encoding::Windows1252,
-                Encoding::Windows1252,
-                Encoding::Macintosh,
-                Encoding::Iso8859_1
+                utf8(Encoding::Windows1252),
+                utf8(Encoding::Windows1252),
+                utf8(Encoding::Macintosh),
+                utf8(Encoding::Iso8859_1)
             ]
         );
     }

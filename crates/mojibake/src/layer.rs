@@ -2,8 +2,8 @@
 
 use crate::bytes::windows_1252_char;
 use crate::candidates::find_candidates;
-use crate::chain::double_byte_layer;
-use crate::double::undo_double;
+use crate::chain::{double_byte_layer, legacy_layer};
+use crate::double::{LatinReading, undo_double, undo_latin};
 use crate::found::{Candidate, Edit, Found};
 use crate::line::Line;
 use crate::plans::{Plan, plan_for, stray_c1_controls};
@@ -14,7 +14,11 @@ use crate::tables::COUNT;
 /// Undoes one layer into `out` (well-formed UTF-8 then; its old content is lost), or returns
 /// `None` if nothing in `text` is accepted. Returns how many groups were decoded, and the
 /// encoding.
-pub(crate) fn one_layer(text: &str, out: &mut Vec<u8>) -> Option<(usize, u8)> {
+///
+/// `outermost` says that `text` is the line as it came, no layer undone yet: only there does
+/// a line that CJK readings explain but cannot tell apart stop every other reading (deeper, it
+/// is the answer of a UTF-8 reading, which went on as such: `ÂÂÂÂÂÂÂÂÂ£` peels on).
+pub(crate) fn one_layer(text: &str, out: &mut Vec<u8>, outermost: bool) -> Option<(usize, u8)> {
     // A double-byte reading goes first: its answer decodes every character of the line, where
     // a single-byte judging would see only what such a reading left alone (the C1 control that
     // Shift_JIS reads byte 80 as).
@@ -23,6 +27,46 @@ pub(crate) fn one_layer(text: &str, out: &mut Vec<u8>) -> Option<(usize, u8)> {
         out.extend_from_slice(undone.text.as_bytes());
         return Some((undone.restored, double_byte_layer(undone.reading)));
     }
+    // CJK text in a double-byte encoding read as windows-1252 or Latin-1: whole lines whose
+    // bytes are not UTF-8 in any code page, which no other reading explains.
+    match undo_latin(text) {
+        LatinReading::Undone(undone) => {
+            // UTF-8 read twice and damaged (`TiÃ¡Â»Â¿ng`), whose bytes Big5 also reads: the
+            // single-byte readings' answer, when it explains most of the line.
+            if (undone.utf8_like || undone.inside_a_word)
+                && let Some(answer) = single_byte_layer(text, out)
+                && (undone.inside_a_word || explains_most(text, out, answer.0))
+            {
+                return Some(answer);
+            }
+            out.clear();
+            out.extend_from_slice(undone.text.as_bytes());
+            Some((undone.restored, legacy_layer(undone.reading, undone.latin1)))
+        }
+        LatinReading::Undecided if outermost => None,
+        LatinReading::Undecided | LatinReading::Not => single_byte_layer(text, out),
+    }
+}
+
+/// Whether `answer` (the single-byte readings' repair of `text`, with `edits` groups decoded and
+/// C1 controls read as windows-1252) decoded at least four in five of the line's characters
+/// that are not ASCII in groups.
+fn explains_most(text: &str, answer: &[u8], edits: usize) -> bool {
+    let count = |s: &str, f: fn(char) -> bool| s.chars().filter(|&c| f(c)).count();
+    let high = |c: char| !c.is_ascii();
+    let c1 = |c: char| ('\u{80}'..='\u{9F}').contains(&c);
+    let Ok(answer) = std::str::from_utf8(answer) else {
+        return false;
+    };
+    let before = count(text, high);
+    // Each group of n characters became one; a control read as windows-1252 stays one.
+    let controls = count(text, c1).saturating_sub(count(answer, c1));
+    let explained = (before + edits).saturating_sub(count(answer, high) + 2 * controls);
+    5 * explained >= 4 * before
+}
+
+/// [`one_layer`]'s single-byte readings.
+fn single_byte_layer(text: &str, out: &mut Vec<u8>) -> Option<(usize, u8)> {
     // The line filter gives the same answer as `possible_encodings != 0`, with SIMD: the layer
     // that finds nothing more (one in every repaired line) costs little.
     if first_suspect_in(text.as_bytes()).is_some() {

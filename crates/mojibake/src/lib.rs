@@ -120,7 +120,7 @@ mod testing;
 mod undo;
 mod verdict;
 
-pub use chain::{DOUBLE_BYTE, ENCODINGS, Encoding, MojibakeChain, MojibakeFix};
+pub use chain::{DOUBLE_BYTE, ENCODINGS, Encoding, Layer, MojibakeChain, MojibakeFix};
 pub use helpers::{Helpers, Work};
 pub use pool::undo_lines;
 pub use stream::{LineRepair, MAX_HELD_LINE, MojibakeLine, MojibakeRepairer};

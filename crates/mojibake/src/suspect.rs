@@ -21,7 +21,7 @@
 
 use crate::automaton::{LEADS, MaskTable, Masks, Pending};
 #[cfg(any(target_arch = "x86_64", test))]
-use crate::double::first_double_suspect;
+use crate::double::{first_double_suspect, first_latin_suspect};
 use utf8kit_codec::unit::is_continuation;
 
 /// A set of 2-byte characters, as a union of at most eight boxes: lead bytes × high halves ×
@@ -138,7 +138,8 @@ pub fn first_suspect(text: &str) -> Option<usize> {
 }
 
 /// The first place in `text` where mojibake of any reading may start: a single-byte one's
-/// ([`first_suspect_in`]) or a double-byte one's (`first_double_suspect`).
+/// ([`first_suspect_in`]), a double-byte one's (`first_double_suspect`) or a Latin reading of
+/// double-byte text's (`first_latin_suspect`).
 ///
 /// The text is read in windows of whole lines, each twice the last: the two filters each stop
 /// at what they find, and a caller asking again after each suspect line reads each byte about
@@ -153,8 +154,8 @@ pub(crate) fn first_any_suspect(text: &[u8]) -> Option<usize> {
         };
         let window = &text[from..end];
         let single = first_suspect_in(window);
-        if let Some(at) = first_double_suspect(&window[..single.unwrap_or(window.len())]).or(single)
-        {
+        let first = first_double_suspect(&window[..single.unwrap_or(window.len())]).or(single);
+        if let Some(at) = first_latin_suspect(&window[..first.unwrap_or(window.len())]).or(first) {
             return Some(from + at);
         }
         from = end;

@@ -470,7 +470,7 @@ proptest::proptest! {
             proptest::prop_assert_eq!(plan.weight, 0, "{:?} in {}", text, NAMES[e]);
         }
         if possible == 0 {
-            proptest::prop_assert!(one_layer(&text, &mut Vec::new()).is_none(), "{:?}", text);
+            proptest::prop_assert!(one_layer(&text, &mut Vec::new(), true).is_none(), "{:?}", text);
         }
     }
 }
@@ -548,7 +548,10 @@ fn script_words_held_back_are_never_accepted() {
                         let possible = possible_encodings(text.chars());
                         checked += assert_passed_over_accept_nothing(&text, 0..COUNT);
                         if possible == 0 {
-                            assert!(one_layer(&text, &mut Vec::new()).is_none(), "{text:?}");
+                            assert!(
+                                one_layer(&text, &mut Vec::new(), true).is_none(),
+                                "{text:?}"
+                            );
                         }
                     }
                 }

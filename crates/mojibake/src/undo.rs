@@ -83,7 +83,7 @@ pub(crate) fn undo_layers_from(
             // the repair's time.
             unsafe { std::str::from_utf8_unchecked(&last) }
         };
-        let Some((count, encoding)) = one_layer(input, &mut next) else {
+        let Some((count, encoding)) = one_layer(input, &mut next, layer == 0) else {
             if layer > 0 {
                 out.push_str(input);
                 answer = Some((groups, chain));
@@ -106,7 +106,7 @@ pub(crate) fn undo_layers_from(
 /// groups it decoded, and its encoding; `None` when nothing in it is accepted.
 pub(crate) fn undo_first_layer_into(text: &str, out: &mut String) -> Option<(usize, u8)> {
     let mut bytes = spare(&SPARE_BYTES, text.len());
-    let answer = one_layer(text, &mut bytes);
+    let answer = one_layer(text, &mut bytes, true);
     if answer.is_some() {
         debug_assert!(std::str::from_utf8(&bytes).is_ok());
         // SAFETY: `one_layer` answered: `bytes` is well-formed UTF-8 (see `undo_layers_from`).

@@ -15,6 +15,8 @@
 //! control or private-use character; any doubt leaves the line.
 
 mod filter;
+mod latin;
+mod latin_filter;
 mod starts;
 mod tables;
 mod write;
@@ -28,6 +30,8 @@ use tables::{COMMON, Tables, is_cjk};
 use write::{decode_with_gaps, encode};
 
 pub(crate) use filter::first_double_suspect;
+pub(crate) use latin::{LatinReading, undo_latin};
+pub(crate) use latin_filter::first_latin_suspect;
 
 /// The double-byte encodings whose reading of UTF-8 is undone, in the order ties go.
 pub(crate) const READINGS: [&Codec; 5] = [

@@ -198,7 +198,7 @@ pub(super) fn decode_one(codec: &'static Codec, input: &[u8]) -> Option<usize> {
 }
 
 /// Whether `pair` is in the common part of reading `r` (see [`COMMON`]).
-fn is_common_pair(r: usize, pair: u32) -> bool {
+pub(super) fn is_common_pair(r: usize, pair: u32) -> bool {
     let (lead, trail) = (pair >> 8, pair & 0xFF);
     match r {
         // GB2312 level 1.
