@@ -27,6 +27,24 @@ pub(crate) fn one_layer(text: &str, out: &mut Vec<u8>, outermost: bool) -> Optio
         out.extend_from_slice(undone.text.as_bytes());
         return Some((undone.restored, double_byte_layer(undone.reading)));
     }
+    // The line filter gives the same answer as `possible_encodings != 0`, with SIMD: the layer
+    // that finds nothing more (one in every repaired line) costs little.
+    let suspect = first_suspect_in(text.as_bytes()).is_some();
+    // Most mojibake is a whole line read once as windows-1252: that reading is answered
+    // without building the line the general judging needs. Its bytes are UTF-8, so no reading
+    // of CJK text in a legacy encoding explains it.
+    if suspect && let Some(answer) = whole_line_through_windows_1252(text, out) {
+        return Some(answer);
+    }
+    let judged = |out: &mut Vec<u8>| {
+        if !suspect {
+            return None;
+        }
+        let (fixed, count, encoding) = judge_layer(text)?;
+        out.clear();
+        out.extend_from_slice(fixed.as_bytes());
+        Some((count, encoding))
+    };
     // CJK text in a double-byte encoding read as windows-1252 or Latin-1: whole lines whose
     // bytes are not UTF-8 in any code page, which no other reading explains.
     match undo_latin(text) {
@@ -34,7 +52,7 @@ pub(crate) fn one_layer(text: &str, out: &mut Vec<u8>, outermost: bool) -> Optio
             // UTF-8 read twice and damaged (`TiÃ¡Â»Â¿ng`), whose bytes Big5 also reads: the
             // single-byte readings' answer, when it explains most of the line.
             if (undone.utf8_like || undone.inside_a_word)
-                && let Some(answer) = single_byte_layer(text, out)
+                && let Some(answer) = judged(out)
                 && (undone.inside_a_word || explains_most(text, out, answer.0))
             {
                 return Some(answer);
@@ -44,7 +62,7 @@ pub(crate) fn one_layer(text: &str, out: &mut Vec<u8>, outermost: bool) -> Optio
             Some((undone.restored, legacy_layer(undone.reading, undone.latin1)))
         }
         LatinReading::Undecided if outermost => None,
-        LatinReading::Undecided | LatinReading::Not => single_byte_layer(text, out),
+        LatinReading::Undecided | LatinReading::Not => judged(out),
     }
 }
 
@@ -63,25 +81,6 @@ fn explains_most(text: &str, answer: &[u8], edits: usize) -> bool {
     let controls = count(text, c1).saturating_sub(count(answer, c1));
     let explained = (before + edits).saturating_sub(count(answer, high) + 2 * controls);
     5 * explained >= 4 * before
-}
-
-/// [`one_layer`]'s single-byte readings.
-fn single_byte_layer(text: &str, out: &mut Vec<u8>) -> Option<(usize, u8)> {
-    // The line filter gives the same answer as `possible_encodings != 0`, with SIMD: the layer
-    // that finds nothing more (one in every repaired line) costs little.
-    if first_suspect_in(text.as_bytes()).is_some() {
-        // Most mojibake is a whole line read once as windows-1252: that reading is answered
-        // without building the line the general judging needs.
-        if let Some(answer) = whole_line_through_windows_1252(text, out) {
-            return Some(answer);
-        }
-        if let Some((fixed, count, encoding)) = judge_layer(text) {
-            out.clear();
-            out.extend_from_slice(fixed.as_bytes());
-            return Some((count, encoding));
-        }
-    }
-    None
 }
 
 /// [`one_layer`] of a line the line filter found suspect, by the general judging.

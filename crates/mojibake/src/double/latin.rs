@@ -105,22 +105,19 @@ fn undo(text: &str) -> Option<Option<LatinUndone>> {
         signs |= u32::from(c) > 0xFF;
         bytes.push(b);
     }
-    // Two pairs side by side, or one pair with a byte below A0 (a lead of Shift_JIS or GBK's
-    // extensions, or a trailing byte of them): the least a judgement can rest on. Latin text
-    // with two accented letters side by side (`Lääne`) stops here.
-    // windows-1252's quotes and dashes (91..94, 96, 97) lead Shift_JIS pairs too, but Latin
-    // text writes them before letters (`l’eau`): they count only as part of two pairs.
+    // The least a judgement can rest on: two pairs side by side, both led by a byte of the
+    // encodings' common rows (81..83 and 88..98 in Shift_JIS; A1..D7, the signs, kana and first
+    // levels of GB2312, Big5, KS X 1001 and EUC-JP; Latin text's small accented letters are
+    // E0..FF, `été`, and `Lääne` stops here); or one pair led by a byte below A0 that the line
+    // shows as a C1 control or that is none of windows-1252's quotes and dashes (91..94, 96,
+    // 97 stand before letters in Latin text, `l’eau`), and not right after a Latin letter
+    // (`tur\u{92}stico` is `tur’stico`).
     let pair = |j: usize| bytes[j] >= 0x81 && bytes[j + 1] >= 0x40;
-    // Nor is one pair after a Latin letter evidence: `tur\u{92}stico` is `tur’stico`.
     let lone_lead = |j: usize| {
         bytes[j] < 0xA0
             && (shown_c1[j] || !matches!(bytes[j], 0x91..=0x94 | 0x96 | 0x97))
             && !(j > 0 && bytes[j - 1].is_ascii_alphabetic())
     };
-    // Two pairs side by side must both lead with a byte of the encodings' common rows: kana,
-    // signs and Shift_JIS's first level (81..83, 88..98), the signs, kana and first levels of
-    // GB2312, Big5, KS X 1001 and EUC-JP (A1..D7). Latin text's small accented letters are
-    // E0..FF (`été`).
     let common_pair =
         |j: usize| matches!(bytes[j], 0x81..=0x83 | 0x88..=0x98 | 0xA1..=0xD7) && pair(j);
     if !(0..bytes.len().saturating_sub(1)).any(|j| {
