@@ -136,12 +136,17 @@ pub fn detect(evidence: &Evidence) -> Verdict {
         if is_single_byte(charset) {
             return verdict;
         }
-        // A double-byte answer is held to chardetng's on all of the evidence: a few KiB of
-        // EUC-KR can read as GBK.
-        let guess = chardetng_guess(sample);
-        if Charset::Whatwg(guess) == charset {
+        // A double-byte answer is held to chardetng's on eight times the evidence (a few KiB of
+        // EUC-KR can read as GBK), and judged again on all of it when they differ.
+        let more = sample.len().min(8 * FIRST_LOOK);
+        let more = sample[..more]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(sample.len(), |end| end + 1);
+        if Charset::Whatwg(chardetng_guess(&sample[..more])) == charset {
             return verdict;
         }
+        let guess = chardetng_guess(sample);
         return judge(sample, evidence.declared, Some(guess));
     }
     judge(sample, evidence.declared, None)
