@@ -684,3 +684,17 @@ fn a_koi8_r_line_with_c1_bytes_is_checked_without_a_panic() {
     let (code, _, err) = run("utf8check", &["--format", "json"], &line);
     assert_eq!(code, Some(1), "{err}");
 }
+
+/// CJK text in GBK read as windows-1252 and saved as UTF-8: the hint names both encodings.
+#[test]
+fn the_mojibake_hint_names_cjk_text_read_as_windows_1252() {
+    let (code, out, err) = run("utf8check", &[], "ÄãºÃ£¬ÊÀ½ç\nfine\n".as_bytes());
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, b"");
+    assert_eq!(
+        err,
+        "utf8check: <stdin>: hint: valid UTF-8, but some lines look like mojibake (gbk text read \
+         as windows-1252 and saved again: 'ÄãºÃ£¬ÊÀ½ç' for '你好，世界'); repair them with: \
+         utf8fix --mojibake\n"
+    );
+}
