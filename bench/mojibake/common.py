@@ -1,5 +1,7 @@
-"""What the mojibake benchmarks share: the CPU's name, and the median time of a command."""
+"""What the mojibake benchmarks share: the CPU's name, the median time of a command, and the
+translated lines of a gettext catalog."""
 
+import gettext
 import statistics
 import subprocess
 import time
@@ -26,3 +28,19 @@ def cpu_model():
     except OSError:
         pass
     return "an unknown CPU"
+
+
+def mo_lines(path):
+    """The lines with non-ASCII text, stripped and under 300 characters, of the gettext catalog
+    (`*.mo`) at `path`; none when it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            catalog = gettext.GNUTranslations(f)
+    except Exception:
+        return
+    for value in catalog._catalog.values():
+        if isinstance(value, str):
+            for line in value.split("\n"):
+                line = line.strip()
+                if line and not line.isascii() and len(line) < 300:
+                    yield line

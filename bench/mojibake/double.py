@@ -25,7 +25,6 @@ Usage: python3 bench/mojibake/double.py [--bin target/release] [--catalogs /usr/
 
 import argparse
 import collections
-import gettext
 import json
 import os
 import shutil
@@ -33,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 
-from common import cpu_model
+from common import cpu_model, mo_lines
 from common import timed as common_timed
 
 READINGS = [("gbk", "gb18030"), ("shift_jis", "cp932"), ("big5", "big5hkscs"),
@@ -47,19 +46,9 @@ def catalog_lines(directory, lang):
     if not os.path.isdir(messages):
         return []
     for name in sorted(os.listdir(messages)):
-        if not name.endswith(".mo"):
-            continue
-        try:
-            with open(os.path.join(messages, name), "rb") as f:
-                catalog = gettext.GNUTranslations(f)
-        except Exception:
-            continue
-        for value in catalog._catalog.values():
-            if isinstance(value, str):
-                for line in value.split("\n"):
-                    line = line.strip()
-                    if line and not line.isascii() and len(line) < 300 and "\r" not in line:
-                        found.add(line)
+        if name.endswith(".mo"):
+            found.update(line for line in mo_lines(os.path.join(messages, name))
+                         if "\r" not in line)
     return sorted(found)
 
 

@@ -32,7 +32,7 @@ import sys
 import tempfile
 import time
 
-from common import cpu_model, timed
+from common import cpu_model, mo_lines, timed
 
 try:
     import ftfy
@@ -222,23 +222,11 @@ def legacy_rows(binary, table=LEGACY, short=False):
 def catalog_lines(directory, count=20000):
     """Translated messages: every line with non-ASCII text of every gettext catalog (`*.mo`)
     under `directory`, a random `count` of them (fixed seed) of under 300 characters."""
-    import gettext
     found = set()
     for root, _, files in os.walk(directory):
         for name in files:
-            if not name.endswith(".mo"):
-                continue
-            try:
-                with open(os.path.join(root, name), "rb") as f:
-                    catalog = gettext.GNUTranslations(f)
-            except Exception:
-                continue
-            for value in catalog._catalog.values():
-                if isinstance(value, str):
-                    for line in value.split("\n"):
-                        line = line.strip()
-                        if line and not line.isascii() and len(line) < 300:
-                            found.add(line)
+            if name.endswith(".mo"):
+                found.update(mo_lines(os.path.join(root, name)))
     lines = sorted(found)
     random.Random(7).shuffle(lines)
     return len(found), lines[:count]

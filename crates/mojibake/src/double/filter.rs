@@ -117,14 +117,23 @@ pub(super) fn block_masks() -> BlockMasks {
     portable_block_masks
 }
 
+/// Each byte of a word of eight but its high bit.
+pub(super) const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+/// One in each byte of a word of eight.
+pub(super) const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The high bit of each byte of `x` that is zero, exactly.
+pub(super) fn zero_bytes(x: u64) -> u64 {
+    !((x & LOW).wrapping_add(LOW) | x | LOW)
+}
+
+/// The high bit of each of the eight bytes of `high`, as eight bits.
+pub(super) fn gather(high: u64) -> u64 {
+    ((high >> 7) & ONES).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
 /// [`BlockMasks`] eight bytes at a time.
 pub(super) fn portable_block_masks(block: &[u8; 64]) -> Masks {
-    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    // The high bit of each byte that is zero, exactly.
-    let zero_bytes = |x: u64| !((x & LOW).wrapping_add(LOW) | x | LOW);
-    // The high bit of each of eight bytes, as eight bits.
-    let gather = |high: u64| ((high >> 7) & ONES).wrapping_mul(0x0102_0408_1020_4080) >> 56;
     let mut masks = Masks {
         newlines: 0,
         high: 0,

@@ -1,6 +1,7 @@
 //! Which lines may hold CJK text read as windows-1252 or Latin-1: two characters side by side
 //! that are bytes 80..FF in those encodings, found 64 bytes at a time.
 
+use super::filter::{LOW, ONES, gather, zero_bytes};
 use crate::bytes::byte_in;
 
 /// Where in `text` (well-formed UTF-8) such a line may start: two characters side by side that
@@ -98,12 +99,6 @@ fn candidates(high: u64, leads: u64, c2: u64, c6: u64, c1: u64, x92: u64) -> u64
 
 /// [`CandidateMasks`] eight bytes at a time.
 pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
-    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    // The high bit of each byte that is zero, exactly.
-    let zero_bytes = |x: u64| !((x & LOW).wrapping_add(LOW) | x | LOW);
-    // The high bit of each of eight bytes, as eight bits.
-    let gather = |high: u64| ((high >> 7) & ONES).wrapping_mul(0x0102_0408_1020_4080) >> 56;
     let mut m = [0u64; 6];
     for (k, word) in block.chunks_exact(8).enumerate() {
         let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
@@ -277,7 +272,7 @@ mod tests {
     }
 
     #[test]
-    fn every_level_has_the_portable_candidates_and_more_never_fewer() {
+    fn every_level_gives_the_portable_candidates() {
         let text = "xxÄãºÃÊÀ½ç ƒtƒ@ \u{8e}\u{9e}( é é ü aß ".repeat(3);
         let mut block = [0u8; 64];
         block.copy_from_slice(&text.as_bytes()[..64]);
