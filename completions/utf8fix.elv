@@ -42,7 +42,7 @@ set edit:completion:arg-completer[utf8fix] = {|@words|
             cand --cesu 'Join CESU-8 surrogate pairs into 4-byte sequences'
             cand --modified 'Java''s Modified UTF-8: --cesu, and C0 80 becomes U+0000'
             cand --strip-bom 'Remove a byte order mark at the start'
-            cand --mojibake 'Undo mojibake: UTF-8 that was decoded in a legacy encoding (windows-1250..1254, 1257, ISO-8859-1/-2, MacRoman, IBM437, KOI8-R/-U; GBK, Shift_JIS, Big5, EUC-KR, EUC-JP) and encoded again, once or several times ("cafÃ©" for "café", "鍙傛暟" for "参数"); and CJK text in those double-byte encodings read as windows-1252 ("ÄãºÃ£¬ÊÀ½ç" for "你好，世界")'
+            cand --mojibake 'Undo mojibake: UTF-8 that was decoded in a legacy encoding (windows-1250..1254, 1257, ISO-8859-1/-2, MacRoman, IBM437, KOI8-R/-U, IBM866, ISO-8859-5, x-mac-cyrillic; GBK, Shift_JIS, Big5, EUC-KR, EUC-JP) and encoded again, once or several times ("cafÃ©" for "café", "鍙傛暟" for "参数"); CJK text in those double-byte encodings read as windows-1252 ("ÄãºÃ£¬ÊÀ½ç" for "你好，世界"); and Cyrillic code pages read as one another ("рТЙЧЕФ" for "Привет")'
             cand --names 'Rename files whose names are not UTF-8 (with --fallback ENC or --from ENC), mojibake (--mojibake) or not in NFC (--nfc), instead of repairing content: shows OLD -> NEW, and renames only with --apply'
             cand --nfc 'With --names, bring names to Unicode Normalization Form C (macOS writes NFD)'
             cand --apply 'With --names, rename (without it, only show what would change)'

@@ -179,7 +179,8 @@ before the input's summary; GitHub a ::notice on the file; SARIF a result of lev
 'hint') on the file; CodeClimate an issue of severity info. A valid input whose first lines read \
 as mojibake (UTF-8 decoded in a legacy encoding and saved again: 'cafÃ©'; or Chinese, Japanese or \
 Korean text in a double-byte encoding decoded as windows-1252: 'ÄãºÃ£¬ÊÀ½ç', the note says 'gbk \
-text read as windows-1252') gets the same kind of note, pointing to utf8fix --mojibake -i FILE; it stays valid, and the note is never a finding. It names an encoding only on strong \
+text read as windows-1252'; or a Cyrillic code page read as another: 'рТЙЧЕФ', 'koi8-r text read \
+as windows-1251') gets the same kind of note, pointing to utf8fix --mojibake -i FILE; it stays valid, and the note is never a finding. It names an encoding only on strong \
 evidence: the lines that are not UTF-8 are read in each candidate encoding, and one reading must \
 put at least 90% of its letters into the alphabet of one language written in that encoding, in \
 words of one script, and lead every reading that differs from it and is not its twin (the same \

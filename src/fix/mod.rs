@@ -107,7 +107,14 @@ character whose bytes were lost becomes one U+FFFD and the rest is restored. And
 Chinese, Japanese or Korean text saved in one of those encodings and read as windows-1252 or \
 Latin-1 ('ÄãºÃ£¬ÊÀ½ç' for '你好，世界' in GBK: old MP3 tags, web pages, ZIP comments), when one \
 reading clearly explains the whole line with common characters (-v: 'gbk read as \
-windows-1252'); a line two readings explain alike is left. It works line by line: \
+windows-1252'); a line two readings explain alike is left. Cyrillic text through the wrong \
+code page is undone a whole line at a time too: UTF-8 read as IBM866 ('╨Я╤А╨╕╨▓╨╡╤В'), \
+x-mac-cyrillic ('–Я—А–Є–≤–µ—В') or ISO-8859-5, and text in windows-1251, KOI8-R, KOI8-U, IBM866, \
+ISO-8859-5 or x-mac-cyrillic read as another of them ('рТЙЧЕФ' for 'Привет': -v 'koi8-r read \
+as windows-1251'), when the line breaks what Cyrillic words look like (a capital after a small \
+letter, box drawing or signs between letters, letters of no one language, or words of \
+capitals only) and exactly one reading gives flawless words of clearly commoner letter pairs. \
+It works line by line: \
 each encoding that could explain the line is tried, and the one that explains the most bytes \
 wins (ties go to the reading with fewer odd letters, such as Latin Extended-B, a capital \
 inside a lowercase word or 'ß' after a consonant, then to the order above). A stretch changes \
@@ -290,9 +297,11 @@ pub struct Args {
     pub strip: Vec<utf8kit_codec::LintSet>,
 
     /// Undo mojibake: UTF-8 that was decoded in a legacy encoding (windows-1250..1254, 1257,
-    /// ISO-8859-1/-2, MacRoman, IBM437, KOI8-R/-U; GBK, Shift_JIS, Big5, EUC-KR, EUC-JP) and
-    /// encoded again, once or several times ("cafÃ©" for "café", "鍙傛暟" for "参数"); and CJK
-    /// text in those double-byte encodings read as windows-1252 ("ÄãºÃ£¬ÊÀ½ç" for "你好，世界").
+    /// ISO-8859-1/-2, MacRoman, IBM437, KOI8-R/-U, IBM866, ISO-8859-5, x-mac-cyrillic; GBK,
+    /// Shift_JIS, Big5, EUC-KR, EUC-JP) and encoded again, once or several times ("cafÃ©" for
+    /// "café", "鍙傛暟" for "参数"); CJK text in those double-byte encodings read as windows-1252
+    /// ("ÄãºÃ£¬ÊÀ½ç" for "你好，世界"); and Cyrillic code pages read as one another ("рТЙЧЕФ"
+    /// for "Привет").
     #[arg(long)]
     pub mojibake: bool,
 

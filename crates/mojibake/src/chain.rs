@@ -62,6 +62,12 @@ pub enum Encoding {
     EucKr,
     /// EUC-JP, Japanese on Unix.
     EucJp,
+    /// IBM866, Russian in DOS and the Windows console.
+    Ibm866,
+    /// ISO-8859-5, Cyrillic.
+    Iso8859_5,
+    /// x-mac-cyrillic, Cyrillic on the classic Mac OS.
+    XMacCyrillic,
 }
 
 impl Encoding {
@@ -74,6 +80,9 @@ impl Encoding {
             Encoding::Big5 => "big5",
             Encoding::EucKr => "euc-kr",
             Encoding::EucJp => "euc-jp",
+            Encoding::Ibm866 => "ibm866",
+            Encoding::Iso8859_5 => "iso-8859-5",
+            Encoding::XMacCyrillic => "x-mac-cyrillic",
             single => NAMES[single as usize],
         }
     }
@@ -108,13 +117,21 @@ impl Layer {
             return utf8(encoding);
         }
         let legacy = double - DOUBLE_BYTE.len();
+        if let Some(&written) = DOUBLE_BYTE.get(legacy / 2) {
+            return Layer {
+                written: Some(written),
+                read_as: if legacy.is_multiple_of(2) {
+                    Encoding::Windows1252
+                } else {
+                    Encoding::Iso8859_1
+                },
+            };
+        }
+        let cyrillic = legacy - 2 * DOUBLE_BYTE.len();
+        let n = CYRILLIC.len();
         Layer {
-            written: Some(DOUBLE_BYTE[legacy / 2]),
-            read_as: if legacy.is_multiple_of(2) {
-                Encoding::Windows1252
-            } else {
-                Encoding::Iso8859_1
-            },
+            written: (cyrillic / n).checked_sub(1).map(|w| CYRILLIC[w]),
+            read_as: CYRILLIC[cyrillic % n],
         }
     }
 }
@@ -172,6 +189,24 @@ pub(crate) fn double_byte_layer(r: usize) -> u8 {
 /// read as windows-1252, or as Latin-1 when `latin1`.
 pub(crate) fn legacy_layer(r: usize, latin1: bool) -> u8 {
     (ENCODINGS.len() + 1 + DOUBLE_BYTE.len() + 2 * r + usize::from(latin1)) as u8
+}
+
+/// The Cyrillic code pages of the readings that take a whole line (`crate::cyrillic`), in the
+/// order ties go.
+pub const CYRILLIC: &[Encoding] = &[
+    Encoding::Windows1251,
+    Encoding::Koi8R,
+    Encoding::Koi8U,
+    Encoding::Ibm866,
+    Encoding::Iso8859_5,
+    Encoding::XMacCyrillic,
+];
+
+/// The layer index of text in the Cyrillic code page `written` (an index into [`CYRILLIC`]; `None`
+/// for UTF-8) read as the one of index `read_as`.
+pub(crate) fn cyrillic_layer(written: Option<usize>, read_as: usize) -> u8 {
+    let written = written.map_or(0, |w| w + 1);
+    (ENCODINGS.len() + 1 + 3 * DOUBLE_BYTE.len() + written * CYRILLIC.len() + read_as) as u8
 }
 
 /// The bits of KOI8-R and KOI8-U in the masks over [`ENCODINGS`].
@@ -253,6 +288,19 @@ mod tests {
                 assert_eq!(layer.read_as, read_as);
             }
         }
+        for (r, &read_as) in CYRILLIC.iter().enumerate() {
+            assert_eq!(Layer::of(cyrillic_layer(None, r)), utf8(read_as));
+            for (w, &written) in CYRILLIC.iter().enumerate() {
+                let layer = Layer::of(cyrillic_layer(Some(w), r));
+                assert_eq!((layer.written, layer.read_as), (Some(written), read_as));
+            }
+        }
+        let last = cyrillic_layer(Some(CYRILLIC.len() - 1), CYRILLIC.len() - 1);
+        assert!(usize::from(last) < 256);
+        assert_eq!(
+            Layer::of(cyrillic_layer(Some(1), 0)).to_string(),
+            "koi8-r read as windows-1251"
+        );
         assert_eq!(Encoding::Iso8859_1.to_string(), "iso-8859-1");
         let mut chain = MojibakeChain::default();
         for layer in [0, 0, 7, NAMES.len() as u8, legacy_layer(2, false)] {

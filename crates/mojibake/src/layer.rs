@@ -3,6 +3,7 @@
 use crate::bytes::windows_1252_char;
 use crate::candidates::find_candidates;
 use crate::chain::{double_byte_layer, legacy_layer};
+use crate::cyrillic::undo_cyrillic;
 use crate::double::{LatinReading, undo_double, undo_latin};
 use crate::found::{Candidate, Edit, Found};
 use crate::line::Line;
@@ -35,6 +36,12 @@ pub(crate) fn one_layer(text: &str, out: &mut Vec<u8>, outermost: bool) -> Optio
     // of CJK text in a legacy encoding explains it.
     if suspect && let Some(answer) = whole_line_through_windows_1252(text, out) {
         return Some(answer);
+    }
+    // Cyrillic text through the wrong code page: a whole line, judged by its words.
+    if let Some(undone) = undo_cyrillic(text) {
+        out.clear();
+        out.extend_from_slice(undone.text.as_bytes());
+        return Some((undone.restored, undone.layer));
     }
     let judged = |out: &mut Vec<u8>| {
         if !suspect {

@@ -31,6 +31,14 @@
 //! control or private-use character. Such a line is found by its first character that is not
 //! ASCII, 64 bytes at a time; the double-byte reading is judged before the single-byte ones.
 //!
+//! Cyrillic text through the wrong code page is undone a whole line at a time as well
+//! ([`CYRILLIC`]): UTF-8 read as IBM866 (`╨Я╤А╨╕╨▓╨╡╤В`), x-mac-cyrillic or ISO-8859-5, and
+//! text in one of windows-1251, KOI8-R, KOI8-U, IBM866, ISO-8859-5 and x-mac-cyrillic read as
+//! another (`рТЙЧЕФ` is `Привет` in KOI8-R read as windows-1251). The line must break what
+//! Cyrillic words look like, and exactly one reading must make flawless words whose letter
+//! pairs are clearly commoner (a table of letter pairs counted in Russian, Ukrainian and
+//! Serbian text).
+//!
 //! # How a change is decided
 //!
 //! A line in which no character that is a UTF-8 lead byte in some encoding is followed by as
@@ -97,6 +105,7 @@ mod bytes;
 mod candidates;
 mod chain;
 pub mod codepages;
+mod cyrillic;
 mod double;
 mod found;
 pub mod helpers;
@@ -120,7 +129,7 @@ mod testing;
 mod undo;
 mod verdict;
 
-pub use chain::{DOUBLE_BYTE, ENCODINGS, Encoding, Layer, MojibakeChain, MojibakeFix};
+pub use chain::{CYRILLIC, DOUBLE_BYTE, ENCODINGS, Encoding, Layer, MojibakeChain, MojibakeFix};
 pub use helpers::{Helpers, Work};
 pub use pool::undo_lines;
 pub use stream::{LineRepair, MAX_HELD_LINE, MojibakeLine, MojibakeRepairer};

@@ -26,3 +26,25 @@ pub(crate) fn has_avx512bw() -> bool {
     utf8kit_codec::simd::allows(utf8kit_codec::simd::Level::Avx512)
         && std::is_x86_feature_detected!("avx512bw")
 }
+
+/// A block filter's masks: 64 bytes in, a bit per byte out.
+#[cfg(all(test, target_arch = "x86_64"))]
+pub(crate) type BlockMasks = fn(&[u8; 64]) -> u64;
+
+/// The block-mask functions of each level this processor has,
+/// portable first, for the tests that hold every level to the portable one.
+#[cfg(all(test, target_arch = "x86_64"))]
+pub(crate) fn block_levels(
+    portable: BlockMasks,
+    avx2: BlockMasks,
+    avx512bw: BlockMasks,
+) -> Vec<(&'static str, BlockMasks)> {
+    let mut levels = vec![("portable", portable)];
+    if std::is_x86_feature_detected!("avx2") {
+        levels.push(("avx2", avx2));
+    }
+    if std::is_x86_feature_detected!("avx512bw") {
+        levels.push(("avx512", avx512bw));
+    }
+    levels
+}

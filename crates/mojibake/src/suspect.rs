@@ -21,6 +21,8 @@
 
 use crate::automaton::{LEADS, MaskTable, Masks, Pending};
 #[cfg(any(target_arch = "x86_64", test))]
+use crate::cyrillic::first_cyrillic_suspect;
+#[cfg(any(target_arch = "x86_64", test))]
 use crate::double::{first_double_suspect, first_latin_suspect};
 use utf8kit_codec::unit::is_continuation;
 
@@ -155,7 +157,9 @@ pub(crate) fn first_any_suspect(text: &[u8]) -> Option<usize> {
         let window = &text[from..end];
         let single = first_suspect_in(window);
         let first = first_double_suspect(&window[..single.unwrap_or(window.len())]).or(single);
-        if let Some(at) = first_latin_suspect(&window[..first.unwrap_or(window.len())]).or(first) {
+        let first = first_latin_suspect(&window[..first.unwrap_or(window.len())]).or(first);
+        if let Some(at) = first_cyrillic_suspect(&window[..first.unwrap_or(window.len())]).or(first)
+        {
             return Some(from + at);
         }
         from = end;

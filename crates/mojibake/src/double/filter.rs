@@ -118,17 +118,17 @@ pub(super) fn block_masks() -> BlockMasks {
 }
 
 /// Each byte of a word of eight but its high bit.
-pub(super) const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+pub(crate) const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 /// One in each byte of a word of eight.
-pub(super) const ONES: u64 = 0x0101_0101_0101_0101;
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
 
 /// The high bit of each byte of `x` that is zero, exactly.
-pub(super) fn zero_bytes(x: u64) -> u64 {
+pub(crate) fn zero_bytes(x: u64) -> u64 {
     !((x & LOW).wrapping_add(LOW) | x | LOW)
 }
 
 /// The high bit of each of the eight bytes of `high`, as eight bits.
-pub(super) fn gather(high: u64) -> u64 {
+pub(crate) fn gather(high: u64) -> u64 {
     ((high >> 7) & ONES).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 

@@ -234,17 +234,14 @@ mod tests {
     use proptest::prelude::*;
 
     fn levels() -> Vec<(&'static str, CandidateMasks)> {
-        let mut levels: Vec<(&str, CandidateMasks)> = vec![("portable", portable_candidate_masks)];
         #[cfg(target_arch = "x86_64")]
-        {
-            if std::is_x86_feature_detected!("avx2") {
-                levels.push(("avx2", avx2_candidate_masks));
-            }
-            if std::is_x86_feature_detected!("avx512bw") {
-                levels.push(("avx512", avx512_candidate_masks));
-            }
-        }
-        levels
+        return crate::simd::block_levels(
+            portable_candidate_masks,
+            avx2_candidate_masks,
+            avx512_candidate_masks,
+        );
+        #[cfg(not(target_arch = "x86_64"))]
+        vec![("portable", portable_candidate_masks)]
     }
 
     /// Text of the characters the filter tells apart: ASCII letters and signs, Latin-1's

@@ -29,7 +29,7 @@ use filter::{begins_mojibake, may_begin};
 use tables::{COMMON, Tables, is_cjk};
 use write::{decode_with_gaps, encode};
 
-pub(crate) use filter::first_double_suspect;
+pub(crate) use filter::{LOW, ONES, first_double_suspect, gather, zero_bytes};
 pub(crate) use latin::{LatinReading, undo_latin};
 pub(crate) use latin_filter::first_latin_suspect;
 

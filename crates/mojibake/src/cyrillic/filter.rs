@@ -1,0 +1,403 @@
+//! Which lines may hold Cyrillic text through the wrong code page: a Cyrillic letter before a
+//! capital, box drawing against a character that is not ASCII, a letter of Serbian or
+//! Macedonian against a Cyrillic letter, a C1 control or a sign right after one; found 64
+//! bytes at a time.
+
+use std::ops::Range;
+
+use crate::double::{LOW, ONES, gather, zero_bytes};
+
+/// Where in `text` (well-formed UTF-8) such a line may start ([`is_suspect_at`]).
+///
+/// 64 bytes at a time (AVX-512, AVX2, or eight bytes at a time): a block's masks give the
+/// places that may be one ([`CandidateMasks`]), each then asked on its own. Clean Russian text,
+/// whose capitals begin words, seldom has one.
+pub(crate) fn first_cyrillic_suspect(text: &[u8]) -> Option<usize> {
+    first_cyrillic_suspect_with(text, candidate_masks())
+}
+
+/// [`first_cyrillic_suspect`] with the block masks of one SIMD level.
+pub(super) fn first_cyrillic_suspect_with(text: &[u8], masks: CandidateMasks) -> Option<usize> {
+    // A block judges its bytes 2..=62, whose neighbours it holds; the first two on their own.
+    const INNER: u64 = ((1 << 63) - 1) & !3;
+    let mut memo = 0..0;
+    if let Some(at) = bytewise_with(text, 0, 2.min(text.len()), &mut memo) {
+        return Some(at);
+    }
+    let mut start = 0;
+    while let Some(block) = text.get(start..start + 64) {
+        let mut bits = masks(block.try_into().expect("64 bytes")) & INNER;
+        while bits != 0 {
+            let i = start + bits.trailing_zeros() as usize;
+            if is_suspect_at(text, i, &mut memo) {
+                return Some(i);
+            }
+            bits &= bits - 1;
+        }
+        start += 61;
+    }
+    bytewise_with(text, (start + 2).min(text.len()), text.len(), &mut memo)
+}
+
+/// [`first_cyrillic_suspect`] a byte at a time, over the bytes `from..to`: what the block walk
+/// must find.
+#[cfg(test)]
+pub(super) fn bytewise_in(text: &[u8], from: usize, to: usize) -> Option<usize> {
+    bytewise_with(text, from, to, &mut (0..0))
+}
+
+/// [`bytewise_in`] with the caller's `memo` (see [`is_suspect_at`]).
+fn bytewise_with(text: &[u8], from: usize, to: usize, memo: &mut Range<usize>) -> Option<usize> {
+    (from..to)
+        .find(|&i| matches!(text[i], 0xC2 | 0xD0 | 0xD1 | 0xE2) && is_suspect_at(text, i, memo))
+}
+
+/// Whether the Cyrillic letter that ends right before `i` is small.
+fn small_before(text: &[u8], i: usize) -> bool {
+    i >= 2
+        && matches!(
+            (text[i - 2], text[i - 1]),
+            (0xD0, 0xB0..=0xBF) | (0xD1, 0x80..=0x9F)
+        )
+}
+
+/// Where the line of `text` that holds byte `i` lies, without its newline.
+fn line_of(text: &[u8], i: usize) -> Range<usize> {
+    let start = memchr::memrchr(b'\n', &text[..i]).map_or(0, |n| n + 1);
+    let end = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |n| i + n);
+    start..end
+}
+
+/// Whether the Cyrillic letter that ends right before `i` is a capital of Russian's alphabet.
+fn capital_before(text: &[u8], i: usize) -> bool {
+    i >= 2 && text[i - 2] == 0xD0 && matches!(text[i - 1], 0x90..=0xAF)
+}
+
+/// Whether a Cyrillic letter (U+0400..U+045F) ends right before `i`.
+fn letter_before(text: &[u8], i: usize) -> bool {
+    i >= 2 && matches!(text[i - 2], 0xD0 | 0xD1) && text[i - 1] >= 0x80
+}
+
+/// Whether a character that is not ASCII begins at `i`.
+fn high_at(text: &[u8], i: usize) -> bool {
+    text.get(i).is_some_and(|&b| b >= 0xC0)
+}
+
+/// Whether a line of such mojibake may begin at `i`, a byte C2, D0, D1 or E2: a small letter
+/// before the capital at `i`, or a capital of Russian's alphabet on a line of words of
+/// capitals ([`super::all_capitals`]); a letter of Serbian or Macedonian (`Ђ Ѓ Ѕ Ј Љ Њ Ћ Ќ Џ` and
+/// their small forms) against a Cyrillic letter; a C1 control or a sign of Latin-1 after a
+/// Cyrillic letter (not the no-break space, the soft hyphen or the guillemets, which stand
+/// against words); box drawing against a
+/// character that is not ASCII; a sign of U+2000..U+217F between a Cyrillic letter and one
+/// that is not ASCII (not the apostrophe `’` or the non-breaking hyphen).
+///
+/// `memo` is the line last found to be no line of capitals, so that each capital after a
+/// capital does not read its line again.
+fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
+    let Some(&second) = text.get(i + 1) else {
+        return false;
+    };
+    match text[i] {
+        0xD0 => {
+            let capital_after_letter = matches!(second, 0x80..=0xAF)
+                && (small_before(text, i)
+                    || capital_before(text, i) && !memo.contains(&i) && {
+                        let line = line_of(text, i);
+                        let capitals = super::all_capitals(&text[line.clone()]);
+                        if !capitals {
+                            *memo = line;
+                        }
+                        capitals
+                    });
+            let serbian = matches!(second, 0x82 | 0x83 | 0x85 | 0x88..=0x8C | 0x8F)
+                && (letter_before(text, i) || high_at(text, i + 2));
+            capital_after_letter || serbian
+        }
+        0xD1 => {
+            matches!(second, 0x92 | 0x93 | 0x95 | 0x98..=0x9C | 0x9F)
+                && (letter_before(text, i) || high_at(text, i + 2))
+        }
+        0xC2 => !matches!(second, 0xA0 | 0xAB | 0xAD | 0xBB) && letter_before(text, i),
+        0xE2 => {
+            let boxes = matches!(second, 0x94 | 0x95)
+                && (i > 0 && text[i - 1] >= 0x80 || high_at(text, i + 3));
+            let sign = matches!(second, 0x80..=0x84)
+                && !matches!(text.get(i + 2), Some(0x91 | 0x99) if second == 0x80)
+                && letter_before(text, i)
+                && high_at(text, i + 3);
+            boxes || sign
+        }
+        _ => false,
+    }
+}
+
+/// The places of a block of 64 bytes where [`is_suspect_at`] may hold, a bit each (at least
+/// those of bytes 2..=62).
+pub(super) type CandidateMasks = fn(&[u8; 64]) -> u64;
+
+/// The [`CandidateMasks`] of the highest SIMD level this processor has and the program allows.
+fn candidate_masks() -> CandidateMasks {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if crate::simd::has_avx512bw() {
+            return avx512_candidate_masks;
+        }
+        if crate::simd::has_avx2() {
+            return avx2_candidate_masks;
+        }
+    }
+    portable_candidate_masks
+}
+
+/// The byte masks a block's candidates are made of.
+struct ByteMasks {
+    high: u64,
+    c2: u64,
+    d0: u64,
+    d1: u64,
+    e2: u64,
+    /// Bytes 80..8F, 90..9F, A0..AF, 94..95, 80..87.
+    x8: u64,
+    x9: u64,
+    xa: u64,
+    /// Bytes whose low half is one that Serbian and Macedonian letters end with in both rows
+    /// (D0 8x and D1 9x: 2, 3, 5, 8..C, F).
+    serbian: u64,
+    boxes: u64,
+    x80_87: u64,
+}
+
+/// The candidates from a block's byte masks: each byte C2, D0, D1 or E2 that
+/// [`is_suspect_at`] may take, from the bytes right around it.
+fn candidates(m: &ByteMasks) -> u64 {
+    let leads = m.d0 | m.d1;
+    m.d0 & (leads << 2 & (m.x8 | m.x9 | m.xa) >> 1 | (m.x8 & m.serbian) >> 1)
+        | m.d1 & (m.x9 & m.serbian) >> 1
+        | m.c2 & m.high << 1
+        | m.e2 & (m.boxes >> 1 | m.x80_87 >> 1 & m.high << 1)
+}
+
+/// The low halves of [`ByteMasks::serbian`], a bit each.
+const SERBIAN_LOW: u16 = 1 << 2 | 1 << 3 | 1 << 5 | 0x1F << 8 | 1 << 15;
+
+/// [`SERBIAN_LOW`] as a table of 16 bytes, for a byte shuffle: 0xFF where the low half is in.
+const SERBIAN_TABLE: [u8; 16] = {
+    let mut table = [0; 16];
+    let mut i = 0;
+    while i < 16 {
+        if SERBIAN_LOW >> i & 1 != 0 {
+            table[i] = 0xFF;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// [`CandidateMasks`] eight bytes at a time.
+pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
+    let serbian = block.iter().enumerate().fold(0u64, |bits, (i, &b)| {
+        bits | u64::from(SERBIAN_LOW >> (b & 0x0F) & 1) << i
+    });
+    let mut m = [0u64; 10];
+    for (k, word) in block.chunks_exact(8).enumerate() {
+        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        let masked = |mask: u8, value: u8| {
+            zero_bytes((w & (ONES * u64::from(mask))) ^ (ONES * u64::from(value)))
+        };
+        let words = [
+            w & !LOW,
+            zero_bytes(w ^ (ONES * 0xC2)),
+            zero_bytes(w ^ (ONES * 0xD0)),
+            zero_bytes(w ^ (ONES * 0xD1)),
+            zero_bytes(w ^ (ONES * 0xE2)),
+            masked(0xF0, 0x80),
+            masked(0xF0, 0x90),
+            masked(0xF0, 0xA0),
+            masked(0xFE, 0x94),
+            masked(0xF8, 0x80),
+        ];
+        for (mask, word) in m.iter_mut().zip(words) {
+            *mask |= gather(word) << (8 * k);
+        }
+    }
+    candidates(&ByteMasks {
+        high: m[0],
+        c2: m[1],
+        d0: m[2],
+        d1: m[3],
+        e2: m[4],
+        x8: m[5],
+        x9: m[6],
+        xa: m[7],
+        boxes: m[8],
+        x80_87: m[9],
+        serbian,
+    })
+}
+
+/// [`CandidateMasks`] with AVX2.
+#[cfg(target_arch = "x86_64")]
+pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
+    #[target_feature(enable = "avx2")]
+    fn masks(block: &[u8; 64]) -> u64 {
+        use std::arch::x86_64::*;
+        // SAFETY: the block holds 64 bytes: two unaligned loads of 32 read inside it.
+        let [a, b] = unsafe {
+            [
+                _mm256_loadu_si256(block.as_ptr().cast()),
+                _mm256_loadu_si256(block.as_ptr().add(32).cast()),
+            ]
+        };
+        let bits = |lo: __m256i, hi: __m256i| {
+            u64::from(_mm256_movemask_epi8(lo) as u32)
+                | u64::from(_mm256_movemask_epi8(hi) as u32) << 32
+        };
+        let masked = |mask: u8, value: u8| {
+            let (mask, value) = (_mm256_set1_epi8(mask as i8), _mm256_set1_epi8(value as i8));
+            bits(
+                _mm256_cmpeq_epi8(_mm256_and_si256(a, mask), value),
+                _mm256_cmpeq_epi8(_mm256_and_si256(b, mask), value),
+            )
+        };
+        let table = _mm256_broadcastsi128_si256(
+            // SAFETY: the table holds 16 bytes: one unaligned load of 16 reads inside it.
+            unsafe { _mm_loadu_si128(SERBIAN_TABLE.as_ptr().cast()) },
+        );
+        let low = _mm256_set1_epi8(0x0F);
+        let serbian = bits(
+            _mm256_shuffle_epi8(table, _mm256_and_si256(a, low)),
+            _mm256_shuffle_epi8(table, _mm256_and_si256(b, low)),
+        );
+        candidates(&ByteMasks {
+            high: bits(a, b),
+            c2: masked(0xFF, 0xC2),
+            d0: masked(0xFF, 0xD0),
+            d1: masked(0xFF, 0xD1),
+            e2: masked(0xFF, 0xE2),
+            x8: masked(0xF0, 0x80),
+            x9: masked(0xF0, 0x90),
+            xa: masked(0xF0, 0xA0),
+            boxes: masked(0xFE, 0x94),
+            x80_87: masked(0xF8, 0x80),
+            serbian,
+        })
+    }
+    // SAFETY: `candidate_masks` chooses this path only when the processor has AVX2.
+    unsafe { masks(block) }
+}
+
+/// [`CandidateMasks`] with AVX-512 BW.
+#[cfg(target_arch = "x86_64")]
+pub(super) fn avx512_candidate_masks(block: &[u8; 64]) -> u64 {
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn masks(block: &[u8; 64]) -> u64 {
+        use std::arch::x86_64::*;
+        // SAFETY: the block holds 64 bytes: one unaligned load of 64 reads inside it.
+        let v = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
+        let masked = |mask: u8, value: u8| {
+            _mm512_cmpeq_epi8_mask(
+                _mm512_and_si512(v, _mm512_set1_epi8(mask as i8)),
+                _mm512_set1_epi8(value as i8),
+            )
+        };
+        // SAFETY: the table holds 16 bytes: one unaligned load of 16 reads inside it.
+        let table =
+            _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(SERBIAN_TABLE.as_ptr().cast()) });
+        let serbian = _mm512_movepi8_mask(_mm512_shuffle_epi8(
+            table,
+            _mm512_and_si512(v, _mm512_set1_epi8(0x0F)),
+        ));
+        candidates(&ByteMasks {
+            high: _mm512_movepi8_mask(v),
+            c2: masked(0xFF, 0xC2),
+            d0: masked(0xFF, 0xD0),
+            d1: masked(0xFF, 0xD1),
+            e2: masked(0xFF, 0xE2),
+            x8: masked(0xF0, 0x80),
+            x9: masked(0xF0, 0x90),
+            xa: masked(0xF0, 0xA0),
+            boxes: masked(0xFE, 0x94),
+            x80_87: masked(0xF8, 0x80),
+            serbian,
+        })
+    }
+    // SAFETY: `candidate_masks` chooses this path only when the processor has AVX-512 BW.
+    unsafe { masks(block) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn levels() -> Vec<(&'static str, CandidateMasks)> {
+        #[cfg(target_arch = "x86_64")]
+        return crate::simd::block_levels(
+            portable_candidate_masks,
+            avx2_candidate_masks,
+            avx512_candidate_masks,
+        );
+        #[cfg(not(target_arch = "x86_64"))]
+        vec![("portable", portable_candidate_masks)]
+    }
+
+    /// Text of the characters the filter tells apart: ASCII, small and capital Cyrillic
+    /// letters, Serbian letters, signs, box drawing, C1 controls, CJK.
+    fn texts() -> impl Strategy<Value = String> {
+        let pool: Vec<char> = "ab \nпривтПРИВТЁёїіЏџЂђЉ«»°·\u{a0}\u{ad}\u{85}–—’‑…№╨╤─│中"
+            .chars()
+            .collect();
+        proptest::collection::vec(proptest::sample::select(pool), 0..300)
+            .prop_map(|chars| chars.into_iter().collect())
+    }
+
+    proptest! {
+        /// Every level's block walk finds what the walk a byte at a time finds.
+        #[test]
+        fn every_simd_level_finds_what_the_bytewise_walk_finds(text in texts(), cut in 0usize..64) {
+            // Each start within a block, so every byte sits at every place of one.
+            let text = &text.as_bytes()[cut.min(text.len())..];
+            let text = &text[text.iter().position(|&b| b & 0xC0 != 0x80).unwrap_or(text.len())..];
+            let want = bytewise_in(text, 0, text.len());
+            for (name, masks) in levels() {
+                prop_assert_eq!(first_cyrillic_suspect_with(text, masks), want, "{}", name);
+            }
+        }
+    }
+
+    #[test]
+    fn every_level_gives_the_portable_candidates() {
+        let text = "привет рТЙЧЕФ ╨Я╤А ЏаЁўҐв а\u{85}б–Я ".repeat(2);
+        let mut block = [0u8; 64];
+        block.copy_from_slice(&text.as_bytes()[..64]);
+        let want = portable_candidate_masks(&block);
+        assert_ne!(want, 0);
+        for (name, masks) in levels() {
+            assert_eq!(masks(&block), want, "{name}");
+        }
+    }
+
+    #[test]
+    fn finds_the_first_flaw_of_each_kind() {
+        let at = |s: &str| first_cyrillic_suspect(s.as_bytes());
+        // Clean Russian, Ukrainian, Serbian words apart: nothing.
+        assert_eq!(at("Привет, мир! Москва — «столица». М’ята, їжак.\n"), None);
+        assert_eq!(at("Внимание: ошибка в сети\n"), None);
+        // Capitals after capitals, in two words at least.
+        assert_eq!(at("ok ВН"), None);
+        assert_eq!(at("ok ВН ДА"), Some(5));
+        assert_eq!(at("ok ВН ДА нет"), None);
+        // A small letter, then a capital: at the capital's lead.
+        assert_eq!(at("ok рТЙЧЕФ"), Some(5));
+        // Box drawing against a letter.
+        assert_eq!(at("x ╨Я"), Some(2));
+        // A Serbian letter against a letter.
+        assert_eq!(at("ЏаЁ"), Some(0));
+        // A C1 control after a letter.
+        assert_eq!(at("а\u{9F}б"), Some(2));
+        // A dash between letters, but not the apostrophe.
+        assert_eq!(at("ab Я—А"), Some(5));
+        assert_eq!(at("м’ята"), None);
+    }
+}

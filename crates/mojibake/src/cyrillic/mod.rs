@@ -1,0 +1,554 @@
+//! Cyrillic text through the wrong code page, undone a whole line at a time: UTF-8 read as
+//! IBM866 (`╨Я╤А╨╕╨▓╨╡╤В`), as x-mac-cyrillic (`–Я—А–Є–≤–µ—В`) or as ISO-8859-5; and text written
+//! in one Cyrillic code page and read as another (`рТЙЧЕФ` is `Привет` in KOI8-R read as
+//! windows-1251, `ЏаЁўҐв` the same word in IBM866 read as windows-1251).
+//!
+//! Each character of such a line stands for one byte: written back in the code page it was read
+//! as, the line decodes in the one it was written in. The judge is what Cyrillic words look
+//! like ([`flaws`]): letters of one language's alphabet, small letters after capitals and never
+//! before one inside a word, no sign or box drawing between letters, no control. A line is
+//! undone only when it breaks these at least twice, and exactly one answer (the same text
+//! however it is reached) breaks none: any doubt leaves the line.
+
+mod bigrams;
+mod filter;
+#[cfg(test)]
+mod tests;
+
+pub(crate) use filter::first_cyrillic_suspect;
+
+use encoding_rs::Encoding as Codec;
+
+use crate::letters::{is_alphabetic, is_lowercase, is_uppercase};
+
+/// The code pages, in the order of [`crate::CYRILLIC`].
+const CODE_PAGES: [&Codec; N] = [
+    encoding_rs::WINDOWS_1251,
+    encoding_rs::KOI8_R,
+    encoding_rs::KOI8_U,
+    encoding_rs::IBM866,
+    encoding_rs::ISO_8859_5,
+    encoding_rs::X_MAC_CYRILLIC,
+];
+
+const N: usize = 6;
+
+/// The layer of UTF-8 read as code page `r`: the single-byte tables' own for those they hold.
+fn utf8_layer(r: usize) -> u8 {
+    let read_as = crate::CYRILLIC[r];
+    crate::ENCODINGS
+        .iter()
+        .position(|&e| e == read_as)
+        .map_or(crate::chain::cyrillic_layer(None, r), |e| e as u8)
+}
+
+/// Whether `a` and `b` are KOI8-R and KOI8-U, which differ in eight signs only: one read as
+/// the other is no mojibake of letters.
+fn both_koi8(a: usize, b: usize) -> bool {
+    matches!((a, b), (1, 2) | (2, 1))
+}
+
+/// The code pages' characters.
+struct Tables {
+    /// The character of each byte 80..FF in each code page ('\0' where it defines none).
+    high: [[char; 128]; N],
+    /// Every character above 7F of any code page, sorted, with its byte in each (0 where none).
+    bytes: Vec<(char, [u8; N])>,
+    /// The same for U+0400..U+045F, looked up directly.
+    cyrillic: [[u8; N]; 0x60],
+}
+
+impl Tables {
+    fn get() -> &'static Tables {
+        static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+        TABLES.get_or_init(|| {
+            let mut high = [['\0'; 128]; N];
+            let mut bytes: Vec<(char, [u8; N])> = Vec::new();
+            for (r, codec) in CODE_PAGES.iter().enumerate() {
+                for b in 0x80..=0xFFu8 {
+                    let byte = [b];
+                    let decoded = codec.decode_without_bom_handling_and_without_replacement(&byte);
+                    let Some(c) = decoded.and_then(|s| s.chars().next()) else {
+                        continue;
+                    };
+                    high[r][usize::from(b - 0x80)] = c;
+                    match bytes.iter_mut().find(|(k, _)| *k == c) {
+                        Some((_, row)) => row[r] = b,
+                        None => {
+                            let mut row = [0; N];
+                            row[r] = b;
+                            bytes.push((c, row));
+                        }
+                    }
+                }
+            }
+            bytes.sort_unstable_by_key(|&(c, _)| c);
+            let mut cyrillic = [[0; N]; 0x60];
+            for &(c, row) in &bytes {
+                if let Some(slot) = cyrillic.get_mut((u32::from(c).wrapping_sub(0x400)) as usize) {
+                    *slot = row;
+                }
+            }
+            Tables {
+                high,
+                bytes,
+                cyrillic,
+            }
+        })
+    }
+
+    /// The byte of `c` (not ASCII) in code page `r`, or 0.
+    fn byte(&self, c: char, r: usize) -> u8 {
+        if let Some(row) = self
+            .cyrillic
+            .get((u32::from(c).wrapping_sub(0x400)) as usize)
+        {
+            return row[r];
+        }
+        self.bytes
+            .binary_search_by_key(&c, |&(k, _)| k)
+            .map_or(0, |i| self.bytes[i].1[r])
+    }
+}
+
+/// `text` written in code page `r` into `out`, or `false` when `r` lacks one of its characters.
+fn encode(text: &str, r: usize, tables: &Tables, out: &mut Vec<u8>) -> bool {
+    out.clear();
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c as u8);
+            continue;
+        }
+        match tables.byte(c, r) {
+            0 => return false,
+            b => out.push(b),
+        }
+    }
+    true
+}
+
+/// `bytes` read in code page `w` into `text`, or `false` when it leaves one of them undefined.
+fn decode(bytes: &[u8], w: usize, tables: &Tables, text: &mut String) -> bool {
+    text.clear();
+    for &b in bytes {
+        if b < 0x80 {
+            text.push(char::from(b));
+            continue;
+        }
+        match tables.high[w][usize::from(b - 0x80)] {
+            '\0' => return false,
+            c => text.push(c),
+        }
+    }
+    true
+}
+
+/// The languages whose alphabet holds a Cyrillic letter, a bit each: Russian, Ukrainian,
+/// Belarusian, Bulgarian, Serbian, Macedonian. Letters of other languages (Kazakh's, the
+/// accented vowels) say nothing: every bit.
+fn alphabets(c: char) -> u8 {
+    const RU: u8 = 1;
+    const UK: u8 = 2;
+    const BE: u8 = 4;
+    const BG: u8 = 8;
+    const SR: u8 = 16;
+    const MK: u8 = 32;
+    const ALL: u8 = 63;
+    let lower = small(c);
+    match lower {
+        'и' => ALL & !BE,
+        'й' | 'ь' | 'ю' | 'я' => RU | UK | BE | BG,
+        'щ' => RU | UK | BG,
+        'ъ' => RU | BG,
+        'ы' | 'э' | 'ё' => RU | BE,
+        'ґ' | 'є' | 'ї' => UK,
+        'і' => UK | BE,
+        'ў' => BE,
+        'ђ' | 'ћ' => SR,
+        'ј' | 'љ' | 'њ' | 'џ' => SR | MK,
+        'ѓ' | 'ѕ' | 'ќ' => MK,
+        _ => ALL,
+    }
+}
+
+/// `c` small, where it is a capital of U+0400..U+042F or `Ґ`; else `c`.
+fn small(c: char) -> char {
+    match c {
+        'А'..='Я' => char::from_u32(u32::from(c) + 0x20).unwrap_or(c),
+        'Ѐ'..='Џ' => char::from_u32(u32::from(c) + 0x50).unwrap_or(c),
+        'Ґ' => 'ґ',
+        _ => c,
+    }
+}
+
+fn is_cyrillic_letter(c: char) -> bool {
+    ('\u{400}'..='\u{4FF}').contains(&c) && is_alphabetic(c)
+}
+
+/// What a code page holds besides letters that no text puts against a letter: C1 controls,
+/// box drawing and blocks, the signs of IBM866 and KOI8 (`√ ≈ ≤ ≥ ⌠ ⌡ ∙ ■ ÷`).
+fn is_odd(c: char) -> bool {
+    matches!(c,
+        '\u{80}'..='\u{9F}'
+        | '\u{2500}'..='\u{25A0}'
+        | '\u{2219}' | '\u{221A}' | '\u{2248}' | '\u{2264}' | '\u{2265}'
+        | '\u{2320}' | '\u{2321}' | '÷')
+}
+
+/// Signs that stand against one side of a word in text (quotes, dashes, `…`, `№`): odd only
+/// between two letters.
+fn touches_words(c: char) -> bool {
+    matches!(
+        c,
+        '«' | '»' | '„' | '“' | '”' | '‘' | '—' | '–' | '…' | '№' | '§' | '°'
+    )
+}
+
+/// Signs that text puts inside words: the apostrophes of Ukrainian and Belarusian, the soft
+/// and the non-breaking hyphen, the stress mark, the no-break spaces.
+fn inside_words(c: char) -> bool {
+    matches!(
+        c,
+        '’' | 'ʼ' | '\u{AD}' | '\u{2011}' | '\u{301}' | '\u{A0}' | '\u{202F}'
+    )
+}
+
+/// How far `text` is from what Cyrillic words look like, and how many Cyrillic letters it
+/// holds: one flaw for each small letter followed by a capital, each Cyrillic letter against
+/// a Latin one, each odd character against a character that is not ASCII ([`is_odd`]; a C1
+/// control anywhere), each sign against a letter (or between two, [`touches_words`]), the last
+/// `«` or `„` if nothing closes it, and each letter but one that the language of the most
+/// letters lacks.
+fn flaws(text: &str) -> (u32, u32) {
+    flaws_past(text.chars(), u32::MAX)
+}
+
+/// [`flaws`] of the characters `chars`, but as soon as they are more than `limit` ([`flaws`]
+/// says how many), without the count of letters.
+fn flaws_past(chars: impl Iterator<Item = char>, limit: u32) -> (u32, u32) {
+    let mut flaws = 0;
+    let mut letters = 0;
+    let mut outside = [0u32; 6];
+    let mut chars = chars.peekable();
+    let mut prev = ' ';
+    // Whether the last `«`, and the last `„`, is still open.
+    let (mut guillemet, mut low_quote) = (false, false);
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied().unwrap_or(' ');
+        if c.is_ascii() {
+            flaws += u32::from(c.is_ascii_alphabetic() && is_cyrillic_letter(prev));
+        } else if is_cyrillic_letter(c) {
+            flaws += u32::from(prev.is_ascii_alphabetic());
+            letters += 1;
+            let mask = alphabets(c);
+            for (l, count) in outside.iter_mut().enumerate() {
+                *count += u32::from(mask & 1 << l == 0);
+            }
+            flaws += u32::from(is_uppercase(c) && is_cyrillic_letter(prev) && is_lowercase(prev));
+        } else if is_odd(c) {
+            let against = |x: char| !x.is_ascii() && !x.is_whitespace();
+            flaws += u32::from(c < '\u{A0}' || against(prev) || against(next));
+        } else if !is_alphabetic(c) && !c.is_whitespace() && !inside_words(c) {
+            let (before, after) = (is_alphabetic(prev), is_alphabetic(next));
+            flaws += u32::from(if touches_words(c) {
+                before && after
+            } else {
+                before || after
+            });
+            match c {
+                '«' => guillemet = true,
+                '»' => guillemet = false,
+                '„' => low_quote = true,
+                '“' | '”' => low_quote = false,
+                _ => {}
+            }
+        }
+        if flaws > limit {
+            return (flaws, letters);
+        }
+        prev = c;
+    }
+    // An opening quote that nothing closes.
+    flaws += u32::from(guillemet) + u32::from(low_quote);
+    // One letter of another language is a word of it; two or more are a flaw each.
+    let outside = outside.iter().min().copied().unwrap_or(0);
+    (flaws + outside.saturating_sub(1), letters)
+}
+
+/// The bigram index of `c`: a letter of [`bigrams::LETTERS`], any case, or [`bigrams::EDGE`].
+fn bigram_index(c: char) -> usize {
+    let lower = small(c);
+    match lower {
+        'а'..='я' => (u32::from(lower) - u32::from('а')) as usize,
+        _ => bigrams::LETTERS
+            .chars()
+            .skip(32)
+            .position(|l| l == lower)
+            .map_or(bigrams::EDGE, |i| 32 + i),
+    }
+}
+
+/// How unlike Cyrillic text the letters of `text` are, per pair of letters (or of a letter and
+/// a word's edge) side by side: in thousandths of a tenth of a bit, from [`bigrams::COST`].
+fn rarity(text: &str) -> u32 {
+    let (mut sum, mut pairs) = (0u32, 0u32);
+    let mut prev = bigrams::EDGE;
+    for c in text.chars() {
+        let cur = bigram_index(c);
+        if cur == bigrams::EDGE && prev == bigrams::EDGE {
+            continue;
+        }
+        sum += u32::from(bigrams::COST[prev][cur]);
+        pairs += 1;
+        prev = cur;
+    }
+    if prev != bigrams::EDGE {
+        sum += u32::from(bigrams::COST[prev][bigrams::EDGE]);
+        pairs += 1;
+    }
+    sum * 1000 / pairs.max(1)
+}
+
+/// How many Cyrillic capitals of `text` follow a letter.
+fn capitals_inside_words(text: &str) -> usize {
+    let mut prev = ' ';
+    text.chars()
+        .filter(|&c| {
+            let inside = is_cyrillic_letter(c) && is_uppercase(c) && is_alphabetic(prev);
+            prev = c;
+            inside
+        })
+        .count()
+}
+
+/// Whether `a` and `b` are the same text but for the case of their letters.
+fn same_letters(a: &str, b: &str) -> bool {
+    a.chars().map(bigram_index).eq(b.chars().map(bigram_index))
+        && a.chars()
+            .filter(|&c| bigram_index(c) == bigrams::EDGE)
+            .eq(b.chars().filter(|&c| bigram_index(c) == bigrams::EDGE))
+}
+
+/// How many words of `text` (UTF-8) are two or more capitals of U+0400..U+042F and nothing
+/// else, and how many other words of two letters or more it holds, a word being a run of
+/// characters of U+0400..U+04FF.
+pub(super) fn capital_words(text: &[u8]) -> (usize, usize) {
+    let (mut capitals, mut others) = (0, 0);
+    let (mut run, mut all_capitals) = (0, true);
+    let mut end_word = |run: usize, all_capitals: bool| {
+        if run >= 2 {
+            if all_capitals {
+                capitals += 1;
+            } else {
+                others += 1;
+            }
+        }
+    };
+    let mut i = 0;
+    while i < text.len() {
+        let b = text[i];
+        if (0xD0..=0xD3).contains(&b) && i + 1 < text.len() {
+            run += 1;
+            all_capitals &= b == 0xD0 && text[i + 1] < 0xB0;
+            i += 2;
+            continue;
+        }
+        end_word(run, all_capitals);
+        (run, all_capitals) = (0, true);
+        i += 1;
+    }
+    end_word(run, all_capitals);
+    (capitals, others)
+}
+
+/// Whether `text` is words of capitals (two at least: an abbreviation is one) and no other
+/// Cyrillic word: what KOI8-R and windows-1251 make of each other's small letters, when no
+/// capital began a word.
+pub(super) fn all_capitals(text: &[u8]) -> bool {
+    // As `capital_words`, but done at the first other word, where most lines end.
+    let (mut capitals, mut run, mut all) = (0, 0, true);
+    let mut i = 0;
+    while i <= text.len() {
+        if let Some(&b @ 0xD0..=0xD3) = text.get(i)
+            && let Some(&second) = text.get(i + 1)
+        {
+            run += 1;
+            all &= b == 0xD0 && second < 0xB0;
+            i += 2;
+            continue;
+        }
+        if run >= 2 {
+            if !all {
+                return false;
+            }
+            capitals += 1;
+        }
+        (run, all) = (0, true);
+        i += 1;
+    }
+    capitals >= 2
+}
+
+/// Whether `answer`, a reading of `line` character for character, made a sign of a letter of
+/// the line only where the sign stands alone (`я` for `—` between spaces): a reading that
+/// makes signs of the letters inside words is no answer.
+fn keeps_words(line: &str, answer: &str) -> bool {
+    let line: Vec<char> = line.chars().collect();
+    let letter = |i: usize| line.get(i).is_some_and(|&c| is_alphabetic(c));
+    answer.chars().enumerate().all(|(i, c)| {
+        !is_cyrillic_letter(line[i])
+            || is_alphabetic(c)
+            || !(letter(i + 1) || i > 0 && letter(i - 1))
+    })
+}
+
+/// A line undone: the answer, how many characters were read again, and the layer (a
+/// `chain::cyrillic_layer`).
+pub(crate) struct CyrillicUndone {
+    pub(crate) text: String,
+    pub(crate) restored: usize,
+    pub(crate) layer: u8,
+}
+
+/// Undoes the one reading of `text`, a line, through a Cyrillic code page that makes it what
+/// Cyrillic words look like, if the line is far from it and exactly one answer is.
+pub(crate) fn undo_cyrillic(text: &str) -> Option<CyrillicUndone> {
+    // What the line filter passes over is never read again (the other readings' lines come
+    // here too).
+    first_cyrillic_suspect(text.as_bytes())?;
+    let (flawed, letters) = flaws(text);
+    let (capitals, _) = capital_words(text.as_bytes());
+    if flawed == 0 && !all_capitals(text.as_bytes()) {
+        return None;
+    }
+    let tables = Tables::get();
+    // The line in each code page that writes it.
+    let mut written: [Vec<u8>; N] = Default::default();
+    let mut writes = [false; N];
+    for (r, bytes) in written.iter_mut().enumerate() {
+        writes[r] = encode(text, r, tables, bytes) && !bytes.is_ascii();
+    }
+    // The flawless answers, each text once: UTF-8 read as a code page, then the code pages read
+    // as one another, each with its rarity and its layer.
+    let mut utf8: Vec<(String, u32, u8)> = Vec::new();
+    let mut legacy: Vec<(String, u32, u8)> = Vec::new();
+    // An answer of UTF-8 holds two Cyrillic letters at least, one of the code pages four: fewer
+    // are no evidence (`ГЂЃ` reads as `Гло` through two of them).
+    let consider =
+        |answers: &mut Vec<(String, u32, u8)>, candidate: String, layer: u8, least: u32| {
+            let (flawed, found) = flaws(&candidate);
+            if flawed == 0
+                && found >= least
+                && candidate != text
+                && !answers.iter().any(|a| a.0 == candidate)
+            {
+                let rare = rarity(&candidate);
+                answers.push((candidate, rare, layer));
+            }
+        };
+    // A line that some code page writes as UTF-8 is UTF-8's mojibake: only a reading of UTF-8
+    // may answer it, here if its answer is Cyrillic text, else in the single-byte judging.
+    let mut any_utf8 = false;
+    for r in (0..N).filter(|&r| writes[r]) {
+        if let Ok(answer) = std::str::from_utf8(&written[r]) {
+            any_utf8 = true;
+            if flawed >= 2 {
+                consider(&mut utf8, answer.to_owned(), utf8_layer(r), 2);
+            }
+        }
+    }
+    if any_utf8 && utf8.is_empty() {
+        return None;
+    }
+    let mut candidate = String::with_capacity(2 * text.len());
+    // A line of capitals only, whose first capital a reading must make small.
+    let first_capital = if flawed == 0 {
+        text.chars()
+            .find(|&c| is_cyrillic_letter(c) && is_uppercase(c))
+    } else {
+        None
+    };
+    for r in (0..N).filter(|&r| writes[r] && !any_utf8) {
+        let bytes = &written[r];
+        let readings = (0..N).filter(|&w| {
+            w != r
+                && !both_koi8(w, r)
+                && first_capital.is_none_or(|c| {
+                    let b = tables.byte(c, r);
+                    b >= 0x80 && is_lowercase(tables.high[w][usize::from(b - 0x80)])
+                })
+        });
+        for w in readings {
+            // Most readings show a flaw within a few characters: judged as they are read, only
+            // the flawless are written out.
+            let high = &tables.high[w];
+            let read = bytes.iter().map(|&b| match b {
+                0..=0x7F => char::from(b),
+                _ => high[usize::from(b - 0x80)],
+            });
+            if flaws_past(read, 0).0 == 0
+                && decode(bytes, w, tables, &mut candidate)
+                && keeps_words(text, &candidate)
+                // A line of words of capitals ([`all_capitals`]) becomes one of fewer.
+                && (flawed > 0 || capital_words(candidate.as_bytes()).0 < capitals)
+            {
+                consider(
+                    &mut legacy,
+                    candidate.clone(),
+                    crate::chain::cyrillic_layer(Some(w), r),
+                    4,
+                );
+            }
+        }
+    }
+    let count = |s: &str| {
+        s.chars()
+            .filter(|&c| bigram_index(c) != bigrams::EDGE)
+            .count() as i64
+    };
+    let letters = i64::from(letters);
+    // Tenths of a bit over `pairs` letters: how much likelier the best answer's letters are as
+    // Cyrillic text than those of the text of rarity `other`.
+    let gain =
+        |best: u32, other: u32, pairs: i64| (i64::from(other) - i64::from(best)) * pairs / 1000;
+    let best_of = |mut answers: Vec<(String, u32, u8)>| {
+        // Answers of the same letters in another case (ISO-8859-5 and windows-1251 read as each
+        // other) go by their capitals inside words, which text seldom has.
+        answers.sort_by_key(|a| (a.1, capitals_inside_words(&a.0)));
+        let pairs = count(&answers.first()?.0).max(letters);
+        let tied = answers.get(1).is_some_and(|second| {
+            gain(answers[0].1, second.1, pairs) < BEATS_OTHERS
+                && !(same_letters(&answers[0].0, &second.0)
+                    && capitals_inside_words(&answers[0].0) < capitals_inside_words(&second.0))
+        });
+        (!tied).then(|| answers.into_iter().next()).flatten()
+    };
+    let is_utf8 = !utf8.is_empty();
+    let (answer, _, layer) = if is_utf8 {
+        best_of(utf8)?
+    } else {
+        let (answer, rare, layer) = best_of(legacy)?;
+        if i64::from(flawed) * FLAW + gain(rare, rarity(text), letters) < BEATS_LINE {
+            return None;
+        }
+        (answer, rare, layer)
+    };
+    // Each character the answer decoded from UTF-8, or each the line read again.
+    let restored = if is_utf8 { &answer } else { text };
+    Some(CyrillicUndone {
+        restored: restored.chars().filter(|c| !c.is_ascii()).count(),
+        text: answer,
+        layer,
+    })
+}
+
+/// What a flaw of the line weighs against it, in tenths of a bit.
+const FLAW: i64 = 40;
+
+/// How much likelier the answer must be than the line, in tenths of a bit: its flaws and how
+/// much commoner the answer's letters are, over the line's letters.
+const BEATS_LINE: i64 = 160;
+
+/// How much commoner the answer's letters must be than any other answer's, in tenths of a bit
+/// over the line's letters.
+const BEATS_OTHERS: i64 = 40;
