@@ -220,12 +220,15 @@ fn inside_words(c: char) -> bool {
 /// `«` or `„` if nothing closes it, and each letter but one that the language of the most
 /// letters lacks.
 fn flaws(text: &str) -> (u32, u32) {
-    flaws_past(text.chars(), u32::MAX)
+    flaws_past(text.chars(), u32::MAX, true)
 }
 
 /// [`flaws`] of the characters `chars`, but as soon as they are more than `limit` ([`flaws`]
 /// says how many), without the count of letters.
-fn flaws_past(chars: impl Iterator<Item = char>, limit: u32) -> (u32, u32) {
+///
+/// Without `latin`, a Cyrillic letter against a Latin one is no flaw: an answer of UTF-8,
+/// whose bytes say enough, may hold `%sФайл`.
+fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u32, u32) {
     let mut flaws = 0;
     let mut letters = 0;
     let mut outside = [0u32; 6];
@@ -236,9 +239,9 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32) -> (u32, u32) {
     while let Some(c) = chars.next() {
         let next = chars.peek().copied().unwrap_or(' ');
         if c.is_ascii() {
-            flaws += u32::from(c.is_ascii_alphabetic() && is_cyrillic_letter(prev));
+            flaws += u32::from(latin && c.is_ascii_alphabetic() && is_cyrillic_letter(prev));
         } else if is_cyrillic_letter(c) {
-            flaws += u32::from(prev.is_ascii_alphabetic());
+            flaws += u32::from(latin && prev.is_ascii_alphabetic());
             letters += 1;
             let mask = alphabets(c);
             for (l, count) in outside.iter_mut().enumerate() {
@@ -436,7 +439,9 @@ pub(crate) fn undo_cyrillic(text: &str) -> Option<CyrillicUndone> {
     // are no evidence (`ГЂЃ` reads as `Гло` through two of them).
     let consider =
         |answers: &mut Vec<(String, u32, u8)>, candidate: String, layer: u8, least: u32| {
-            let (flawed, found) = flaws(&candidate);
+            // The answers of UTF-8 need two letters, the others four and no Latin letter against
+            // a Cyrillic one.
+            let (flawed, found) = flaws_past(candidate.chars(), u32::MAX, least > 2);
             if flawed == 0
                 && found >= least
                 && candidate != text
@@ -486,7 +491,7 @@ pub(crate) fn undo_cyrillic(text: &str) -> Option<CyrillicUndone> {
                 0..=0x7F => char::from(b),
                 _ => high[usize::from(b - 0x80)],
             });
-            if flaws_past(read, 0).0 == 0
+            if flaws_past(read, 0, true).0 == 0
                 && decode(bytes, w, tables, &mut candidate)
                 && keeps_words(text, &candidate)
                 // A line of words of capitals ([`all_capitals`]) becomes one of fewer.

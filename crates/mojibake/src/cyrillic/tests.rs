@@ -58,6 +58,22 @@ fn utf8_read_as_each_new_code_page_comes_back_with_its_name() {
 }
 
 #[test]
+fn an_answer_of_utf8_may_put_a_printf_directive_against_a_word() {
+    // encoding_rs's KOI8-U reads BE (the second byte of `о`) as `Ў`, which the single-byte
+    // tables' KOI8-U does not: the whole-line reading answers.
+    let line = "%sПереместите эти файлы или удалите их перед переключением веток.";
+    let mangled = as_code_page(line, 2);
+    assert!(
+        mangled.contains("п╣я┌п╬п╨") || mangled.contains("пЎ"),
+        "{mangled}"
+    );
+    assert_eq!(undo_mojibake(&mangled).expect("koi8-u").text, line);
+    // An answer of one code page read as another may not.
+    assert_eq!(flaws_past("%sФайл".chars(), u32::MAX, true).0, 1);
+    assert_eq!(flaws_past("%sФайл".chars(), u32::MAX, false).0, 0);
+}
+
+#[test]
 fn each_code_page_read_as_another_comes_back_with_both_names() {
     let names = [
         "windows-1251",
