@@ -14,8 +14,13 @@ language are run too: any change is a clean line changed. The code pages' charac
 from `utf8enc --from` (encoding_rs, the WHATWG Encoding Standard), so that the test agrees with
 the decoders people use.
 
+With `--speed MB`, only the speed rows: each language of `--speed-langs` (ru, uk, zh_CN, ja, ko
+by default), its catalog lines repeated to MB megabytes, `utf8fix --mojibake` against plain
+`utf8fix` (medians of seven runs, output through a pipe; the target is half of plain's speed
+on clean text), on the CPU and SIMD level named (`UTF8KIT_FORCE_IMPL` caps it).
+
 Usage: python3 bench/mojibake/cyrillic.py [--bin target/release] [--catalogs /usr/share/locale]
-       [--langs ru,uk,be,bg,sr,mk] [--show N] [--ftfy N] [--pairs all|common]
+       [--langs ru,uk,be,bg,sr,mk] [--show N] [--ftfy N] [--speed MB [--speed-langs L,L]]
 """
 
 import argparse
@@ -23,7 +28,9 @@ import collections
 import os
 import subprocess
 import sys
+import tempfile
 
+from common import cpu_model, timed
 from double import catalog_lines, run
 
 CODE_PAGES = ["windows-1251", "koi8-r", "koi8-u", "ibm866", "iso-8859-5", "x-mac-cyrillic"]
@@ -61,6 +68,30 @@ def read(data, name, decode):
     return "".join(chr(b) if b < 0x80 else decode[name][b - 0x80] for b in data)
 
 
+def speed(args):
+    """The speed rows: clean text of each language, --mojibake against plain."""
+    fix = os.path.join(args.bin, "utf8fix")
+    level = os.environ.get("UTF8KIT_FORCE_IMPL", "the highest it has")
+    print(f"speed on {cpu_model()}, SIMD level {level}, {os.cpu_count()} CPUs\n")
+    print("| clean text | MB | utf8fix | --mojibake | -j1 | speed of plain (target 0.5) |")
+    print("|---|---:|---:|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for lang in args.speed_langs.split(","):
+            lines = catalog_lines(args.catalogs, lang)
+            if not lines:
+                sys.exit(f"no catalogs for {lang} under {args.catalogs}")
+            block = ("\n".join(lines) + "\n").encode("utf-8")
+            path = os.path.join(tmp, f"{lang}.txt")
+            with open(path, "wb") as f:
+                f.write(block * max(1, args.speed * 1_000_000 // len(block)))
+            size = os.path.getsize(path) / 1e6
+            plain = timed([fix], path, runs=7, stdout=subprocess.PIPE)
+            ours = timed([fix, "--mojibake"], path, runs=7, stdout=subprocess.PIPE)
+            one = timed([fix, "--mojibake", "-j1"], path, runs=7, stdout=subprocess.PIPE)
+            print(f"| {lang} | {size:.0f} | {plain * 1000:.0f} ms | {ours * 1000:.0f} ms | "
+                  f"{one * 1000:.0f} ms | {plain / ours:.2f} |", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin", default="target/release")
@@ -68,7 +99,11 @@ def main():
     parser.add_argument("--langs", default="ru,uk,be,bg,sr,mk")
     parser.add_argument("--show", type=int, default=0)
     parser.add_argument("--ftfy", type=int, default=0, metavar="N")
+    parser.add_argument("--speed", type=int, default=0, metavar="MB")
+    parser.add_argument("--speed-langs", default="ru,uk,zh_CN,ja,ko")
     args = parser.parse_args()
+    if args.speed:
+        return speed(args)
     fix = [os.path.join(args.bin, "utf8fix"), "--mojibake"]
     decode, encode = tables(args.bin)
     ftfy = None

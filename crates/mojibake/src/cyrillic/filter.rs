@@ -249,39 +249,50 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
                 _mm256_loadu_si256(block.as_ptr().add(32).cast()),
             ]
         };
-        let bits = |lo: __m256i, hi: __m256i| {
-            u64::from(_mm256_movemask_epi8(lo) as u32)
-                | u64::from(_mm256_movemask_epi8(hi) as u32) << 32
-        };
-        let masked = |mask: u8, value: u8| {
-            let (mask, value) = (_mm256_set1_epi8(mask as i8), _mm256_set1_epi8(value as i8));
-            bits(
-                _mm256_cmpeq_epi8(_mm256_and_si256(a, mask), value),
-                _mm256_cmpeq_epi8(_mm256_and_si256(b, mask), value),
+        let zero = _mm256_setzero_si256();
+        // SAFETY: the table holds 16 bytes: one unaligned load of 16 reads inside it.
+        let table =
+            _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(SERBIAN_TABLE.as_ptr().cast()) });
+        let is = |v: __m256i, mask: u8, value: u8| {
+            _mm256_cmpeq_epi8(
+                _mm256_and_si256(v, _mm256_set1_epi8(mask as i8)),
+                _mm256_set1_epi8(value as i8),
             )
         };
-        let table = _mm256_broadcastsi128_si256(
-            // SAFETY: the table holds 16 bytes: one unaligned load of 16 reads inside it.
-            unsafe { _mm_loadu_si128(SERBIAN_TABLE.as_ptr().cast()) },
+        let (or, and) = (
+            |x: __m256i, y: __m256i| _mm256_or_si256(x, y),
+            |x: __m256i, y: __m256i| _mm256_and_si256(x, y),
         );
-        let low = _mm256_set1_epi8(0x0F);
-        let serbian = bits(
-            _mm256_shuffle_epi8(table, _mm256_and_si256(a, low)),
-            _mm256_shuffle_epi8(table, _mm256_and_si256(b, low)),
-        );
-        candidates(&ByteMasks {
-            high: bits(a, b),
-            c2: masked(0xFF, 0xC2),
-            d0: masked(0xFF, 0xD0),
-            d1: masked(0xFF, 0xD1),
-            e2: masked(0xFF, 0xE2),
-            x8: masked(0xF0, 0x80),
-            x9: masked(0xF0, 0x90),
-            xa: masked(0xF0, 0xA0),
-            boxes: masked(0xFE, 0x94),
-            x80_87: masked(0xF8, 0x80),
-            serbian,
-        })
+        // The candidates of one half, `v`, from the half before it and the one after (zero past
+        // the block), as `candidates` has them: each byte against the two before it and the one
+        // after, in the vectors, and one mask at the end.
+        let half = |before: __m256i, v: __m256i, after: __m256i| {
+            let carried = _mm256_permute2x128_si256(before, v, 0x21);
+            let (prev1, prev2) = (
+                _mm256_alignr_epi8(v, carried, 15),
+                _mm256_alignr_epi8(v, carried, 14),
+            );
+            let next = _mm256_alignr_epi8(_mm256_permute2x128_si256(v, after, 0x21), v, 1);
+            let high_before = _mm256_cmpgt_epi8(zero, prev1);
+            let lead_before = is(prev2, 0xFE, 0xD0);
+            let capital = or(is(next, 0xE0, 0x80), is(next, 0xF0, 0xA0));
+            let serbian = _mm256_shuffle_epi8(table, and(next, _mm256_set1_epi8(0x0F)));
+            let d0 = and(
+                is(v, 0xFF, 0xD0),
+                or(
+                    and(lead_before, capital),
+                    and(is(next, 0xF0, 0x80), serbian),
+                ),
+            );
+            let d1 = and(is(v, 0xFF, 0xD1), and(is(next, 0xF0, 0x90), serbian));
+            let c2 = and(is(v, 0xFF, 0xC2), high_before);
+            let e2 = and(
+                is(v, 0xFF, 0xE2),
+                or(is(next, 0xFE, 0x94), and(is(next, 0xF8, 0x80), high_before)),
+            );
+            _mm256_movemask_epi8(or(or(d0, d1), or(c2, e2))) as u32
+        };
+        u64::from(half(zero, a, b)) | u64::from(half(a, b, zero)) << 32
     }
     // SAFETY: `candidate_masks` chooses this path only when the processor has AVX2.
     unsafe { masks(block) }
