@@ -3,7 +3,7 @@
 use crate::bytes::windows_1252_char;
 use crate::candidates::find_candidates;
 use crate::chain::{double_byte_layer, legacy_layer};
-use crate::cyrillic::undo_cyrillic;
+use crate::cyrillic::{CyrillicReading, undo_cyrillic};
 use crate::double::{LatinReading, undo_double, undo_latin};
 use crate::found::{Candidate, Edit, Found};
 use crate::line::Line;
@@ -38,10 +38,14 @@ pub(crate) fn one_layer(text: &str, out: &mut Vec<u8>, outermost: bool) -> Optio
         return Some(answer);
     }
     // Cyrillic text through the wrong code page: a whole line, judged by its words.
-    if let Some(undone) = undo_cyrillic(text) {
-        out.clear();
-        out.extend_from_slice(undone.text.as_bytes());
-        return Some((undone.restored, undone.layer));
+    match undo_cyrillic(text) {
+        CyrillicReading::Undone(undone) => {
+            out.clear();
+            out.extend_from_slice(undone.text.as_bytes());
+            return Some((undone.restored, undone.layer));
+        }
+        CyrillicReading::Undecided if outermost => return None,
+        CyrillicReading::Undecided | CyrillicReading::Not => {}
     }
     let judged = |out: &mut Vec<u8>| {
         if !suspect {

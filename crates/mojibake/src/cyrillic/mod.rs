@@ -413,9 +413,43 @@ pub(crate) struct CyrillicUndone {
     pub(crate) layer: u8,
 }
 
+/// What [`undo_cyrillic`] makes of a line.
+pub(crate) enum CyrillicReading {
+    /// Nothing to undo here.
+    Not,
+    /// Readings make flawless Cyrillic text of a line that shows C1 controls, but none clearly
+    /// enough: the line is left as it is (the single-byte judging would take the controls for
+    /// windows-1252's signs, a wrong answer).
+    Undecided,
+    Undone(CyrillicUndone),
+}
+
+impl CyrillicReading {
+    /// The line undone, if it was.
+    #[cfg(test)]
+    pub(crate) fn undone(self) -> Option<CyrillicUndone> {
+        match self {
+            CyrillicReading::Undone(undone) => Some(undone),
+            _ => None,
+        }
+    }
+}
+
 /// Undoes the one reading of `text`, a line, through a Cyrillic code page that makes it what
 /// Cyrillic words look like, if the line is far from it and exactly one answer is.
-pub(crate) fn undo_cyrillic(text: &str) -> Option<CyrillicUndone> {
+pub(crate) fn undo_cyrillic(text: &str) -> CyrillicReading {
+    let mut answered = false;
+    match judge(text, &mut answered) {
+        Some(undone) => CyrillicReading::Undone(undone),
+        None if answered && text.chars().any(|c| ('\u{80}'..='\u{9F}').contains(&c)) => {
+            CyrillicReading::Undecided
+        }
+        None => CyrillicReading::Not,
+    }
+}
+
+/// [`undo_cyrillic`]; `answered` says whether some reading made flawless text.
+fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
     // What the line filter passes over is never read again (the other readings' lines come
     // here too).
     first_cyrillic_suspect(text.as_bytes())?;
@@ -528,6 +562,7 @@ pub(crate) fn undo_cyrillic(text: &str) -> Option<CyrillicUndone> {
         });
         (!tied).then(|| answers.into_iter().next()).flatten()
     };
+    *answered = !utf8.is_empty() || !legacy.is_empty();
     let is_utf8 = !utf8.is_empty();
     let (answer, _, layer) = if is_utf8 {
         best_of(utf8)?
