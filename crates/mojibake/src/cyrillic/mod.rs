@@ -364,9 +364,9 @@ pub(super) fn capital_words(text: &[u8]) -> (usize, usize) {
     (capitals, others)
 }
 
-/// Whether `text` is words of capitals (two at least: an abbreviation is one) and no other
-/// Cyrillic word: what KOI8-R and windows-1251 make of each other's small letters, when no
-/// capital began a word.
+/// Whether `text` is words of capitals, six capitals at least (an abbreviation has fewer), and
+/// no other Cyrillic word: what KOI8-R and windows-1251 make of each other's small letters,
+/// when no capital began a word.
 pub(super) fn all_capitals(text: &[u8]) -> bool {
     // As `capital_words`, but done at the first other word, where most lines end.
     let (mut capitals, mut run, mut all) = (0, 0, true);
@@ -384,12 +384,12 @@ pub(super) fn all_capitals(text: &[u8]) -> bool {
             if !all {
                 return false;
             }
-            capitals += 1;
+            capitals += run;
         }
         (run, all) = (0, true);
         i += 1;
     }
-    capitals >= 2
+    capitals >= 6
 }
 
 /// Whether `answer`, a reading of `line` character for character, made a sign of a letter of

@@ -191,6 +191,8 @@ fn capital_words_count_words_of_two_capitals_or_more() {
     assert_eq!(capital_words("ВКонтакте".as_bytes()), (0, 1));
     assert_eq!(capital_words("ПДФ".as_bytes()), (1, 0));
     assert!(all_capitals("ОЕ ЙУРПМШЪХЕФ ОПНЕТ".as_bytes()));
+    assert!(all_capitals(".begin ЙЗОПТЙТХЕФУС".as_bytes()));
+    assert!(!all_capitals("ПДФ".as_bytes()));
     assert!(!all_capitals("Употреба: %s [ОПЦИЯ]… ФАЙЛ_1".as_bytes()));
 }
 
