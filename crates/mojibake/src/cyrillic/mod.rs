@@ -6,9 +6,11 @@
 //! Each character of such a line stands for one byte: written back in the code page it was read
 //! as, the line decodes in the one it was written in. The judge is what Cyrillic words look
 //! like ([`flaws`]): letters of one language's alphabet, small letters after capitals and never
-//! before one inside a word, no sign or box drawing between letters, no control. A line is
-//! undone only when it breaks these at least twice, and exactly one answer (the same text
-//! however it is reached) breaks none: any doubt leaves the line.
+//! before one inside a word, no sign or box drawing between letters, no control; and how
+//! common its pairs of letters are ([`rarity`]). A line is undone only when it breaks these
+//! (or is words of capitals only, which the small letters of KOI8-R and windows-1251 are in
+//! each other) and one answer breaks none and is clearly likelier than the line and than
+//! every other answer (the same text however it is reached): any doubt leaves the line.
 
 mod bigrams;
 mod filter;
