@@ -196,12 +196,21 @@ const SERBIAN_TABLE: [u8; 16] = {
 
 /// [`CandidateMasks`] eight bytes at a time.
 pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
-    let serbian = block.iter().enumerate().fold(0u64, |bits, (i, &b)| {
-        bits | u64::from(SERBIAN_LOW >> (b & 0x0F) & 1) << i
-    });
+    let words: [u64; 8] =
+        std::array::from_fn(|k| u64::from_le_bytes(block[8 * k..8 * k + 8].try_into().expect("8")));
+    // A block of ASCII, or of no byte C2, D0, D1 or E2, has no candidate: most blocks of text
+    // that is not Cyrillic, passed over after one look at each word.
+    let leads = |w: u64| {
+        zero_bytes(w ^ (ONES * 0xC2))
+            | zero_bytes(w ^ (ONES * 0xD0))
+            | zero_bytes(w ^ (ONES * 0xD1))
+            | zero_bytes(w ^ (ONES * 0xE2))
+    };
+    if words.iter().all(|&w| w & !LOW == 0 || leads(w) == 0) {
+        return 0;
+    }
     let mut m = [0u64; 10];
-    for (k, word) in block.chunks_exact(8).enumerate() {
-        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+    for (k, &w) in words.iter().enumerate() {
         let masked = |mask: u8, value: u8| {
             zero_bytes((w & (ONES * u64::from(mask))) ^ (ONES * u64::from(value)))
         };
@@ -220,6 +229,15 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
         for (mask, word) in m.iter_mut().zip(words) {
             *mask |= gather(word) << (8 * k);
         }
+    }
+    // The low halves are looked up only for bytes 80..9F right after a byte D0 or D1, the only
+    // ones `candidates` asks them of.
+    let mut asked = (m[5] | m[6]) & (m[2] | m[3]) << 1;
+    let mut serbian = 0;
+    while asked != 0 {
+        let i = asked.trailing_zeros();
+        serbian |= u64::from(SERBIAN_LOW >> (block[i as usize] & 0x0F) & 1) << i;
+        asked &= asked - 1;
     }
     candidates(&ByteMasks {
         high: m[0],
