@@ -310,6 +310,13 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
             );
             _mm256_movemask_epi8(or(or(d0, d1), or(c2, e2))) as u32
         };
+        // A block of no byte C2, D0, D1 or E2 (most blocks of text that is not Cyrillic) has
+        // no candidate.
+        let leads = |v: __m256i| or(or(is(v, 0xFF, 0xC2), is(v, 0xFE, 0xD0)), is(v, 0xFF, 0xE2));
+        let any = or(leads(a), leads(b));
+        if _mm256_testz_si256(any, any) != 0 {
+            return 0;
+        }
         u64::from(half(zero, a, b)) | u64::from(half(a, b, zero)) << 32
     }
     // SAFETY: `candidate_masks` chooses this path only when the processor has AVX2.
@@ -330,6 +337,17 @@ pub(super) fn avx512_candidate_masks(block: &[u8; 64]) -> u64 {
                 _mm512_set1_epi8(value as i8),
             )
         };
+        let (c2, d0, d1, e2) = (
+            masked(0xFF, 0xC2),
+            masked(0xFF, 0xD0),
+            masked(0xFF, 0xD1),
+            masked(0xFF, 0xE2),
+        );
+        // A block of none of those bytes (most blocks of text that is not Cyrillic) has no
+        // candidate.
+        if c2 | d0 | d1 | e2 == 0 {
+            return 0;
+        }
         // SAFETY: the table holds 16 bytes: one unaligned load of 16 reads inside it.
         let table =
             _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(SERBIAN_TABLE.as_ptr().cast()) });
@@ -339,10 +357,10 @@ pub(super) fn avx512_candidate_masks(block: &[u8; 64]) -> u64 {
         ));
         candidates(&ByteMasks {
             high: _mm512_movepi8_mask(v),
-            c2: masked(0xFF, 0xC2),
-            d0: masked(0xFF, 0xD0),
-            d1: masked(0xFF, 0xD1),
-            e2: masked(0xFF, 0xE2),
+            c2,
+            d0,
+            d1,
+            e2,
             x8: masked(0xF0, 0x80),
             x9: masked(0xF0, 0x90),
             xa: masked(0xF0, 0xA0),
