@@ -31,7 +31,7 @@ import sys
 import tempfile
 
 from common import cpu_model, timed
-from double import catalog_lines, run
+from double import catalog_lines, judge, run
 
 CODE_PAGES = ["windows-1251", "koi8-r", "koi8-u", "ibm866", "iso-8859-5", "x-mac-cyrillic"]
 # UTF-8 read as each code page: windows-1251 and KOI8 are the single-byte tables' readings.
@@ -139,29 +139,15 @@ def main():
             pairs = [(m, want) for m, want in pairs if m != want]
             if not pairs:
                 continue
-            got = run(fix, [m for m, _ in pairs])
-            exact = sum(g == want for g, (_, want) in zip(got, pairs))
-            left = sum(g == m for g, (m, _) in zip(got, pairs))
-            wrong = len(pairs) - exact - left
+            exact, left, wrong, cell = judge(fix, pairs, f"{written} as {read_as}", args.show,
+                                             ftfy, args.ftfy)
             totals["lines"] += len(pairs)
             totals["exact"] += exact
             totals["wrong"] += wrong
             totals[f"exact {written}"] += exact
             totals[f"lines {written}"] += len(pairs)
-            cell = ""
-            if ftfy:
-                sample = pairs[:args.ftfy]
-                ok = sum(ftfy.fix_encoding(m) == want for m, want in sample)
-                cell = f" {ok}/{len(sample)} |"
             print(f"| {lang} | {written} | {read_as} | {len(pairs)} | {exact} "
                   f"({100 * exact / len(pairs):.1f}%) | {left} | {wrong} |{cell}", flush=True)
-            shown = collections.Counter()
-            for g, (m, want) in zip(got, pairs):
-                kind = "left" if g == m else "wrong"
-                if g != want and shown[kind] < args.show:
-                    shown[kind] += 1
-                    print(f"    {written} as {read_as}, {kind}: {m!r}\n      got  {g!r}\n"
-                          f"      want {want!r}", file=sys.stderr)
     print("\n| clean text | lines | changed |\n|---|---:|---:|")
     for lang, n, changed in clean_rows:
         print(f"| {lang} | {n} | {changed} |")

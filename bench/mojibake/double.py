@@ -52,6 +52,29 @@ def catalog_lines(directory, lang):
     return sorted(found)
 
 
+def judge(command, pairs, label, show=0, ftfy=None, ftfy_lines=0):
+    """Runs `command` over the mangled lines of `pairs` (mangled, wanted) and counts each line
+    restored exactly, left as it came, or made into something else (wrong); prints up to `show`
+    of the left and of the wrong ones to standard error, headed by `label`. With `ftfy`, also
+    how many of the first `ftfy_lines` its fix_encoding restores, as the cell ` N/M |` (else "")."""
+    got = run(command, [m for m, _ in pairs])
+    exact = sum(g == want for g, (_, want) in zip(got, pairs))
+    left = sum(g == m for g, (m, _) in zip(got, pairs))
+    cell = ""
+    if ftfy:
+        sample = pairs[:ftfy_lines]
+        ok = sum(ftfy.fix_encoding(m) == want for m, want in sample)
+        cell = f" {ok}/{len(sample)} |"
+    shown = collections.Counter()
+    for g, (m, want) in zip(got, pairs):
+        kind = "left" if g == m else "wrong"
+        if g != want and shown[kind] < show:
+            shown[kind] += 1
+            print(f"    {label}, {kind}: {m!r}\n      got  {g!r}\n      want {want!r}",
+                  file=sys.stderr)
+    return exact, left, len(pairs) - exact - left, cell
+
+
 def run(command, lines):
     data = ("\n".join(lines) + "\n").encode("utf-8")
     out = subprocess.run(command, input=data, capture_output=True).stdout.decode("utf-8")

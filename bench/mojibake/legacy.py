@@ -19,7 +19,7 @@ import collections
 import os
 import sys
 
-from double import catalog_lines, run
+from double import catalog_lines, judge
 
 ENCODINGS = {"zh_CN": [("gbk", "gbk")], "zh_TW": [("big5", "big5")],
              "ja": [("shift_jis", "cp932"), ("euc-jp", "euc_jp")], "ko": [("euc-kr", "cp949")]}
@@ -67,27 +67,13 @@ def main():
                     written.append((line, data))
             for read_as, read in (("windows-1252", as_windows_1252), ("iso-8859-1", as_latin1)):
                 pairs = [(read(data), line) for line, data in written]
-                got = run(fix, [m for m, _ in pairs])
-                exact = sum(g == want for g, (_, want) in zip(got, pairs))
-                left = sum(g == m for g, (m, _) in zip(got, pairs))
-                wrong = len(pairs) - exact - left
+                exact, left, wrong, cell = judge(fix, pairs, f"{name} as {read_as}", args.show,
+                                                 ftfy, args.ftfy)
                 totals["lines"] += len(pairs)
                 totals["exact"] += exact
                 totals["wrong"] += wrong
-                cell = ""
-                if ftfy:
-                    sample = pairs[:args.ftfy]
-                    ok = sum(ftfy.fix_encoding(m) == want for m, want in sample)
-                    cell = f" {ok}/{len(sample)} |"
                 print(f"| {lang} | {name} | {read_as} | {len(pairs)} | {exact} "
                       f"({100 * exact / len(pairs):.1f}%) | {left} | {wrong} |{cell}")
-                shown = collections.Counter()
-                for g, (m, want) in zip(got, pairs):
-                    kind = "left" if g == m else "wrong"
-                    if g != want and shown[kind] < args.show:
-                        shown[kind] += 1
-                        print(f"    {name} as {read_as}, {kind}: {m!r}\n      got  {g!r}\n"
-                              f"      want {want!r}", file=sys.stderr)
     n = totals["lines"]
     print(f"\nall: {n} lines, restored exactly {totals['exact']} "
           f"({100 * totals['exact'] / max(n, 1):.1f}%), wrong {totals['wrong']}")

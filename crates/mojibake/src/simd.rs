@@ -27,18 +27,18 @@ pub(crate) fn has_avx512bw() -> bool {
         && std::is_x86_feature_detected!("avx512bw")
 }
 
-/// A block filter's masks: 64 bytes in, a bit per byte out.
+/// A block filter's masks: 64 bytes in, the masks of type `T` out.
 #[cfg(all(test, target_arch = "x86_64"))]
-pub(crate) type BlockMasks = fn(&[u8; 64]) -> u64;
+pub(crate) type BlockFn<T> = fn(&[u8; 64]) -> T;
 
-/// The block-mask functions of each level this processor has,
+/// The block-mask functions (64 bytes in, masks out) of each level this processor has,
 /// portable first, for the tests that hold every level to the portable one.
 #[cfg(all(test, target_arch = "x86_64"))]
-pub(crate) fn block_levels(
-    portable: BlockMasks,
-    avx2: BlockMasks,
-    avx512bw: BlockMasks,
-) -> Vec<(&'static str, BlockMasks)> {
+pub(crate) fn block_levels<T>(
+    portable: BlockFn<T>,
+    avx2: BlockFn<T>,
+    avx512bw: BlockFn<T>,
+) -> Vec<(&'static str, BlockFn<T>)> {
     let mut levels = vec![("portable", portable)];
     if std::is_x86_feature_detected!("avx2") {
         levels.push(("avx2", avx2));

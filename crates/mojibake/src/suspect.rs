@@ -19,10 +19,10 @@
 //! over every other (tests check this on every pair of the tables' characters, at every place
 //! of two blocks, and on random lines of them, on each SIMD path and the bytewise one).
 
-use crate::automaton::{LEADS, MaskTable, Masks, Pending};
 #[cfg(any(target_arch = "x86_64", test))]
+use crate::automaton::LEADS;
+use crate::automaton::{MaskTable, Masks, Pending};
 use crate::cyrillic::first_cyrillic_suspect;
-#[cfg(any(target_arch = "x86_64", test))]
 use crate::double::{first_double_suspect, first_latin_suspect};
 use utf8kit_codec::unit::is_continuation;
 

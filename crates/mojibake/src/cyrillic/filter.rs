@@ -182,6 +182,7 @@ fn candidates(m: &ByteMasks) -> u64 {
 const SERBIAN_LOW: u16 = 1 << 2 | 1 << 3 | 1 << 5 | 0x1F << 8 | 1 << 15;
 
 /// [`SERBIAN_LOW`] as a table of 16 bytes, for a byte shuffle: 0xFF where the low half is in.
+#[cfg(target_arch = "x86_64")]
 const SERBIAN_TABLE: [u8; 16] = {
     let mut table = [0; 16];
     let mut i = 0;

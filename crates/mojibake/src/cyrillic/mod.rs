@@ -285,6 +285,8 @@ fn bigram_index(c: char) -> usize {
     let lower = small(c);
     match lower {
         'а'..='я' => (u32::from(lower) - u32::from('а')) as usize,
+        // The rest of the letters are U+0450..U+045F and ґ: nothing below needs a look.
+        ..='\u{44F}' => bigrams::EDGE,
         _ => bigrams::LETTERS
             .chars()
             .skip(32)
@@ -334,62 +336,50 @@ fn same_letters(a: &str, b: &str) -> bool {
             .eq(b.chars().filter(|&c| bigram_index(c) == bigrams::EDGE))
 }
 
-/// How many words of `text` (UTF-8) are two or more capitals of U+0400..U+042F and nothing
-/// else, and how many other words of two letters or more it holds, a word being a run of
-/// characters of U+0400..U+04FF.
-pub(super) fn capital_words(text: &[u8]) -> (usize, usize) {
-    let (mut capitals, mut others) = (0, 0);
-    let (mut run, mut all_capitals) = (0, true);
-    let mut end_word = |run: usize, all_capitals: bool| {
-        if run >= 2 {
-            if all_capitals {
-                capitals += 1;
-            } else {
-                others += 1;
+/// The Cyrillic words of `text` (UTF-8), a word being a run of characters of U+0400..U+04FF:
+/// how many letters each holds, and whether all are capitals of U+0400..U+042F.
+fn cyrillic_words(text: &[u8]) -> impl Iterator<Item = (usize, bool)> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let (mut run, mut all) = (0, true);
+        while i < text.len() {
+            if let Some(&b @ 0xD0..=0xD3) = text.get(i)
+                && let Some(&second) = text.get(i + 1)
+            {
+                run += 1;
+                all &= b == 0xD0 && second < 0xB0;
+                i += 2;
+                continue;
+            }
+            i += 1;
+            if run > 0 {
+                return Some((run, all));
             }
         }
-    };
-    let mut i = 0;
-    while i < text.len() {
-        let b = text[i];
-        if (0xD0..=0xD3).contains(&b) && i + 1 < text.len() {
-            run += 1;
-            all_capitals &= b == 0xD0 && text[i + 1] < 0xB0;
-            i += 2;
-            continue;
-        }
-        end_word(run, all_capitals);
-        (run, all_capitals) = (0, true);
-        i += 1;
-    }
-    end_word(run, all_capitals);
-    (capitals, others)
+        (run > 0).then_some((run, all))
+    })
+}
+
+/// How many words of `text` (UTF-8) are two or more capitals of U+0400..U+042F and nothing
+/// else, and how many other words of two letters or more it holds ([`cyrillic_words`]).
+pub(super) fn capital_words(text: &[u8]) -> (usize, usize) {
+    cyrillic_words(text)
+        .filter(|&(run, _)| run >= 2)
+        .fold((0, 0), |(capitals, others), (_, all)| {
+            (capitals + usize::from(all), others + usize::from(!all))
+        })
 }
 
 /// Whether `text` is words of capitals, six capitals at least (an abbreviation has fewer), and
 /// no other Cyrillic word: what KOI8-R and windows-1251 make of each other's small letters,
-/// when no capital began a word.
+/// when no capital began a word. Done at the first other word, where most lines end.
 pub(super) fn all_capitals(text: &[u8]) -> bool {
-    // As `capital_words`, but done at the first other word, where most lines end.
-    let (mut capitals, mut run, mut all) = (0, 0, true);
-    let mut i = 0;
-    while i <= text.len() {
-        if let Some(&b @ 0xD0..=0xD3) = text.get(i)
-            && let Some(&second) = text.get(i + 1)
-        {
-            run += 1;
-            all &= b == 0xD0 && second < 0xB0;
-            i += 2;
-            continue;
+    let mut capitals = 0;
+    for (run, all) in cyrillic_words(text).filter(|&(run, _)| run >= 2) {
+        if !all {
+            return false;
         }
-        if run >= 2 {
-            if !all {
-                return false;
-            }
-            capitals += run;
-        }
-        (run, all) = (0, true);
-        i += 1;
+        capitals += run;
     }
     capitals >= 6
 }
