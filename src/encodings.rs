@@ -269,6 +269,11 @@ fn build() -> Vec<Entry> {
             &["ibm850", "cp850", "850", "cspc850multilingual"],
         ),
         own(
+            "IBM855",
+            Charset::CodePage(&utf8kit_mojibake::codepages::CP855),
+            &["ibm855", "cp855", "855", "csibm855"],
+        ),
+        own(
             "ISO-8859-1",
             Charset::Latin1,
             &[

@@ -189,6 +189,26 @@ pub fn mojibake_hint(source: &Source, encoding: &str, read: &str, example: &str)
     }
 }
 
+/// The note for a valid input that is ISO-2022 text: 7-bit, so its bytes are valid UTF-8, but
+/// its escape sequences switch to Japanese or Korean.
+pub fn iso_2022_hint(source: &Source, iso_2022: crate::detect::Iso2022) -> Hint {
+    match iso_2022 {
+        crate::detect::Iso2022::Japanese => Hint::advising(
+            source,
+            "iso-2022-jp",
+            "valid UTF-8 bytes, but ISO-2022-JP text (its escape sequences switch to Japanese)"
+                .to_owned(),
+            Advice::Convert("iso-2022-jp"),
+        ),
+        crate::detect::Iso2022::Korean => Hint::new(
+            source.display_name(),
+            "valid UTF-8 bytes, but ISO-2022-KR text (its escape sequences switch to Korean), \
+             which utf8enc cannot decode; iconv -f ISO-2022-KR -t UTF-8 can"
+                .to_owned(),
+        ),
+    }
+}
+
 /// The hint for one input, if there is one to give.
 ///
 /// `sample` is the start of standard input (a file is read again for the evidence: the hint is

@@ -19,7 +19,14 @@ With --speed N, the speed row: the median of N runs of one `utf8check -r --max-e
 whole folder (a hint for every file, all cores, and again with -j1) beside each peer's median
 time over all files' bytes in process, in the same run.
 
+With --catalogs, the files are made instead from real translated text: the gettext catalogs under
+/usr/share/locale (the lines with non-ASCII text of each language's catalogs, in file order),
+written in each legacy encoding of the language, five files of 40 lines, five of 5 and five of 1
+line each (drawn with a fixed seed), the lines the encoding cannot write left out. A folder is
+"ENCODING LINES", its truth the encoding.
+
 Usage: python3 bench/detect/eval.py [--bin DIR] [--tests DIR] [--blank] [--show N] [--speed N]
+       python3 bench/detect/eval.py --catalogs [--bin DIR] [--show N]
   --tests: chardet's tests folder (default: downloaded into a temporary folder with
   `pip download --no-deps --no-binary :all: chardet==5.2.0`)
 Needs: pip install chardet charset-normalizer chardetng-py (each peer is left out if missing)
@@ -38,7 +45,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mojibake"))
-from common import cpu_model  # noqa: E402
+from common import cpu_model, mo_lines  # noqa: E402
 
 # Directory names of chardet's tests whose encoding Python's codecs spell otherwise. A label that
 # the WHATWG Encoding Standard (and so every browser, and encoding_rs) decodes as a superset is
@@ -53,6 +60,49 @@ ALIASES = {"x-mac-cyrillic": "mac_cyrillic", "macintosh": "mac_roman", "windows-
            "windows-31j": "cp932", "ibm437": "cp437", "ibm850": "cp850", "ibm866": "cp866",
            "big5": "big5hkscs", "euc-kr": "cp949", "gbk": "gbk", "ks_c_5601-1987": "cp949",
            "shift_jis": "cp932", "gb2312": "gbk", "tis-620": "cp874"}
+
+
+# For --catalogs: each legacy encoding (as Python's codecs spell it) and the languages of the
+# catalogs written in it.
+CATALOG_ENCODINGS = {
+    "windows-1252": ["de", "fr", "es", "pt", "it", "nl", "sv", "da", "fi", "ca", "gl", "eu", "ga",
+                     "is", "af", "et"],
+    "windows-1250": ["cs", "sk", "pl", "hu", "hr", "sl", "ro"],
+    "iso-8859-2": ["cs", "sk", "pl", "hu", "hr", "sl"],
+    "windows-1251": ["ru", "uk", "be", "bg", "sr", "mk"],
+    "koi8-r": ["ru", "bg"], "koi8-u": ["uk"], "cp866": ["ru", "bg"],
+    "cp855": ["ru", "bg", "sr", "mk"], "iso-8859-5": ["ru", "bg", "sr", "mk"],
+    "mac_cyrillic": ["ru", "uk", "bg"], "windows-1253": ["el"], "iso-8859-7": ["el"],
+    "windows-1254": ["tr"], "windows-1257": ["lt", "lv", "et"], "windows-1255": ["he"],
+    "windows-1256": ["ar", "fa"], "cp874": ["th"], "gbk": ["zh_CN"], "big5": ["zh_TW"],
+    "cp932": ["ja"], "euc-jp": ["ja"], "cp949": ["ko"],
+}
+
+
+def catalog_files(scratch, locale="/usr/share/locale"):
+    """The --catalogs files: (folder, truth, path, data) for each."""
+    import random
+    rng = random.Random(7)
+    files = []
+    for encoding, languages in CATALOG_ENCODINGS.items():
+        for language in languages:
+            lines = []
+            for mo in sorted(glob.glob(os.path.join(locale, language, "LC_MESSAGES", "*.mo"))):
+                for line in mo_lines(mo):
+                    try:
+                        lines.append((line + "\n").encode(encoding))
+                    except UnicodeEncodeError:
+                        pass
+            if len(lines) < 200:
+                continue
+            for count in (40, 5, 1):
+                for k in range(5):
+                    start = rng.randrange(len(lines) - count)
+                    data = b"".join(lines[start:start + count])
+                    path = os.path.join(scratch, f"{encoding}.{language}.{count}.{k}.txt")
+                    open(path, "wb").write(data)
+                    files.append((f"{encoding} {count}", encoding, path, data))
+    return files
 
 
 def truth_of(folder):
@@ -152,17 +202,18 @@ def main():
     parser.add_argument("--blank", action="store_true")
     parser.add_argument("--show", type=int, default=0)
     parser.add_argument("--speed", type=int, default=0)
+    parser.add_argument("--catalogs", action="store_true")
     args = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="utf8kit-detect-")
     tests = args.tests
-    if tests is None:
+    files = catalog_files(scratch) if args.catalogs else []
+    if tests is None and not args.catalogs:
         subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary",
                         ":all:", "chardet==5.2.0", "-d", scratch], check=True)
         with tarfile.open(glob.glob(os.path.join(scratch, "chardet-*.tar.gz"))[0]) as tar:
             tar.extractall(scratch, filter="data")
         tests = glob.glob(os.path.join(scratch, "chardet-*", "tests"))[0]
-    files = []
-    for folder in sorted(os.listdir(tests)):
+    for folder in sorted(os.listdir(tests)) if not args.catalogs else []:
         for path in sorted(glob.glob(os.path.join(tests, folder, "*"))):
             if os.path.isfile(path):
                 data = open(path, "rb").read()
@@ -220,7 +271,7 @@ def main():
     print()
     print("time over all files (the programs: one process per file; the peers in process): "
           + ", ".join(f"{tool} {s:.2f} s" for tool, s in seconds.items()))
-    if args.speed:
+    if args.speed and not args.catalogs:
         speed(args, tests, tools)
 
 

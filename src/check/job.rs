@@ -438,7 +438,8 @@ impl Sink for FindingSink<'_> {
 /// finding otherwise, a legacy file's C0 and C1 bytes among them) holds a line that may hold
 /// mojibake ([`utf8kit_mojibake::first_suspect`]).
 fn has_suspect(head: &[u8]) -> bool {
-    utf8kit_mojibake::first_suspect(well_formed_start(head)).is_some()
+    crate::detect::iso_2022(head).is_some()
+        || utf8kit_mojibake::first_suspect(well_formed_start(head)).is_some()
 }
 
 /// The well-formed start of `head`: all of it for a valid input (up to a character cut by its
@@ -453,6 +454,9 @@ fn well_formed_start(head: &[u8]) -> &str {
 /// The note for a valid input whose start holds lines that read as mojibake: the first such
 /// line judged by the mojibake repair, at most [`MOJIBAKE_LINES`] of them looked at.
 fn mojibake_note(source: &Source, head: &[u8]) -> Option<hint::Hint> {
+    if let Some(iso_2022) = crate::detect::iso_2022(head) {
+        return Some(hint::iso_2022_hint(source, iso_2022));
+    }
     let text = well_formed_start(head);
     let mut from = 0;
     for _ in 0..MOJIBAKE_LINES {

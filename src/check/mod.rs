@@ -180,11 +180,13 @@ before the input's summary; GitHub a ::notice on the file; SARIF a result of lev
 as mojibake (UTF-8 decoded in a legacy encoding and saved again: 'cafÃ©'; or Chinese, Japanese or \
 Korean text in a double-byte encoding decoded as windows-1252: 'ÄãºÃ£¬ÊÀ½ç', the note says 'gbk \
 text read as windows-1252'; or a Cyrillic code page read as another: 'рТЙЧЕФ', 'koi8-r text read \
-as windows-1251') gets the same kind of note, pointing to utf8fix --mojibake -i FILE; it stays valid, and the note is never a finding. It names an encoding only on strong \
+as windows-1251') gets the same kind of note, pointing to utf8fix --mojibake -i FILE; so does a \
+valid input in ISO-2022-JP (7-bit, its escape sequences switch to Japanese), pointing to utf8enc \
+--from iso-2022-jp, or in ISO-2022-KR, which no decoder here reads; it stays valid, and the note is never a finding. It names an encoding only on strong \
 evidence: the lines that are not UTF-8 are read in each candidate encoding, and one reading must \
 put at least 90% of its letters into the alphabet of one language written in that encoding, in \
-words of one script, and lead every reading that differs from it and is not its twin (the same \
-alphabet in another code page); a legacy encoding the file declares for itself (scriptencoding, \
+words of one script, and lead every reading that differs from it (a twin, the same alphabet in \
+another code page, only when it ties; a close call of fewer than 16 letters is left open); a legacy encoding the file declares for itself (scriptencoding, \
 coding:, charset=, encoding=) counts when the text agrees; a file that lists letters one by one \
 (a keymap) is named when exactly one encoding reads at least 12 of them as letters of one \
 language, half its alphabet or more. On weaker evidence the note says \

@@ -4,12 +4,36 @@ use super::*;
 
 /// A candidate encoding, the languages written in it, and its twin group.
 pub(super) struct Candidate {
-    pub(super) encoding: &'static Encoding,
+    pub(super) charset: Charset,
     pub(super) languages: &'static [&'static str],
     /// Encodings with the same non-zero number hold the same alphabet: naming one for the
     /// other is the twin, not a wrong answer.
     pub(super) twin: u8,
     pub(super) single_byte: bool,
+}
+
+impl Candidate {
+    /// The candidate's reading of `bytes`.
+    pub(super) fn decode<'a>(&self, bytes: &'a [u8]) -> std::borrow::Cow<'a, str> {
+        match self.charset {
+            Charset::Whatwg(encoding) => encoding.decode_without_bom_handling(bytes).0,
+            Charset::CodePage(table) => utf8kit_mojibake::codepages::chars(table, bytes)
+                .collect::<String>()
+                .into(),
+            _ => unreachable!("every candidate is a WHATWG encoding or a code page"),
+        }
+    }
+
+    /// Whether the candidate is this WHATWG encoding (chardetng's guesses are).
+    pub(super) fn is(&self, encoding: &'static Encoding) -> bool {
+        self.charset == Charset::Whatwg(encoding)
+    }
+
+    /// The candidate's canonical name.
+    #[cfg(test)]
+    pub(super) fn name(&self) -> &'static str {
+        crate::encodings::entry_of(self.charset).name
+    }
 }
 
 pub(super) const WESTERN: &[&str] = &[
@@ -23,7 +47,7 @@ pub(super) const BALTIC: &[&str] = &["lt", "lv", "et"];
 macro_rules! candidate {
     ($encoding:ident, $languages:expr, $twin:expr) => {
         Candidate {
-            encoding: encoding_rs::$encoding,
+            charset: Charset::Whatwg(encoding_rs::$encoding),
             languages: $languages,
             twin: $twin,
             single_byte: true,
@@ -31,7 +55,7 @@ macro_rules! candidate {
     };
     ($encoding:ident, $languages:expr) => {
         Candidate {
-            encoding: encoding_rs::$encoding,
+            charset: Charset::Whatwg(encoding_rs::$encoding),
             languages: $languages,
             twin: 0,
             single_byte: false,
@@ -50,6 +74,12 @@ pub(super) static CANDIDATES: &[Candidate] = &[
     candidate!(ISO_8859_5, &["ru", "bg", "sr", "mk", "be"], 5),
     candidate!(IBM866, &["ru", "bg", "be", "uk"], 6),
     candidate!(X_MAC_CYRILLIC, CYRILLIC, 7),
+    Candidate {
+        charset: Charset::CodePage(&utf8kit_mojibake::codepages::CP855),
+        languages: &["ru", "bg", "sr", "mk", "be"],
+        twin: 15,
+        single_byte: true,
+    },
     candidate!(WINDOWS_1253, &["el"], 8),
     candidate!(ISO_8859_7, &["el"], 8),
     candidate!(WINDOWS_1254, &["tr"], 9),

@@ -28,6 +28,9 @@ pub(super) struct Reading {
     pub(super) letters: usize,
     /// Non-ASCII letters in the alphabet of the best-fitting language, in one-script words.
     pub(super) fits: usize,
+    /// Non-ASCII letters in the alphabet of any of the candidate's languages, in one-script
+    /// words (a list of place names mixes the languages of one code page).
+    pub(super) any_fits: usize,
     /// Lowercase non-ASCII letters.
     pub(super) lowercase: usize,
     /// Uppercase non-ASCII letters.
@@ -111,7 +114,7 @@ fn byte_props(index: usize) -> &'static [Props; 256] {
                     let masks = letter_languages_of(index);
                     Box::new(std::array::from_fn(|b| {
                         let byte = [b as u8];
-                        let (text, _) = candidate.encoding.decode_without_bom_handling(&byte);
+                        let text = candidate.decode(&byte);
                         let c = text.chars().next().unwrap_or('\u{FFFD}');
                         Props::of(c, false, masks)
                     }))
@@ -130,7 +133,7 @@ impl Reading {
             let table = byte_props(index);
             Reading::judged(index, sample.len(), |j| table[usize::from(sample[j])])
         } else {
-            let (text, _) = candidate.encoding.decode_without_bom_handling(sample);
+            let text = candidate.decode(sample);
             let masks = letter_languages_of(index);
             let props: Vec<Props> = text.chars().map(|c| Props::of(c, true, masks)).collect();
             Reading::judged(index, props.len(), |j| props[j])
@@ -158,6 +161,7 @@ impl Reading {
             bytes: [0; 4],
             letters: 0,
             fits: 0,
+            any_fits: 0,
             lowercase: 0,
             uppercase: 0,
             distinct_cjk: 0,
@@ -209,6 +213,7 @@ impl Reading {
                         continue;
                     }
                     let mut languages = q.languages;
+                    reading.any_fits += usize::from(languages != 0);
                     while languages != 0 {
                         hits[languages.trailing_zeros() as usize] += 1;
                         languages &= languages - 1;
@@ -246,6 +251,13 @@ impl Reading {
             i += 1;
         }
         if candidate.single_byte {
+            let table = byte_props(index);
+            let (open, close) = (table[0xAB], table[0xBB]);
+            if open.alpha && close.alpha {
+                reading.anomalies += quoted_words(len, &at, open.c, close.c);
+            }
+        }
+        if candidate.single_byte {
             reading.fits = hits.into_iter().max().unwrap_or(0);
         }
         reading.distinct_cjk = seen.len();
@@ -269,6 +281,29 @@ impl Reading {
             .then(other.uppercase.cmp(&self.uppercase))
             .then(other.index.cmp(&self.index))
     }
+}
+
+/// Runs between ASCII white space that open with `open` and close with `close`, ASCII
+/// punctuation aside: the quotation marks `«` and `»` (bytes AB and BB of windows-1250..1258 and
+/// ISO-8859-1) read in a code page that has letters there (`«%s»` is `Ť%sť` in ISO-8859-2,
+/// `Ћ%sћ` in ISO-8859-5).
+fn quoted_words(len: usize, at: impl Fn(usize) -> Props, open: char, close: char) -> usize {
+    let is_edge = |c: char| c.is_ascii_punctuation();
+    let mut count = 0;
+    let mut i = 0;
+    while i < len {
+        let start = i;
+        while i < len && !at(i).c.is_ascii_whitespace() {
+            i += 1;
+        }
+        if let Some(first) = (start..i).find(|&j| !is_edge(at(j).c))
+            && let Some(last) = (first + 1..i).rev().find(|&j| !is_edge(at(j).c))
+        {
+            count += usize::from(last > first + 1 && at(first).c == open && at(last).c == close);
+        }
+        i += 1;
+    }
+    count
 }
 
 /// The alphabets ([`alphabet`]) of the languages of the candidate at `index`, each sorted for a
@@ -377,7 +412,7 @@ mod tests {
         #[test]
         fn the_byte_tables_judge_as_the_decoded_text(sample in samples()) {
             for (index, candidate) in CANDIDATES.iter().enumerate() {
-                let (text, _) = candidate.encoding.decode_without_bom_handling(&sample);
+                let text = candidate.decode(&sample);
                 let masks = letter_languages_of(index);
                 let props: Vec<Props> = text
                     .chars()
@@ -388,7 +423,7 @@ mod tests {
                     counts(&Reading::of(index, &sample)),
                     counts(&decoded),
                     "{}",
-                    candidate.encoding.name()
+                    candidate.name()
                 );
             }
         }
@@ -402,7 +437,7 @@ mod tests {
                     counts(&Reading::of(index, &sample)),
                     counts(&Reading::of(index, &words)),
                     "{}",
-                    candidate.encoding.name()
+                    candidate.name()
                 );
             }
         }

@@ -88,7 +88,8 @@ utf-32be, utf-32 (likewise); ucs-2 (UTF-16 without surrogates; ucs-2le, ucs-2be)
 2152); ISO-8859-1 exactly (byte n is U+00nn) under every name people give it: latin1, latin-1, \
 iso-8859-1, iso_8859-1, iso8859-1, l1, iso88591, cp819, ibm819, csisolatin1, iso-ir-100 (WHATWG \
 reads those as windows-1252); 7-bit ASCII as ascii, us-ascii, ansi_x3.4-1968 (a byte above 7F \
-is malformed, a character above U+007F unencodable); and every other label of the WHATWG \
+is malformed, a character above U+007F unencodable); the IBM PC code pages WHATWG leaves out: \
+ibm437 (cp437), ibm850 (cp850) and ibm855 (cp855, DOS Cyrillic); and every other label of the WHATWG \
 Encoding Standard (windows-1252, shift_jis, gb18030, big5, euc-kr, koi8-r, ...). The labels \
 WHATWG decodes as its replacement encoding (replacement, hz-gb-2312, iso-2022-kr, iso-2022-cn) \
 have no encoder and are refused by --to. Messages name the label as typed, and the encoding it \

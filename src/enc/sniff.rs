@@ -48,18 +48,12 @@ pub(super) fn label_of(charset: Charset) -> String {
 
 /// ISO-2022 text by its escape sequences: 7-bit, so it would pass for UTF-8.
 fn iso_2022(head: &[u8]) -> Option<Detected> {
-    if !head.is_ascii() || !head.contains(&0x1B) {
-        return None;
+    match crate::detect::iso_2022(head)? {
+        crate::detect::Iso2022::Korean => Some(Detected::Undecodable("ISO-2022-KR")),
+        crate::detect::Iso2022::Japanese => {
+            Some(Detected::Sure(Charset::Whatwg(encoding_rs::ISO_2022_JP)))
+        }
     }
-    let has = |escape: &[u8]| head.windows(escape.len()).any(|w| w == escape);
-    if has(b"\x1b$)C") {
-        return Some(Detected::Undecodable("ISO-2022-KR"));
-    }
-    let japanese = [&b"\x1b$B"[..], b"\x1b$@", b"\x1b(J", b"\x1b(I", b"\x1b$(D"];
-    japanese
-        .iter()
-        .any(|escape| has(escape))
-        .then_some(Detected::Sure(Charset::Whatwg(encoding_rs::ISO_2022_JP)))
 }
 
 /// Decides an encoding from the start of the input (`is_whole` when that is all of it): what

@@ -698,3 +698,99 @@ fn the_mojibake_hint_names_cjk_text_read_as_windows_1252() {
          utf8fix --mojibake\n"
     );
 }
+
+/// IBM855, the DOS Cyrillic page before cp866, which WHATWG leaves out: decoded, encoded,
+/// detected, and advised by the hint.
+#[test]
+fn ibm855_is_decoded_encoded_and_detected() {
+    let (code, out, err) = run(
+        "utf8enc",
+        &["--from", "cp855"],
+        b"\xdd\xe1\xb7\xeb\xa8\xe5, \xd2\xb7\xe1\n",
+    );
+    assert_eq!(
+        (code, String::from_utf8(out).unwrap(), err.as_str()),
+        (Some(0), "Привет, мир\n".to_owned(), "")
+    );
+    let (code, out, _) = run("utf8enc", &["--to", "ibm855"], "Привет, мир\n".as_bytes());
+    assert_eq!(
+        (code, out),
+        (
+            Some(0),
+            b"\xdd\xe1\xb7\xeb\xa8\xe5, \xd2\xb7\xe1\n".to_vec()
+        )
+    );
+    let (_, list, _) = run("utf8enc", &["-l"], b"");
+    let list = String::from_utf8(list).unwrap();
+    let row = list
+        .lines()
+        .find(|l| l.starts_with("IBM855 "))
+        .expect("listed");
+    assert!(row.ends_with("ibm855 cp855 855 csibm855"), "{row}");
+    let (_, pangram, _) = run("utf8enc", &["--to", "cp855"], RUSSIAN.as_bytes());
+    let (code, out, err) = run("utf8enc", &["--from", "auto", "-v"], &pangram);
+    assert_eq!(
+        (code, String::from_utf8(out).unwrap(), err.as_str()),
+        (
+            Some(0),
+            RUSSIAN.to_owned(),
+            "utf8enc: <stdin>: detected ibm855\n"
+        )
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("notes.txt");
+    fs::write(&file, &pangram).unwrap();
+    let stderr = check_in(dir.path(), "notes.txt");
+    assert_eq!(
+        advised(&stderr),
+        "utf8enc --from ibm855 -o notes.txt notes.txt"
+    );
+    paste(dir.path(), &advised(&stderr));
+    assert_eq!(fs::read_to_string(&file).unwrap(), RUSSIAN);
+}
+
+/// ISO-2022-JP is 7-bit, valid UTF-8 byte for byte: utf8check finds nothing (status 0) but
+/// notes what the file is and the command that converts it; ISO-2022-KR gets a note without
+/// a command (no decoder here reads it).
+#[test]
+fn utf8check_notes_iso_2022_text() {
+    let japanese = "コンソールを開いてください。\n";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("readme.txt");
+    fs::write(&file, encode(japanese, "iso-2022-jp")).unwrap();
+    let output = program("utf8check")
+        .current_dir(dir.path())
+        .arg("readme.txt")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "utf8check: readme.txt: hint: valid UTF-8 bytes, but ISO-2022-JP text (its escape \
+         sequences switch to Japanese); convert it in place with: utf8enc --from iso-2022-jp -o \
+         readme.txt readme.txt\n"
+    );
+    paste(
+        dir.path(),
+        "utf8enc --from iso-2022-jp -o readme.txt readme.txt",
+    );
+    assert_eq!(fs::read_to_string(&file).unwrap(), japanese);
+    let (code, out, err) = run(
+        "utf8check",
+        &["--format", "json"],
+        b"\x1b$)C\x0e\x3e\x48\x33\x47\x0f\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let hint = String::from_utf8(out).unwrap();
+    let hint: serde_json::Value = serde_json::from_str(hint.lines().next().unwrap()).unwrap();
+    assert_eq!(hint["type"], "hint");
+    assert_eq!(hint["command"], serde_json::Value::Null);
+    assert_eq!(
+        hint["message"],
+        "valid UTF-8 bytes, but ISO-2022-KR text (its escape sequences switch to Korean), \
+         which utf8enc cannot decode; iconv -f ISO-2022-KR -t UTF-8 can"
+    );
+    // A terminal's colour escapes are not ISO-2022.
+    let (code, _, err) = run("utf8check", &[], b"plain \x1b[31mred\x1b[0m\n");
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+}
