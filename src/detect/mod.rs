@@ -584,6 +584,33 @@ fn agrees(declared: Charset, words: &[u8]) -> bool {
     reading.letters < MIN_LETTERS || reading.fit() >= 0.5
 }
 
+/// For evidence the detector cannot name ([`Verdict::Unknown`]), the encodings it came
+/// nearest to: chardetng's guess and the best single-byte reading, when either read at least
+/// [`MIN_SETTLING_LETTERS`] letters (text in an encoding no decoder here reads, Johab or
+/// EUC-TW, reads as no clean text in any of them); none when the evidence is too little.
+pub fn nearest(evidence: &Evidence) -> Vec<Charset> {
+    let sample = &evidence.lines;
+    if sample.is_empty() {
+        return Vec::new();
+    }
+    let words = words_not_ascii(sample);
+    let mut nearest = Vec::new();
+    let guess = chardetng_guess(sample);
+    if let Some(index) = CANDIDATES.iter().position(|c| c.is(guess))
+        && Reading::of(index, &words).letters >= MIN_SETTLING_LETTERS
+    {
+        nearest.push(CANDIDATES[index].charset);
+    }
+    let readings = single_byte_readings(&words);
+    if let Some(best) = readings.iter().max_by(|a, b| a.rank(b))
+        && best.letters >= MIN_SETTLING_LETTERS
+        && !nearest.contains(&best.candidate.charset)
+    {
+        nearest.push(best.candidate.charset);
+    }
+    nearest
+}
+
 /// CJK encodings: chardetng's guess, when its reading is clean CJK text.
 fn cjk_verdict(guess: &'static Encoding, reading: &Reading) -> Verdict {
     let cjk = reading.letters;

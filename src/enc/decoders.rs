@@ -188,7 +188,9 @@ impl Decoder {
                 let is_auto = enc.is_none();
                 let (decided, sure) = match (detected, *fallback) {
                     (Detected::Sure(charset), _) => (charset, true),
-                    (Detected::Unsure(_), Some(fallback)) => (fallback, false),
+                    (Detected::Unsure(_) | Detected::Unclean(_), Some(fallback)) => {
+                        (fallback, false)
+                    }
                     (undecided, _) => {
                         *self = Decoder::Refused(undecided.why());
                         return Ok(());

@@ -10,6 +10,8 @@ pub(super) enum Detected {
     Sure(Charset),
     /// Evidence too weak to decide: the candidates it weighed (none, one or two).
     Unsure(Vec<Charset>),
+    /// Evidence enough, but no reading is clean text: the encodings it came nearest to.
+    Unclean(Vec<Charset>),
     /// An encoding it recognises but no decoder here reads.
     Undecodable(&'static str),
 }
@@ -28,6 +30,15 @@ impl Detected {
                 let names: Vec<String> = candidates.iter().map(|&c| label_of(c)).collect();
                 format!(
                     "cannot tell the encoding: the evidence is too weak to choose (weighed: {}; \
+                     {advice})",
+                    names.join(", ")
+                )
+            }
+            Detected::Unclean(nearest) => {
+                let names: Vec<String> = nearest.iter().map(|&c| label_of(c)).collect();
+                format!(
+                    "cannot tell the encoding: no reading is clean text (weighed: {}; the text \
+                     may be in an encoding utf8enc does not read, such as Johab or EUC-TW; \
                      {advice})",
                     names.join(", ")
                 )
@@ -122,7 +133,10 @@ pub(super) fn detect_head(head: &[u8], is_whole: bool, file: Option<&Path>) -> D
     match crate::detect::detect(&evidence) {
         crate::detect::Verdict::Sure(charset) => Detected::Sure(charset),
         crate::detect::Verdict::Possibly(first, second) => Detected::Unsure(vec![first, second]),
-        crate::detect::Verdict::Unknown => Detected::Unsure(Vec::new()),
+        crate::detect::Verdict::Unknown => match crate::detect::nearest(&evidence) {
+            nearest if nearest.is_empty() => Detected::Unsure(nearest),
+            nearest => Detected::Unclean(nearest),
+        },
     }
 }
 

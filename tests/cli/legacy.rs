@@ -794,3 +794,29 @@ fn utf8check_notes_iso_2022_text() {
     let (code, _, err) = run("utf8check", &[], b"plain \x1b[31mred\x1b[0m\n");
     assert_eq!((code, err.as_str()), (Some(0), ""));
 }
+
+/// Text in an encoding no decoder here reads (Korean in Johab) reads as no clean text in any
+/// candidate: `--from auto` writes nothing, names the encodings it came nearest to, and says
+/// the text may be in one it does not read.
+#[test]
+fn from_auto_names_what_it_weighed_when_no_reading_is_text() {
+    // "안녕하세요. 이 프로그램은 파일을 읽고 쓰는 간단한 도구입니다. 설정 파일을 확인하십시오."
+    // in Johab (Python's codec), twice.
+    let line: &[u8] = b"\xb4e\x91w\xd0a\xadA\xb6a. \xb7\xa1 \xcfa\x9d\xa1\x8ba\x9c\x91\xb7e \
+        \xcca\xb7\xa9\xb7i \xb7\xaa\x89\xa1 \xb3a\x93e \x88e\x94e\xd0e \x95\xa1\x8a\x81\xb7\xb3\
+        \x93\xa1\x94a. \xac\xe9\xb8\xf7 \xcca\xb7\xa9\xb7i \xd1\xc2\xb7\xa5\xd0a\xaf\xb3\xaf\xa1\
+        \xb5\xa1.\n";
+    let johab = [line, line].concat();
+    let (code, out, err) = run("utf8enc", &["--from", "auto"], &johab);
+    assert_eq!((code, out.len()), (Some(1), 0), "{err}");
+    assert_eq!(
+        err,
+        "utf8enc: <stdin>: cannot tell the encoding: no reading is clean text (weighed: \
+         windows-1252, windows-1254; the text may be in an encoding utf8enc does not read, such \
+         as Johab or EUC-TW; name the encoding with --from ENC, or --from auto:ENC to use ENC \
+         when detection cannot decide; nothing was written)\n"
+    );
+    // A fallback is used, and said.
+    let (code, out, _) = run("utf8enc", &["--from", "auto:windows-1252"], &johab);
+    assert_eq!((code, out.len() > johab.len()), (Some(0), true));
+}
