@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, ValueEnum};
 use encoding_rs::{DecoderResult, EncoderResult};
 use utf8kit_codec::encode::{EncodeError, Form, encode};
-use utf8kit_codec::notation::{Notation, parse_byte_notation, parse_codepoint, write_notation};
+use utf8kit_codec::notation::{Notation, parse_codepoint, write_notation};
 use utf8kit_codec::transcode::{
     Decode, Endian, Malformed, MalformedKind, Ucs2Decoder, Utf7Decoder, Utf7Encoder, Utf16Decoder,
     Utf32Decoder, encode_ucs2, encode_utf16, encode_utf32, latin1_to_utf8,
@@ -25,7 +25,7 @@ use utf8kit_codec::transcode::{
 use utf8kit_codec::{
     Config, Finding, RepairOptions, Repairer, Scanner, Sink,
     bom::{ForeignBom, UTF8_BOM},
-    units,
+    scan_unit,
 };
 
 use crate::cli::ColorWhen;
@@ -76,7 +76,12 @@ input, and shows each unit: 'U+20AC €', or the kind and bytes of an ill-formed
 --format json, the unit objects of utf8dump. Status 1 when a unit is ill-formed. Text that \
 holds %XX, \\xhh, \\u or &# escapes is mixed text, as a URL or a string literal is: every other \
 character stands for itself (utf8enc -d 'caf%C3%A9' is c, a, f, é), except white space, commas \
-and quotes, which separate, and a word of an even number of hex digits on its own, which is bytes.
+and quotes, which separate, and a word of an even number of hex digits on its own, which is bytes. \
+Standard input is read in pieces of 64 KiB cut at a line end (or else after a space, tab, comma \
+or semicolon, or else inside a long run of hex digits after an even number of them, as xxd -p -c \
+0 writes), so memory stays bounded whatever its length: text is mixed from the first piece \
+that holds an escape on, a character or surrogate pair split across lines comes out whole, and \
+what comes before an unreadable piece is shown before the error.
 
 Transcoding: --from ENC converts input in ENC to UTF-8, --to ENC converts UTF-8 to ENC, both \
 together convert from one to the other; the operands are files (standard input when there is \

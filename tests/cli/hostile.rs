@@ -300,6 +300,74 @@ fn a_plain_hex_line_reads_back_in_bounded_memory() {
     assert_eq!(output.status.code(), Some(2));
 }
 
+/// `utf8enc -d` reads standard input a piece at a time: 32 MiB (twice the limit) of escapes in
+/// lines, of words on one line, and of hex digits on one line, in bounded memory; a character whose bytes, or a surrogate pair whose halves,
+/// stand on two lines comes out whole wherever the pieces are cut, and offsets run on.
+#[test]
+fn decoding_a_notation_streams_in_bounded_memory() {
+    for feed in [
+        "yes '%E2%82%AC \\xc3\\xa9 41' | head -c 33554432 |",
+        "yes 'e2 82 ac' | tr '\\n' ' ' | head -c 33554430 |",
+        "head -c 33554432 /dev/zero | tr '\\0' 7 |",
+    ] {
+        if let Some((peak_kib, success)) = peak_and_status(feed, "utf8enc", "-d", "> /dev/null") {
+            assert!(success, "utf8enc -d failed: {feed}");
+            assert!(
+                peak_kib < 16 * 1024,
+                "utf8enc -d: peak {peak_kib} KiB ({feed})"
+            );
+        }
+    }
+    let n = 40_000;
+    // `€` n + 1 times, each split across two lines, or in one run of hex digits cut inside.
+    for input in [
+        format!("e2\n{}82 ac\n", "82 ac e2\n".repeat(n)),
+        format!("e2{}82ac\n", "82ace2".repeat(n)),
+    ] {
+        let output = program("utf8enc")
+            .arg("-d")
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        assert!(output.stdout == "U+20AC €\n".repeat(n + 1).into_bytes());
+    }
+    let input = format!("\\uD83D\n{}\\uDE00\n", "\\uDE00 \\uD83D\n".repeat(n));
+    let output = program("utf8enc")
+        .args(["-d", "--format", "json"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let units: Vec<&str> = stdout.lines().collect();
+    assert_eq!(units.len(), n + 1);
+    assert!(
+        units
+            .iter()
+            .all(|unit| unit.contains("\"codepoint\":128512")),
+        "{}",
+        units[0]
+    );
+    assert!(
+        units[n].contains(&format!("\"offset\":{}", 4 * n)),
+        "{}",
+        units[n]
+    );
+    // An error in a later piece names its column in the whole text; what came before is
+    // written, as a stream does.
+    let input = format!("{}zz\n", "41\n".repeat(n));
+    let output = program("utf8enc")
+        .arg("-d")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!("utf8enc: cannot read 'zz\\n' at column {}\n", 3 * n + 1)
+    );
+}
+
 /// The same with 2 GiB, past every 32-bit counter: slow in a test build, so run on request
 /// (`cargo test -- --ignored`), for instance before a release.
 #[test]

@@ -268,33 +268,124 @@ pub fn parse_codepoint(text: &str) -> Result<u32, NotationError> {
 ///
 /// The first thing that is none of these, with its position.
 pub fn parse_byte_notation(text: &str) -> Result<Vec<u8>, NotationError> {
-    let bytes = text.as_bytes();
+    let mut reader = NotationReader::new();
     let mut out = Vec::new();
-    let mut pending_high: Option<u32> = None;
-    let mut at = 0;
-    let hex_at = |from: usize, len: usize| -> Option<u32> {
-        let digits = bytes.get(from..from + len)?;
-        let digits = std::str::from_utf8(digits).ok()?;
-        digits
-            .bytes()
-            .all(|b| b.is_ascii_hexdigit())
-            .then(|| u32::from_str_radix(digits, 16).ok())
-            .flatten()
-    };
-    // Text that holds escapes (a URL with %XX, a C or Python string with \xhh, \ooo or \u) is read as
-    // mixed text: what is not an escape or a separator is a character of the text, not a run of
-    // hex digits ("caf%C3%A9" is "café").
-    let is_mixed = (0..bytes.len()).any(|i| {
+    reader.feed(text, &mut out)?;
+    reader.finish(&mut out);
+    Ok(out)
+}
+
+/// Reads a byte notation piece by piece, as [`parse_byte_notation`] reads it whole, so that a
+/// stream of any length is read in bounded memory. Each piece must end at a separator (a line
+/// end, a space, a comma, ...), never inside an escape. Once a piece holds escapes, the text is
+/// read as mixed text from there on; a surrogate half at the end of a piece waits for the next.
+///
+/// ```
+/// use utf8kit_codec::notation::NotationReader;
+/// let mut reader = NotationReader::new();
+/// let mut out = Vec::new();
+/// reader.feed("\\uD83D\n", &mut out)?;
+/// reader.feed("\\uDE00 %E2%82%AC\n", &mut out)?;
+/// reader.finish(&mut out);
+/// assert_eq!(out, "😀€".as_bytes());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct NotationReader {
+    is_mixed: bool,
+    pending_high: Option<u32>,
+    read: usize,
+}
+
+impl NotationReader {
+    /// A reader at the start of a text.
+    pub fn new() -> NotationReader {
+        NotationReader::default()
+    }
+
+    /// Reads the next piece of the text, appending its bytes to `out`.
+    ///
+    /// # Errors
+    ///
+    /// The first thing that is none of the notations, with its column counted from the start
+    /// of the whole text.
+    pub fn feed(&mut self, piece: &str, out: &mut Vec<u8>) -> Result<(), NotationError> {
+        self.is_mixed |= holds_escapes(piece.as_bytes());
+        let read = self.read;
+        self.read += piece.len();
+        parse_piece(piece, self.is_mixed, &mut self.pending_high, out)
+            .map_err(|error| error.shifted(read))
+    }
+
+    /// Ends the text: a surrogate half still waiting for its pair is written as itself.
+    pub fn finish(&mut self, out: &mut Vec<u8>) {
+        flush_high(&mut self.pending_high, out);
+    }
+}
+
+impl NotationError {
+    /// The same error with its column moved on by `by` bytes.
+    fn shifted(self, by: usize) -> NotationError {
+        match self {
+            NotationError::OctalAbove377 { column } => NotationError::OctalAbove377 {
+                column: column + by,
+            },
+            NotationError::UnclosedBrace { column } => NotationError::UnclosedBrace {
+                column: column + by,
+            },
+            NotationError::UnclosedEntity { column } => NotationError::UnclosedEntity {
+                column: column + by,
+            },
+            NotationError::OddHexDigits { column } => NotationError::OddHexDigits {
+                column: column + by,
+            },
+            NotationError::Unreadable { text, column } => NotationError::Unreadable {
+                text,
+                column: column + by,
+            },
+            other => other,
+        }
+    }
+}
+
+/// The value of the `len` hex digits at `from`, if they are all hex digits.
+fn hex_in(bytes: &[u8], from: usize, len: usize) -> Option<u32> {
+    let digits = bytes.get(from..from + len)?;
+    let digits = std::str::from_utf8(digits).ok()?;
+    digits
+        .bytes()
+        .all(|b| b.is_ascii_hexdigit())
+        .then(|| u32::from_str_radix(digits, 16).ok())
+        .flatten()
+}
+
+/// Whether text holds escapes (a URL with %XX, a C or Python string with \xhh, \ooo or \u):
+/// such text is read as mixed text, where what is not an escape or a separator is a character
+/// of the text, not a run of hex digits ("caf%C3%A9" is "café").
+fn holds_escapes(bytes: &[u8]) -> bool {
+    (0..bytes.len()).any(|i| {
         let rest = &bytes[i..];
-        (rest[0] == b'%' && hex_at(i + 1, 2).is_some())
-            || (rest.starts_with(b"\\x") && hex_at(i + 2, 2).is_some())
+        (rest[0] == b'%' && hex_in(bytes, i + 1, 2).is_some())
+            || (rest.starts_with(b"\\x") && hex_in(bytes, i + 2, 2).is_some())
             || rest.starts_with(b"\\u")
             || rest.starts_with(b"\\U")
             || rest.starts_with(b"&#")
             || (rest[0] == b'\\'
                 && rest.len() >= 4
                 && rest[1..4].iter().all(|b| (b'0'..=b'7').contains(b)))
-    });
+    })
+}
+
+/// Reads one piece of a text (see [`NotationReader`]), `is_mixed` as the text so far is.
+fn parse_piece(
+    text: &str,
+    is_mixed: bool,
+    pending_high: &mut Option<u32>,
+    out: &mut Vec<u8>,
+) -> Result<(), NotationError> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    let hex_at = |from: usize, len: usize| hex_in(bytes, from, len);
     // In mixed text a word of its own made of an even number of hex digits is still bytes
     // (`b'\xc0\xaf' 41`); hex digits inside a word are letters (`caf%C3%A9`).
     let is_separator =
@@ -377,11 +468,11 @@ pub fn parse_byte_notation(text: &str) -> Result<Vec<u8>, NotationError> {
                 .iter()
                 .take_while(|b| b.is_ascii_hexdigit())
                 .count();
-            push_hex_run(&rest[2..2 + len], at + 2, &mut out)?;
+            push_hex_run(&rest[2..2 + len], at + 2, out)?;
             consumed = 2 + len;
         } else if is_mixed && !is_hex_word(at) {
             // Mixed text: a character of its own.
-            consumed = literal(at, &mut out);
+            consumed = literal(at, out);
         } else if rest[0] == b'0' || rest[0] == b'1' {
             // Binary (eight 0s and 1s), else a run of hex digits.
             let bits = rest
@@ -394,12 +485,12 @@ pub fn parse_byte_notation(text: &str) -> Result<Vec<u8>, NotationError> {
                 out.push(u8::from_str_radix(text, 2).expect("binary digits"));
                 consumed = 8;
             } else {
-                push_hex_run(&rest[..hex_len], at, &mut out)?;
+                push_hex_run(&rest[..hex_len], at, out)?;
                 consumed = hex_len;
             }
         } else if rest[0].is_ascii_hexdigit() {
             let len = rest.iter().take_while(|b| b.is_ascii_hexdigit()).count();
-            push_hex_run(&rest[..len], at, &mut out)?;
+            push_hex_run(&rest[..len], at, out)?;
             consumed = len;
         } else {
             let shown: String = text[at..].chars().take(12).collect();
@@ -409,14 +500,13 @@ pub fn parse_byte_notation(text: &str) -> Result<Vec<u8>, NotationError> {
             });
         }
         if let Some(cp) = codepoint {
-            push_codepoint(cp, &mut pending_high, &mut out)?;
+            push_codepoint(cp, pending_high, out)?;
         } else if consumed > 0 && pending_high.is_some() && !bytes[at].is_ascii_whitespace() {
-            flush_high(&mut pending_high, &mut out);
+            flush_high(pending_high, out);
         }
         at += consumed.max(1);
     }
-    flush_high(&mut pending_high, &mut out);
-    Ok(out)
+    Ok(())
 }
 
 fn push_hex_run(digits: &[u8], at: usize, out: &mut Vec<u8>) -> Result<(), NotationError> {

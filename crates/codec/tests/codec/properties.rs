@@ -442,3 +442,66 @@ fn every_simd_level_gives_the_portable_answers() {
     simd::cap(simd::detected()).unwrap();
     assert!(simd::cap(Level::Avx512).is_ok() == (simd::detected() == Level::Avx512));
 }
+
+/// A byte notation as people write it: hex words, C and URL escapes, code point escapes (a
+/// surrogate half too), and separators, some of them line ends.
+fn notation_tokens() -> impl Strategy<Value = Vec<String>> {
+    let token = prop_oneof![
+        any::<u8>().prop_map(|b| format!("{b:02x}")),
+        any::<u8>().prop_map(|b| format!("\\x{b:02x}")),
+        any::<u8>().prop_map(|b| format!("%{b:02X}")),
+        any::<char>().prop_map(|c| format!("\\u{{{:x}}}", u32::from(c))),
+        (0xD800u32..=0xDFFF).prop_map(|s| format!("\\u{s:04X}")),
+        Just(" ".to_owned()),
+        Just("\n".to_owned()),
+        Just(", ".to_owned()),
+    ];
+    proptest::collection::vec(token, 0..40)
+}
+
+proptest! {
+    /// A notation read piece by piece, cut after any separator, gives the bytes it gives read
+    /// whole (or an error in both ways).
+    #[test]
+    fn a_notation_reads_alike_in_pieces(tokens in notation_tokens(), cuts in proptest::collection::vec(any::<usize>(), 0..4)) {
+        let mut text = String::new();
+        for token in &tokens {
+            if !text.is_empty() && !token.starts_with([' ', '\n', ',']) {
+                text.push(' ');
+            }
+            text.push_str(token);
+        }
+        let whole = utf8kit_codec::notation::parse_byte_notation(&text);
+        let separators: Vec<usize> = text
+            .bytes()
+            .enumerate()
+            .filter(|(_, b)| matches!(b, b' ' | b'\n' | b','))
+            .map(|(i, _)| i + 1)
+            .collect();
+        let mut at: Vec<usize> = cuts
+            .iter()
+            .filter(|_| !separators.is_empty())
+            .map(|c| separators[c % separators.len()])
+            .collect();
+        at.sort_unstable();
+        at.dedup();
+        let mut reader = utf8kit_codec::notation::NotationReader::new();
+        let mut out = Vec::new();
+        let mut from = 0;
+        let mut pieces = Ok(());
+        for cut in at.into_iter().chain([text.len()]) {
+            if pieces.is_ok() && cut >= from {
+                pieces = reader.feed(&text[from..cut], &mut out);
+                from = cut;
+            }
+        }
+        reader.finish(&mut out);
+        match whole {
+            Ok(bytes) => {
+                prop_assert!(pieces.is_ok(), "{text:?}: {pieces:?}");
+                prop_assert_eq!(out, bytes);
+            }
+            Err(error) => prop_assert_eq!(pieces, Err(error)),
+        }
+    }
+}
