@@ -28,6 +28,8 @@ set edit:completion:arg-completer[utf8fix] = {|@words|
             cand -j 'Judge the lines that may hold mojibake on this many threads (default: the number of CPUs). The output is the same for every number'
             cand --threads 'Judge the lines that may hold mojibake on this many threads (default: the number of CPUs). The output is the same for every number'
             cand --from 'With --names, decode each name that is not UTF-8 whole from this encoding (cp437 or cp850 for ZIP archives made on Windows, shift_jis, windows-1252, ...)'
+            cand --undo-log 'With --names --apply, record each rename in FILE (which must not exist) before it is made, for --undo'
+            cand --undo 'With --names, undo the renames an --undo-log FILE records, last first: shows NEW -> OLD, and renames only with --apply'
             cand --color 'When to colour the -v lines'
             cand --generate 'Print a man page or a shell completion script, and exit (KIND: man, complete-bash, complete-zsh, complete-fish, complete-elvish, complete-powershell)'
             cand --follow-symlinks 'With -i, rewrite the file a symbolic link leads to, not the link itself'

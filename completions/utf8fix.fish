@@ -404,6 +404,8 @@ ksc_5601\t''
 windows-949\t''
 euckr\t''
 cp949\t''"
+complete -c utf8fix -l undo-log -d 'With --names --apply, record each rename in FILE (which must not exist) before it is made, for --undo' -r -F
+complete -c utf8fix -l undo -d 'With --names, undo the renames an --undo-log FILE records, last first: shows NEW -> OLD, and renames only with --apply' -r -F
 complete -c utf8fix -l color -d 'When to colour the -v lines' -r -f -a "auto\t'Colour only when standard output is a terminal, unless `NO_COLOR` is set or `TERM=dumb`'
 always\t'Always colour, even into a pipe or a file'
 never\t'Never colour'"

@@ -145,7 +145,8 @@ handed whole to the thread that comes free while the next are read, and written 
 chunks later; from a pipe or a terminal each line is written as soon as it has been read.
 
 --names renames files instead of repairing their content, as convmv does, but safely: \
-utf8fix --names [--fallback ENC | --from ENC] [--mojibake] [--nfc] [-r] [--apply] PATH... shows \
+utf8fix --names [--fallback ENC | --from ENC] [--mojibake] [--nfc] [-r] [--apply [--undo-log \
+FILE]] PATH... shows \
 'OLD -> NEW' on standard output for each name that would change, and renames nothing without \
 --apply. A name that is not UTF-8 is decoded with --fallback ENC (each byte that is not UTF-8 \
 is a character of that single-byte encoding; the UTF-8 of the name stays) or --from ENC (the \
@@ -160,7 +161,11 @@ renamed after it); directory names are renamed too; a name reached through two o
 bytes, a NUL, the new path's, a NUL (a name may hold ' -> ' or a newline). A rename never replaces a file: a name whose new \
 name exists is left and reported, two names that would get the same new name are both left \
 and reported (the kernel's renameat2 with RENAME_NOREPLACE makes the check and the rename one \
-step where it has it). A name that cannot be repaired as asked (not UTF-8 and no decoding \
+step where it has it). Each rename is relative to its directory, opened from the operand one \
+step at a time without following a link, and made only if the name is still the file the walk \
+found (device and inode): a directory swapped for a link since the walk redirects nothing. \
+--undo-log FILE (with --apply; FILE must not exist) records each rename, synced, before it is \
+made; utf8fix --names --undo FILE [--apply] undoes them, last first, shown as 'NEW -> OLD'. A name that cannot be repaired as asked (not UTF-8 and no decoding \
 given, not valid in the --from encoding) is reported and left, and so is a name whose repair \
 would hold a control, bidi or invisible character (Latin-1 reads 9B as the C1 control CSI and \
 85 as NEL: windows-1252 reads them as punctuation). --check makes the status 1 when \
@@ -340,6 +345,17 @@ pub struct Args {
     #[arg(short = 'r', long, requires = "names")]
     pub recursive: bool,
 
+    /// With --names --apply, record each rename in FILE (which must not exist) before it is
+    /// made, for --undo.
+    #[arg(long, value_name = "FILE", requires = "names")]
+    pub undo_log: Option<PathBuf>,
+
+    /// With --names, undo the renames an --undo-log FILE records, last first: shows NEW -> OLD,
+    /// and renames only with --apply.
+    #[arg(long, value_name = "FILE", requires = "names",
+        conflicts_with_all = ["undo_log", "from", "fallback", "nfc", "recursive", "mojibake"])]
+    pub undo: Option<PathBuf>,
+
     /// When to colour the -v lines.
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
     pub color: ColorWhen,
@@ -478,8 +494,16 @@ impl Settings {
             return Err(reason);
         }
         let names = if args.names {
-            if args.files.is_empty() {
+            if args.undo.is_some() && !args.files.is_empty() {
+                return Err("--undo takes no PATH operands: the log names every path".into());
+            }
+            if args.files.is_empty() && args.undo.is_none() {
                 return Err("--names needs PATH operands (use . for the current directory)".into());
+            }
+            if args.undo_log.is_some() && !args.apply {
+                return Err(
+                    "--undo-log applies only with --apply: without it nothing is renamed".into(),
+                );
             }
             let decode = match (&args.fallback, args.from) {
                 (Some(fallback), _) => Some(crate::names::Decode::Fallback(fallback.table.clone())),
@@ -497,6 +521,8 @@ impl Settings {
                 apply: args.apply,
                 check: args.check,
                 null: args.null,
+                undo_log: args.undo_log.clone(),
+                undo: args.undo.clone(),
             })
         } else {
             None
@@ -584,6 +610,16 @@ fn inapplicable_option(args: &Args) -> Option<String> {
                 args.recursive,
                 "-r/--recursive",
                 "it walks directories to rename what they hold; content is repaired file by file",
+            ),
+            (
+                args.undo_log.is_some(),
+                "--undo-log",
+                "it records renames; a content repair keeps no log",
+            ),
+            (
+                args.undo.is_some(),
+                "--undo",
+                "it undoes renames an --undo-log recorded",
             ),
         ];
         if let Some((_, option, why)) = names_only.iter().find(|(given, ..)| *given) {

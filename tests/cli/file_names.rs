@@ -627,3 +627,108 @@ fn reports_name_the_real_file() {
         "{uri}"
     );
 }
+
+/// Renames what `d` holds from Latin-1, with an undo log.
+const RENAME_LOGGED: [&str; 8] = [
+    "--names",
+    "--fallback",
+    "latin1",
+    "-r",
+    "--apply",
+    "--undo-log",
+    "log",
+    "d",
+];
+
+/// `--undo-log` records each rename, synced, before it is made (exact bytes, NUL-terminated,
+/// after a first line and the directory the paths are relative to); `--undo` shows the renames
+/// in reverse and, with `--apply`, makes them, so that the tree is as it was; a log is never
+/// overwritten, and a second undo finds nothing to do.
+#[test]
+fn an_undo_log_puts_every_name_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    put(root, b"d/caf\xE9.txt", b"1");
+    put(root, b"d/r\xE9s/na\xEFve", b"2");
+    let before = [
+        names(&root.join("d")),
+        names(&root.join(OsStr::from_bytes(b"d/r\xE9s"))),
+    ];
+    let fix = |args: &[&str]| {
+        program("utf8fix")
+            .args(args)
+            .current_dir(root)
+            .output()
+            .unwrap()
+    };
+    let output = fix(&RENAME_LOGGED);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let here = root.canonicalize().unwrap();
+    let mut log = b"utf8fix undo log 1\n".to_vec();
+    log.extend_from_slice(here.as_os_str().as_bytes());
+    log.push(0);
+    // Deepest first: the file in d/r\xE9s, then d's file and d/r\xE9s itself.
+    for path in [
+        &b"d/r\xE9s/na\xEFve"[..],
+        b"d/r\xE9s/na\xC3\xAFve",
+        b"d/caf\xE9.txt",
+        b"d/caf\xC3\xA9.txt",
+        b"d/r\xE9s",
+        b"d/r\xC3\xA9s",
+    ] {
+        log.extend_from_slice(path);
+        log.push(0);
+    }
+    assert!(std::fs::read(root.join("log")).unwrap() == log);
+    assert_eq!(std::fs::read(root.join("d/rés/naïve")).unwrap(), b"2");
+    // Shown first, reversed, nothing renamed.
+    let output = fix(&["--names", "--undo", "log"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout_of(&output),
+        "d/rés -> d/r\\xe9s\nd/café.txt -> d/caf\\xe9.txt\nd/r\\xe9s/naïve -> d/r\\xe9s/na\\xefve\n"
+    );
+    assert_eq!(std::fs::read(root.join("d/rés/naïve")).unwrap(), b"2");
+    let output = fix(&["--names", "--undo", "log", "--apply"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        [
+            names(&root.join("d")),
+            names(&root.join(OsStr::from_bytes(b"d/r\xE9s")))
+        ],
+        before
+    );
+    assert_eq!(
+        std::fs::read(root.join(OsStr::from_bytes(b"d/r\xE9s/na\xEFve"))).unwrap(),
+        b"2"
+    );
+    // Nothing left to undo: each record is passed over with a note.
+    let output = fix(&["--names", "--undo", "log", "--apply"]);
+    assert_eq!((output.status.code(), output.stdout.len()), (Some(0), 0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr).lines().count(), 3);
+    // The log is never overwritten: nothing is renamed.
+    let output = fix(&RENAME_LOGGED);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(root.join(OsStr::from_bytes(b"d/caf\xE9.txt")).exists());
+    // Without --apply there is nothing to log: a usage error.
+    let output = fix(&[
+        "--names",
+        "--fallback",
+        "latin1",
+        "--undo-log",
+        "other",
+        "d",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!root.join("other").exists());
+}
