@@ -31,7 +31,8 @@ pub enum Findings {
     Legacy,
     /// Mostly lone bytes, at least three in four, with the longer units that the pairs of a
     /// double-byte encoding make when read as UTF-8 (Shift_JIS "検索" ends in `8D F5 82 B7`,
-    /// an out-of-range unit): only a double-byte encoding is named.
+    /// an out-of-range unit): a double-byte encoding is named, or a single-byte one for a file
+    /// with no well-formed UTF-8 among its legacy bytes.
     DoubleByte,
 }
 
@@ -259,6 +260,11 @@ pub fn hint(
     let verdict = match (findings, detect::detect(&evidence)) {
         (Findings::Other, _) => return None,
         (Findings::DoubleByte, Verdict::Sure(charset)) if !charset.is_single_byte() => {
+            Verdict::Sure(charset)
+        }
+        // A whole file in a single-byte code page whose letters make longer units when read as
+        // UTF-8 (IBM855's `за` is F3 A0, `загрузки` a lead byte and two continuations).
+        (Findings::DoubleByte, Verdict::Sure(charset)) if !evidence.is_mixed() => {
             Verdict::Sure(charset)
         }
         (Findings::DoubleByte, _) => return None,

@@ -171,7 +171,8 @@ its fingerprints from the exact bytes; -0 writes them as they are, for xargs -0.
 
 When the findings of an input look like text in a legacy encoding (nine in ten of them lone \
 bytes; three in four for a double-byte encoding such as Shift_JIS, whose pairs can read as longer \
-units, and then only such an encoding is named), or a valid input looks like UTF-16 or UTF-32 \
+units, or for a single-byte one when no well-formed UTF-8 stands among the legacy bytes: IBM855 \
+writes 'за' as F3 A0), or a valid input looks like UTF-16 or UTF-32 \
 without a byte order mark, or starts with the byte order mark of UTF-16 or UTF-32, a hint \
 says how to convert it: the human format adds a note on standard error, 'utf8check: PATH: hint: \
 ...'; JSON a {\"type\":\"hint\",\"path\":P,\"encoding\":E,\"command\":C,\"message\":S} object \

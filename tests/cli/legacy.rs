@@ -747,6 +747,16 @@ fn ibm855_is_decoded_encoded_and_detected() {
     );
     paste(dir.path(), &advised(&stderr));
     assert_eq!(fs::read_to_string(&file).unwrap(), RUSSIAN);
+    // "загрузки": `за` is F3 A0, and `загр` reads as a 4-byte lead and two continuations, a
+    // longer unit than a single-byte code page usually leaves; the whole line is IBM855.
+    fs::write(&file, b"\xf3\xa0\xac\xe1\xe7\xf3\xc6\xb7\n").unwrap();
+    let stderr = check_in(dir.path(), "notes.txt");
+    assert_eq!(
+        advised(&stderr),
+        "utf8enc --from ibm855 -o notes.txt notes.txt"
+    );
+    paste(dir.path(), &advised(&stderr));
+    assert_eq!(fs::read_to_string(&file).unwrap(), "загрузки\n");
 }
 
 /// ISO-2022-JP is 7-bit, valid UTF-8 byte for byte: utf8check finds nothing (status 0) but
