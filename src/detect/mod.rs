@@ -828,6 +828,35 @@ mod tests {
     }
 
     #[test]
+    fn hebrew_in_visual_order_and_with_geresh_is_hebrew() {
+        // Old catalogs hold Hebrew in visual order, reversed, its final letters first in a word;
+        // read in windows-1251 its letters are small Russian ones, with no flaw.
+        let logical = [
+            "שגיאה בקריאת הקובץ הנבחר",
+            "לא ניתן למחוק את המפתח שבחרת",
+            "הגדרות מקורות התוכנה והעדכונים",
+            "מספר הקבצים שנמצאו בתיקייה",
+            "אנא המתן עד לסיום ההתקנה",
+            "הקובץ נשמר בהצלחה בתיקייה שלך",
+            "חיפוש מידע על חבילות התוכנה",
+            "שם המשתמש או הסיסמה אינם נכונים",
+        ];
+        let mut text = String::new();
+        for line in logical {
+            text.push_str(&line.chars().rev().collect::<String>());
+            text.push('\n');
+        }
+        // Place names with a geresh (`ג׳רש`), which joins the letters of a word.
+        text.push_str("ג׳רש\nהאי ג׳רביס\nדז׳יזק\nאטול ג׳ונסטון\nקריצ׳ו\nח׳וסת\n");
+        let verdict = verdict(&encode(&text, encoding_rs::WINDOWS_1255));
+        assert!(
+            matches!(verdict, Verdict::Sure(Charset::Whatwg(e)) if e == encoding_rs::WINDOWS_1255
+                || e == encoding_rs::ISO_8859_8),
+            "{verdict:?}"
+        );
+    }
+
+    #[test]
     fn iso_2022_is_told_by_its_escapes() {
         assert_eq!(iso_2022(b"\x1b$B%3%s\x1b(B\n"), Some(Iso2022::Japanese));
         assert_eq!(

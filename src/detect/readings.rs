@@ -8,11 +8,20 @@ fn is_final_form(c: char) -> bool {
     matches!(c, 'ς' | 'ך' | 'ם' | 'ן' | 'ף' | 'ץ')
 }
 
-/// Symbols that may stand between two letters of a word.
+/// Symbols that may stand between two letters of a word (Hebrew's geresh and gershayim too:
+/// `ג׳רש`, `צה״ל`).
 pub(super) fn joins_words(c: char) -> bool {
     matches!(
         c,
-        '\u{2019}' | '\u{2018}' | '\u{B7}' | '\u{AD}' | '\u{2010}' | '\u{2011}' | '\u{A0}'
+        '\u{2019}'
+            | '\u{2018}'
+            | '\u{B7}'
+            | '\u{AD}'
+            | '\u{2010}'
+            | '\u{2011}'
+            | '\u{A0}'
+            | '\u{5F3}'
+            | '\u{5F4}'
     )
 }
 
@@ -223,13 +232,17 @@ impl Reading {
                     reading.anomalies += 1;
                 }
                 // Final forms end words and only they do: Greek ς and σ, Hebrew ך ם ן ף ץ (a
-                // Russian т read in windows-1253 is ς in mid-word).
+                // Russian т read in windows-1253 is ς in mid-word). Hebrew written in visual
+                // order, as old catalogs and terminals hold it, has them first in a word.
                 if let Some((last, inner)) = letters.split_last()
                     && !inner.is_empty()
                 {
+                    let visual =
+                        inner[0].c != 'ς' && is_final_form(inner[0].c) && !is_final_form(last.c);
                     reading.anomalies += inner.iter().filter(|q| is_final_form(q.c)).count();
+                    reading.anomalies -= usize::from(visual);
                     reading.anomalies += usize::from(last.c == 'σ');
-                    reading.finals += usize::from(is_final_form(last.c));
+                    reading.finals += usize::from(is_final_form(last.c) || visual);
                 }
                 // A symbol right after a word and right before the next letter sits inside it;
                 // but Chinese and Japanese write their punctuation (`、`, `。`, full-width
