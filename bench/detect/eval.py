@@ -25,8 +25,12 @@ written in each legacy encoding of the language, five files of 40 lines, five of
 line each (drawn with a fixed seed), the lines the encoding cannot write left out. A folder is
 "ENCODING LINES", its truth the encoding.
 
+With --normalizer, the files are charset-normalizer's own labelled samples instead (its source
+distribution's data/ folder, labelled by its tests/test_full_detection.py), downloaded with pip.
+
 Usage: python3 bench/detect/eval.py [--bin DIR] [--tests DIR] [--blank] [--show N] [--speed N]
        python3 bench/detect/eval.py --catalogs [--bin DIR] [--show N]
+       python3 bench/detect/eval.py --normalizer [--bin DIR] [--blank] [--show N]
   --tests: chardet's tests folder (default: downloaded into a temporary folder with
   `pip download --no-deps --no-binary :all: chardet==5.2.0`)
 Needs: pip install chardet charset-normalizer chardetng-py (each peer is left out if missing)
@@ -102,6 +106,28 @@ def catalog_files(scratch, locale="/usr/share/locale"):
                     path = os.path.join(scratch, f"{encoding}.{language}.{count}.{k}.txt")
                     open(path, "wb").write(data)
                     files.append((f"{encoding} {count}", encoding, path, data))
+    return files
+
+
+def normalizer_files(scratch, blanked):
+    """charset-normalizer 3.4.2's labelled samples: (folder, truth, path, data) for each."""
+    subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary",
+                    ":all:", "charset-normalizer==3.4.2", "-d", scratch], check=True)
+    with tarfile.open(glob.glob(os.path.join(scratch, "charset_normalizer-*.tar.gz"))[0]) as tar:
+        tar.extractall(scratch, filter="data")
+    root = [d for d in glob.glob(os.path.join(scratch, "charset_normalizer-*"))
+            if os.path.isdir(d)][0]
+    labels = open(os.path.join(root, "tests", "test_full_detection.py")).read()
+    files = []
+    for name, label in re.findall(r'\("(sample-[^"]+)", "([^"]+)"', labels):
+        path = os.path.join(root, "data", name)
+        data = open(path, "rb").read()
+        truth = "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else label.replace("_", "-")
+        if blanked:
+            data = blank(data)
+            path = os.path.join(scratch, "blank-" + name)
+            open(path, "wb").write(data)
+        files.append((truth, TRUTH.get(truth, truth), path, data))
     return files
 
 
@@ -203,17 +229,21 @@ def main():
     parser.add_argument("--show", type=int, default=0)
     parser.add_argument("--speed", type=int, default=0)
     parser.add_argument("--catalogs", action="store_true")
+    parser.add_argument("--normalizer", action="store_true")
     args = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="utf8kit-detect-")
     tests = args.tests
     files = catalog_files(scratch) if args.catalogs else []
-    if tests is None and not args.catalogs:
+    if args.normalizer:
+        files = normalizer_files(scratch, args.blank)
+    own_files = args.catalogs or args.normalizer
+    if tests is None and not own_files:
         subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary",
                         ":all:", "chardet==5.2.0", "-d", scratch], check=True)
         with tarfile.open(glob.glob(os.path.join(scratch, "chardet-*.tar.gz"))[0]) as tar:
             tar.extractall(scratch, filter="data")
         tests = glob.glob(os.path.join(scratch, "chardet-*", "tests"))[0]
-    for folder in sorted(os.listdir(tests)) if not args.catalogs else []:
+    for folder in sorted(os.listdir(tests)) if not own_files else []:
         for path in sorted(glob.glob(os.path.join(tests, folder, "*"))):
             if os.path.isfile(path):
                 data = open(path, "rb").read()
@@ -271,7 +301,7 @@ def main():
     print()
     print("time over all files (the programs: one process per file; the peers in process): "
           + ", ".join(f"{tool} {s:.2f} s" for tool, s in seconds.items()))
-    if args.speed and not args.catalogs:
+    if args.speed and not own_files:
         speed(args, tests, tools)
 
 
