@@ -17,11 +17,16 @@
 //! read in the wrong one of windows-1251 and KOI8-R comes out in capitals), then the commoner
 //! encoding. The evidence is *strong*, and the hint names the encoding, only when the winner's
 //! `fit` is at least [`MIN_FIT`], it has at least [`MIN_LETTERS`] letters (fewer only when the
-//! letters read the same as in windows-1252 and no other reading is plausible), and every
-//! plausible reading that differs from it is its twin (the same alphabet in another code page)
-//! or trails it by [`MIN_MARGIN`] of its letters; a close non-twin rival must be confirmed by
-//! chardetng, Firefox's detector, or the verdict is "possibly A or B". CJK encodings are
-//! chardetng's call, accepted when its reading decodes cleanly into CJK text.
+//! letters read the same as in windows-1252 and no other reading is plausible), and no rival
+//! stands: a reading that differs from it and trails it by less than [`MIN_MARGIN`] of its
+//! letters (a twin, the same alphabet in another code page, only when it ties), or, when the
+//! winner leaves letters out or has few, one whose letters all fit some language of its code
+//! page (names from many languages). A rival is set aside when the winner is flawless and the
+//! rival falls short by a few letters; else, from [`MIN_SETTLING_LETTERS`] letters on, by case
+//! or by chardetng, Firefox's detector, where it could have named the rival; else the verdict is
+//! "possibly A or B". chardetng is asked only when the single-byte readings leave the answer
+//! open. CJK encodings are chardetng's call, accepted when its reading decodes cleanly into CJK
+//! text. ISO-2022 is told by its escapes ([`iso_2022`]).
 
 use encoding_rs::Encoding;
 
@@ -458,13 +463,6 @@ fn decide(readings: &[Reading], guess: impl Fn() -> &'static Encoding) -> Verdic
     if misfits(best) == 0 && short >= 3 && short * 50 >= best.letters {
         return Verdict::Sure(charset);
     }
-    // Two readings that fit alike but one in capitals: prose is mostly small letters, and the
-    // wrong one of KOI8-R and windows-1251 (or of MacCyrillic) turns them into capitals.
-    // (Only between readings whose letters have case: Hebrew and Arabic have none.)
-    let lowercase = |r: &Reading| {
-        let cased = r.lowercase + r.uppercase;
-        (cased * 2 > r.letters).then(|| r.lowercase as f64 / cased as f64)
-    };
     // Neither case nor chardetng tells a line or two apart, nor a short list of names from
     // many languages (on longer text chardetng's letter pairs do).
     if mixed.is_some() && best.letters < MIN_MIXED_SETTLING_LETTERS
@@ -472,6 +470,13 @@ fn decide(readings: &[Reading], guess: impl Fn() -> &'static Encoding) -> Verdic
     {
         return Verdict::Possibly(charset, rival.candidate.charset);
     }
+    // Two readings that fit alike but one in capitals: prose is mostly small letters, and the
+    // wrong one of KOI8-R and windows-1251 (or of MacCyrillic) turns them into capitals.
+    // (Only between readings whose letters have case: Hebrew and Arabic have none.)
+    let lowercase = |r: &Reading| {
+        let cased = r.lowercase + r.uppercase;
+        (cased * 2 > r.letters).then(|| r.lowercase as f64 / cased as f64)
+    };
     if let (Some(ours), Some(theirs)) = (lowercase(best), lowercase(rival)) {
         if ours >= 0.5 && theirs * 2.0 <= ours {
             return Verdict::Sure(charset);
