@@ -152,7 +152,20 @@ pub fn is_mixed(word: &str, before: &[u8]) -> bool {
         return false;
     }
     let letters = letters(word, before);
-    fails_highly_restrictive(&letters) && is_confusable(&letters) && !is_unit(&letters)
+    fails_highly_restrictive(&letters)
+        && is_confusable(&letters)
+        && !is_unit(&letters)
+        && !is_key_list(&letters)
+}
+
+/// Whether letters are the keys that answer a prompt, each in its small and its capital form
+/// (`yYдД` for yes in English and Russian, `nNнНхХ`): a list, not a word.
+fn is_key_list(letters: &[char]) -> bool {
+    letters.len() >= 4
+        && letters.len().is_multiple_of(2)
+        && letters.chunks_exact(2).all(|pair| {
+            pair[0].is_lowercase() && pair[0].to_uppercase().eq(std::iter::once(pair[1]))
+        })
 }
 
 /// Whether a word is plainly single-script, or Japanese or Korean with Latin, judged from the
@@ -434,6 +447,27 @@ mod tests {
             "a tie goes to the first script"
         );
         assert_eq!(odd_letters("ѕudo")[0], ('ѕ', Some("Cyrillic")));
+    }
+
+    #[test]
+    fn key_lists_are_no_words() {
+        for keys in ["yYдД", "yYдДщЩ", "nNнНхХ", "yYνΝ"] {
+            assert!(!is_mixed(keys, b""), "{keys}");
+        }
+        // A word is still judged: one pair is no list, nor are capitals alone.
+        for word in ["pаypal", "уY", "YДNН", "yYдДa"] {
+            assert_eq!(is_mixed(word, b""), is_mixed_but_keys(word), "{word}");
+        }
+        assert!(is_mixed("pаypal", b""));
+    }
+
+    /// The rule without the key-list exception.
+    fn is_mixed_but_keys(word: &str) -> bool {
+        let letters = letters(word, b"");
+        !passes_at_a_glance(word)
+            && fails_highly_restrictive(&letters)
+            && is_confusable(&letters)
+            && !is_unit(&letters)
     }
 
     #[test]
