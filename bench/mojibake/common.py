@@ -1,6 +1,7 @@
-"""What the mojibake benchmarks share: the CPU's name, the median time of a command, and the
-translated lines of a gettext catalog."""
+"""What the mojibake benchmarks share: the CPU's name, the median time of a command, the
+translated lines of a gettext catalog, and the options of the benchmarks over the catalogs."""
 
+import argparse
 import gettext
 import statistics
 import subprocess
@@ -44,3 +45,15 @@ def mo_lines(path):
                 line = line.strip()
                 if line and not line.isascii() and len(line) < 300:
                     yield line
+
+
+def catalog_parser(doc, langs):
+    """The options every benchmark over the catalogs takes: the programs' folder, the catalogs'
+    folder, the languages (`langs` by default), lines to show, and lines to give ftfy too."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--bin", default="target/release")
+    parser.add_argument("--catalogs", default="/usr/share/locale")
+    parser.add_argument("--langs", default=langs)
+    parser.add_argument("--show", type=int, default=0)
+    parser.add_argument("--ftfy", type=int, default=0, metavar="N")
+    return parser

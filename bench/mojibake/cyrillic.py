@@ -23,14 +23,13 @@ Usage: python3 bench/mojibake/cyrillic.py [--bin target/release] [--catalogs /us
        [--langs ru,uk,be,bg,sr,mk] [--show N] [--ftfy N] [--speed MB [--speed-langs L,L]]
 """
 
-import argparse
 import collections
 import os
 import subprocess
 import sys
 import tempfile
 
-from common import cpu_model, timed
+from common import catalog_parser, cpu_model, timed
 from double import catalog_lines, judge, run
 
 CODE_PAGES = ["windows-1251", "koi8-r", "koi8-u", "ibm866", "iso-8859-5", "x-mac-cyrillic"]
@@ -93,12 +92,7 @@ def speed(args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bin", default="target/release")
-    parser.add_argument("--catalogs", default="/usr/share/locale")
-    parser.add_argument("--langs", default="ru,uk,be,bg,sr,mk")
-    parser.add_argument("--show", type=int, default=0)
-    parser.add_argument("--ftfy", type=int, default=0, metavar="N")
+    parser = catalog_parser(__doc__, "ru,uk,be,bg,sr,mk")
     parser.add_argument("--speed", type=int, default=0, metavar="MB")
     parser.add_argument("--speed-langs", default="ru,uk,zh_CN,ja,ko")
     args = parser.parse_args()

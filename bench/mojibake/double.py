@@ -23,7 +23,6 @@ Usage: python3 bench/mojibake/double.py [--bin target/release] [--catalogs /usr/
        [--langs zh_CN,zh_TW,ja,ko,ru,uk] [--show N] [--ftfy N] [--speed MB [--runs N]]
 """
 
-import argparse
 import collections
 import json
 import os
@@ -32,7 +31,7 @@ import subprocess
 import sys
 import tempfile
 
-from common import cpu_model, mo_lines
+from common import catalog_parser, cpu_model, mo_lines
 from common import timed as common_timed
 
 READINGS = [("gbk", "gb18030"), ("shift_jis", "cp932"), ("big5", "big5hkscs"),
@@ -195,12 +194,7 @@ def speed(args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bin", default="target/release")
-    parser.add_argument("--catalogs", default="/usr/share/locale")
-    parser.add_argument("--langs", default="zh_CN,zh_TW,ja,ko,ru,uk")
-    parser.add_argument("--show", type=int, default=0)
-    parser.add_argument("--ftfy", type=int, default=0, metavar="N")
+    parser = catalog_parser(__doc__, "zh_CN,zh_TW,ja,ko,ru,uk")
     parser.add_argument("--speed", type=float, default=0, metavar="MB")
     parser.add_argument("--runs", type=int, default=5, help="runs of each command (--speed)")
     args = parser.parse_args()

@@ -14,11 +14,11 @@ Usage: python3 bench/mojibake/legacy.py [--bin target/release] [--catalogs /usr/
        [--langs zh_CN,zh_TW,ja,ko] [--show N] [--ftfy N]
 """
 
-import argparse
 import collections
 import os
 import sys
 
+from common import catalog_parser
 from double import catalog_lines, judge
 
 ENCODINGS = {"zh_CN": [("gbk", "gbk")], "zh_TW": [("big5", "big5")],
@@ -35,12 +35,7 @@ def as_latin1(data):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bin", default="target/release")
-    parser.add_argument("--catalogs", default="/usr/share/locale")
-    parser.add_argument("--langs", default="zh_CN,zh_TW,ja,ko")
-    parser.add_argument("--show", type=int, default=0)
-    parser.add_argument("--ftfy", type=int, default=0, metavar="N")
+    parser = catalog_parser(__doc__, "zh_CN,zh_TW,ja,ko")
     args = parser.parse_args()
     fix = [os.path.join(args.bin, "utf8fix"), "--mojibake"]
     ftfy = None

@@ -231,6 +231,9 @@ fn judge(sample: &[u8], declared: Option<Charset>, guess: Option<&'static Encodi
     {
         return Verdict::Sure(declared);
     }
+    if is_code_chart(&words) {
+        return Verdict::Unknown;
+    }
     // Every single-byte reading ranks against the others; a double-byte reading is asked only
     // for chardetng's guess, and chardetng (the dearest part) only when the single-byte
     // readings do not settle it alone: a clean reading of many letters with no rival, which
@@ -275,6 +278,33 @@ fn words_not_ascii(sample: &[u8]) -> Vec<u8> {
         words.extend_from_slice(word);
     }
     words
+}
+
+/// The fewest words of a code chart.
+const MIN_CHART_WORDS: usize = 100;
+
+/// Whether the words (of [`words_not_ascii`]) are a code chart, a decoder's test input that
+/// lists the characters of an encoding one after the other (encoding_rs's `jis0212_in.txt`:
+/// `8F A1 A4`, `8F A1 A5`, ...): nine words in ten of three bytes or more are the word before
+/// with its last byte the next one. Any reading of such a list says nothing of a language (in
+/// IBM866 it is `Пбд`, `Пбе`, ..., Russian letters every one); text, even a sorted word list
+/// or a page of numbered items (`ⅱ`, `ⅲ`, `ⅳ` in Shift_JIS), does not run so.
+fn is_code_chart(words: &[u8]) -> bool {
+    let list: Vec<&[u8]> = words.split(|&b| b == b' ').collect();
+    if list.len() < MIN_CHART_WORDS {
+        return false;
+    }
+    let next = list
+        .windows(2)
+        .filter(|pair| {
+            let (a, b) = (pair[0], pair[1]);
+            a.len() == b.len()
+                && a.len() >= 3
+                && a[..a.len() - 1] == b[..b.len() - 1]
+                && a[a.len() - 1].wrapping_add(1) == b[b.len() - 1]
+        })
+        .count();
+    next * 10 >= list.len() * 9
 }
 
 /// Text whose only bytes above 7F are the typographic marks that every Windows code page
@@ -858,6 +888,34 @@ mod tests {
             matches!(verdict, Verdict::Sure(Charset::Whatwg(e)) if e == encoding_rs::WINDOWS_1255
                 || e == encoding_rs::ISO_8859_8),
             "{verdict:?}"
+        );
+    }
+
+    #[test]
+    fn a_code_chart_names_no_encoding() {
+        // EUC-JP's three-byte JIS X 0212 characters one to a line, as a decoder's test input
+        // lists them: every line reads as three Russian letters in IBM866.
+        let mut chart = Vec::new();
+        for second in 0xA1..=0xA4u8 {
+            for third in 0xA1..=0xFEu8 {
+                chart.extend_from_slice(&[0x8F, second, third, b'\n']);
+            }
+        }
+        assert_eq!(verdict(&chart), Verdict::Unknown);
+        // A sorted word list is text: it is named.
+        let words = "абажур абзац аборт абрикос август авиация автобус автомат автор агент \
+                     агрессия адвокат администрация адрес азбука академия аквариум акт \
+                     актёр акула акцент алмаз алфавит альбом амбар анализ ангел анекдот \
+                     антенна апельсин аппарат аппетит аптека арбуз аренда армия артист архив";
+        let list: String = words
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(|w| format!("{w}\n"))
+            .collect::<String>()
+            .repeat(3);
+        assert_eq!(
+            verdict(&encode(&list, encoding_rs::KOI8_R)),
+            Verdict::Sure(Charset::Whatwg(encoding_rs::KOI8_R))
         );
     }
 

@@ -186,7 +186,7 @@ pub fn run(
             && let Err(error) = log.record(&old, &target)
         {
             messages.trouble(
-                &render::path(settings.undo_log.as_deref().unwrap_or(Path::new(""))),
+                &render::path(&log.path),
                 format_args!(
                     "cannot write the undo log: {}; nothing more is renamed",
                     io_reason(&error)
@@ -346,6 +346,7 @@ fn rename_no_replace(directory: &rustix::fd::OwnedFd, old: &OsStr, new: &OsStr) 
 /// a NUL, the new path and a NUL, each as its exact bytes, synced to disk.
 struct UndoLog {
     file: fs::File,
+    path: PathBuf,
 }
 
 /// The first line of an undo log.
@@ -362,7 +363,10 @@ impl UndoLog {
         file.write_all(here.as_os_str().as_bytes())?;
         file.write_all(b"\0")?;
         file.sync_data()?;
-        Ok(UndoLog { file })
+        Ok(UndoLog {
+            file,
+            path: path.to_path_buf(),
+        })
     }
 
     fn record(&mut self, old: &Path, new: &Path) -> io::Result<()> {
@@ -426,7 +430,12 @@ fn undo(
         };
         let steps: Vec<Vec<u8>> = parent
             .components()
-            .filter(|c| !matches!(c, std::path::Component::CurDir))
+            .filter(|c| {
+                matches!(
+                    c,
+                    std::path::Component::Normal(_) | std::path::Component::ParentDir
+                )
+            })
             .map(|c| c.as_os_str().as_bytes().to_vec())
             .collect();
         let root = if parent.is_absolute() {

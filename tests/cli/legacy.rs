@@ -468,21 +468,25 @@ fn a_byte_order_mark_under_an_explicit_label_is_a_character() {
 
 #[test]
 fn a_table_of_every_character_is_no_evidence() {
-    // encoding_rs's decoder test input: every JIS X 0208 pair in EUC-JP, holes included. Big5
-    // happens to read it cleanly, but a code chart says nothing of the language.
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/conformance/encoding_rs/jis0208_in.txt");
-    let Ok(bytes) = fs::read(&path) else {
-        crate::common::skip(&format!(
-            "encoding_rs conformance data absent: {} (the shared conformance folder is not beside \
-             the repository)",
-            path.display()
-        ));
-        return;
-    };
-    let (code, _, stderr) = run("utf8check", &[], &bytes);
-    assert_eq!(code, Some(1));
-    assert_eq!(stderr, "");
+    // encoding_rs's decoder test inputs: every JIS X 0208 pair in EUC-JP, holes included (Big5
+    // happens to read it cleanly), and every JIS X 0212 character one to a line (`8F A1 A4`,
+    // `8F A1 A5` ... read as `Пбд`, `Пбе` in IBM866). A code chart says nothing of a language.
+    for name in ["jis0208_in.txt", "jis0212_in.txt"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/conformance/encoding_rs")
+            .join(name);
+        let Ok(bytes) = fs::read(&path) else {
+            crate::common::skip(&format!(
+                "encoding_rs conformance data absent: {} (the shared conformance folder is not \
+                 beside the repository)",
+                path.display()
+            ));
+            return;
+        };
+        let (code, _, stderr) = run("utf8check", &[], &bytes);
+        assert_eq!(code, Some(1), "{name}");
+        assert_eq!(stderr, "", "{name}");
+    }
 }
 
 /// `-o` naming a FIFO or a device writes to it, as a shell redirection or iconv -o would: it is

@@ -28,8 +28,33 @@ pub(crate) fn has_avx512bw() -> bool {
 }
 
 /// A block filter's masks: 64 bytes in, the masks of type `T` out.
-#[cfg(all(test, target_arch = "x86_64"))]
+#[cfg(test)]
 pub(crate) type BlockFn<T> = fn(&[u8; 64]) -> T;
+
+/// The block-mask functions of each level this processor has ([`block_levels`]); on another
+/// architecture the portable one alone, its SIMD twins not being built there.
+#[cfg(test)]
+macro_rules! levels_here {
+    ($portable:expr, $avx2:expr, $avx512bw:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        let levels = crate::simd::block_levels($portable, $avx2, $avx512bw);
+        #[cfg(not(target_arch = "x86_64"))]
+        let levels = vec![("portable", $portable as crate::simd::BlockFn<_>)];
+        levels
+    }};
+}
+#[cfg(test)]
+pub(crate) use levels_here;
+
+/// Random text of the characters in `pool`, up to 300 of them: what a filter's property test
+/// holds every level to the byte-at-a-time walk on.
+#[cfg(test)]
+pub(crate) fn texts_of(pool: &str) -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::strategy::Strategy;
+    let pool: Vec<char> = pool.chars().collect();
+    proptest::collection::vec(proptest::sample::select(pool), 0..300)
+        .prop_map(|chars| chars.into_iter().collect())
+}
 
 /// The block-mask functions (64 bytes in, masks out) of each level this processor has,
 /// portable first, for the tests that hold every level to the portable one.

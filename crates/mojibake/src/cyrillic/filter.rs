@@ -380,24 +380,17 @@ mod tests {
     use proptest::prelude::*;
 
     fn levels() -> Vec<(&'static str, CandidateMasks)> {
-        #[cfg(target_arch = "x86_64")]
-        return crate::simd::block_levels(
+        crate::simd::levels_here!(
             portable_candidate_masks,
             avx2_candidate_masks,
-            avx512_candidate_masks,
-        );
-        #[cfg(not(target_arch = "x86_64"))]
-        vec![("portable", portable_candidate_masks)]
+            avx512_candidate_masks
+        )
     }
 
     /// Text of the characters the filter tells apart: ASCII, small and capital Cyrillic
     /// letters, Serbian letters, signs, box drawing, C1 controls, CJK.
     fn texts() -> impl Strategy<Value = String> {
-        let pool: Vec<char> = "ab \nпривтПРИВТЁёїіЏџЂђЉ«»°·\u{a0}\u{ad}\u{85}–—’‑…№╨╤─│中"
-            .chars()
-            .collect();
-        proptest::collection::vec(proptest::sample::select(pool), 0..300)
-            .prop_map(|chars| chars.into_iter().collect())
+        crate::simd::texts_of("ab \nпривтПРИВТЁёїіЏџЂђЉ«»°·\u{a0}\u{ad}\u{85}–—’‑…№╨╤─│中")
     }
 
     proptest! {

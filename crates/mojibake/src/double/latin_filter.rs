@@ -234,24 +234,17 @@ mod tests {
     use proptest::prelude::*;
 
     fn levels() -> Vec<(&'static str, CandidateMasks)> {
-        #[cfg(target_arch = "x86_64")]
-        return crate::simd::block_levels(
+        crate::simd::levels_here!(
             portable_candidate_masks,
             avx2_candidate_masks,
-            avx512_candidate_masks,
-        );
-        #[cfg(not(target_arch = "x86_64"))]
-        vec![("portable", portable_candidate_masks)]
+            avx512_candidate_masks
+        )
     }
 
     /// Text of the characters the filter tells apart: ASCII letters and signs, Latin-1's
     /// letters, windows-1252's signs, C1 controls, `ƒ`, Latin Extended, CJK.
     fn texts() -> impl Strategy<Value = String> {
-        let pool: Vec<char> = "ab@~ \nÄãºÃÊÀ½çé¤ƒ•‰‚¯’“\u{81}\u{8e}\u{9e}ǅļ中文ア"
-            .chars()
-            .collect();
-        proptest::collection::vec(proptest::sample::select(pool), 0..300)
-            .prop_map(|chars| chars.into_iter().collect())
+        crate::simd::texts_of("ab@~ \nÄãºÃÊÀ½çé¤ƒ•‰‚¯’“\u{81}\u{8e}\u{9e}ǅļ中文ア")
     }
 
     proptest! {

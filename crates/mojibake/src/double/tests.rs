@@ -167,11 +167,8 @@ fn gbk_reads_80_and_a2_e3_as_the_euro_sign_both_ways_are_tried() {
 /// a walk a byte at a time finds, lines and blocks cut anywhere.
 #[test]
 fn every_simd_level_finds_what_the_bytewise_walk_finds() {
-    #[cfg(target_arch = "x86_64")]
     let levels: Vec<(&str, BlockMasks)> =
-        crate::simd::block_levels(portable_block_masks, avx2_block_masks, avx512_block_masks);
-    #[cfg(not(target_arch = "x86_64"))]
-    let levels: Vec<(&str, BlockMasks)> = vec![("portable", portable_block_masks)];
+        crate::simd::levels_here!(portable_block_masks, avx2_block_masks, avx512_block_masks);
     // A walk a byte at a time, as the contract says.
     let bytewise = |text: &[u8], from: usize| -> Option<usize> {
         let mut wants_first = true;
