@@ -487,6 +487,29 @@ fn a_table_of_every_character_is_no_evidence() {
         assert_eq!(code, Some(1), "{name}");
         assert_eq!(stderr, "", "{name}");
     }
+    // The reference output of the GB18030 decoder, one character to a line: valid UTF-8, and no
+    // line of it mojibake (`丱` alone is `Х` read as EUC-JP, one character, no evidence).
+    for name in ["gb18030_in_ref.txt", "gb18030_out.txt"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/conformance/encoding_rs")
+            .join(name);
+        let Ok(bytes) = fs::read(&path) else {
+            crate::common::skip(&format!(
+                "encoding_rs conformance data absent: {}",
+                path.display()
+            ));
+            return;
+        };
+        let (code, stdout, stderr) = run("utf8check", &[], &bytes);
+        assert_eq!(
+            (code, stdout.as_slice(), stderr.as_str()),
+            (Some(0), &b""[..], ""),
+            "{name}"
+        );
+        let (code, fixed, _) = run("utf8fix", &["--mojibake"], &bytes);
+        assert_eq!(code, Some(0), "{name}");
+        assert!(fixed == bytes, "{name}: --mojibake changed it");
+    }
 }
 
 /// `-o` naming a FIFO or a device writes to it, as a shell redirection or iconv -o would: it is

@@ -122,14 +122,29 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
         0xE2 => {
             let boxes = matches!(second, 0x94 | 0x95)
                 && (i > 0 && text[i - 1] >= 0x80 || high_at(text, i + 3));
+            let third = text.get(i + 2).copied().unwrap_or(0);
             let sign = matches!(second, 0x80..=0x84)
-                && !matches!(text.get(i + 2), Some(0x91 | 0x99) if second == 0x80)
+                && !(second == 0x80 && matches!(third, 0x91 | 0x99))
                 && letter_before(text, i)
-                && high_at(text, i + 3);
-            boxes || sign
+                && (high_at(text, i + 3) || never_after_letters(second, third));
+            // `≤ ≥` against a letter: IBM866's signs, x-mac-cyrillic's for `і І`.
+            let compares = second == 0x89
+                && matches!(third, 0xA4 | 0xA5)
+                && (letter_before(text, i) || high_at(text, i + 3));
+            boxes || sign || compares
         }
         _ => false,
     }
+}
+
+/// Whether the sign E2 `second` `third` is one that no text writes right after a letter:
+/// `€ ‰ † ‡ • ™ №`, what the code pages read as one another show for letters (`дл€` is `для`
+/// in windows-1251 read as x-mac-cyrillic).
+fn never_after_letters(second: u8, third: u8) -> bool {
+    matches!(
+        (second, third),
+        (0x80, 0xA0..=0xA2 | 0xB0) | (0x82, 0xAC) | (0x84, 0x96 | 0xA2)
+    )
 }
 
 /// The places of a block of 64 bytes where [`is_suspect_at`] may hold, a bit each (at least
@@ -157,7 +172,7 @@ struct ByteMasks {
     d0: u64,
     d1: u64,
     e2: u64,
-    /// Bytes 80..8F, 90..9F, A0..AF, 94..95, 80..87.
+    /// Bytes 80..8F, 90..9F, A0..AF, 94..95, 89.
     x8: u64,
     x9: u64,
     xa: u64,
@@ -165,7 +180,7 @@ struct ByteMasks {
     /// (D0 8x and D1 9x: 2, 3, 5, 8..C, F).
     serbian: u64,
     boxes: u64,
-    x80_87: u64,
+    x89: u64,
 }
 
 /// The candidates from a block's byte masks: each byte C2, D0, D1 or E2 that
@@ -175,7 +190,7 @@ fn candidates(m: &ByteMasks) -> u64 {
     m.d0 & (leads << 2 & (m.x8 | m.x9 | m.xa) >> 1 | (m.x8 & m.serbian) >> 1)
         | m.d1 & (m.x9 & m.serbian) >> 1
         | m.c2 & m.high << 1
-        | m.e2 & (m.boxes >> 1 | m.x80_87 >> 1 & m.high << 1)
+        | m.e2 & (m.boxes >> 1 | m.x8 >> 1 & m.high << 1 | m.x89 >> 1)
 }
 
 /// The low halves of [`ByteMasks::serbian`], a bit each.
@@ -225,7 +240,7 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
             masked(0xF0, 0x90),
             masked(0xF0, 0xA0),
             masked(0xFE, 0x94),
-            masked(0xF8, 0x80),
+            masked(0xFF, 0x89),
         ];
         for (mask, word) in m.iter_mut().zip(words) {
             *mask |= gather(word) << (8 * k);
@@ -250,7 +265,7 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
         x9: m[6],
         xa: m[7],
         boxes: m[8],
-        x80_87: m[9],
+        x89: m[9],
         serbian,
     })
 }
@@ -307,7 +322,10 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
             let c2 = and(is(v, 0xFF, 0xC2), high_before);
             let e2 = and(
                 is(v, 0xFF, 0xE2),
-                or(is(next, 0xFE, 0x94), and(is(next, 0xF8, 0x80), high_before)),
+                or(
+                    or(is(next, 0xFE, 0x94), is(next, 0xFF, 0x89)),
+                    and(is(next, 0xF0, 0x80), high_before),
+                ),
             );
             _mm256_movemask_epi8(or(or(d0, d1), or(c2, e2))) as u32
         };
@@ -366,7 +384,7 @@ pub(super) fn avx512_candidate_masks(block: &[u8; 64]) -> u64 {
             x9: masked(0xF0, 0x90),
             xa: masked(0xF0, 0xA0),
             boxes: masked(0xFE, 0x94),
-            x80_87: masked(0xF8, 0x80),
+            x89: masked(0xFF, 0x89),
             serbian,
         })
     }
@@ -390,7 +408,7 @@ mod tests {
     /// Text of the characters the filter tells apart: ASCII, small and capital Cyrillic
     /// letters, Serbian letters, signs, box drawing, C1 controls, CJK.
     fn texts() -> impl Strategy<Value = String> {
-        crate::simd::texts_of("ab \nпривтПРИВТЁёїіЏџЂђЉ«»°·\u{a0}\u{ad}\u{85}–—’‑…№╨╤─│中")
+        crate::simd::texts_of("ab \nпривтПРИВТЁёїіЏџЂђЉ«»°·\u{a0}\u{ad}\u{85}–—’‑…№€≥≤™→╨╤─│中")
     }
 
     proptest! {

@@ -197,6 +197,16 @@ fn is_odd(c: char) -> bool {
         | '\u{2320}' | '\u{2321}' | '÷')
 }
 
+/// The [`alphabets`] of Serbian and Macedonian.
+const SERBIAN_MACEDONIAN: u8 = 16 | 32;
+
+/// Signs of the code pages that text writes apart from letters (`€ ‰ † ‡ • ™`), shown for
+/// letters when one code page is read as another (`дл€` is `для` in windows-1251 read as
+/// x-mac-cyrillic).
+fn never_against_letters(c: char) -> bool {
+    matches!(c, '€' | '‰' | '†' | '‡' | '•' | '™')
+}
+
 /// Signs that stand against one side of a word in text (quotes, dashes, `…`, `№`): odd only
 /// between two letters.
 fn touches_words(c: char) -> bool {
@@ -249,7 +259,15 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
             for (l, count) in outside.iter_mut().enumerate() {
                 *count += u32::from(mask & 1 << l == 0);
             }
-            flaws += u32::from(is_uppercase(c) && is_cyrillic_letter(prev) && is_lowercase(prev));
+            if is_uppercase(c) && is_cyrillic_letter(prev) && is_lowercase(prev) {
+                // A capital of Serbian or Macedonian alone inside a word weighs two.
+                flaws += 1 + u32::from(mask & !SERBIAN_MACEDONIAN == 0);
+            }
+        } else if (is_odd(c) || never_against_letters(c))
+            && (is_cyrillic_letter(prev) || is_cyrillic_letter(next))
+        {
+            // No text writes these against a Cyrillic letter: two flaws.
+            flaws += 2;
         } else if is_odd(c) {
             let against = |x: char| !x.is_ascii() && !x.is_whitespace();
             flaws += u32::from(c < '\u{A0}' || against(prev) || against(next));
@@ -278,6 +296,19 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
     // One letter of another language is a word of it; two or more are a flaw each.
     let outside = outside.iter().min().copied().unwrap_or(0);
     (flaws + outside.saturating_sub(1), letters)
+}
+
+/// How many Cyrillic letters of `text` the alphabet of the language that holds most of them
+/// lacks ([`alphabets`]).
+fn outsiders(text: &str) -> u32 {
+    let mut outside = [0u32; 6];
+    for c in text.chars().filter(|&c| is_cyrillic_letter(c)) {
+        let mask = alphabets(c);
+        for (l, count) in outside.iter_mut().enumerate() {
+            *count += u32::from(mask & 1 << l == 0);
+        }
+    }
+    outside.iter().min().copied().unwrap_or(0)
 }
 
 /// The bigram index of `c`: a letter of [`bigrams::LETTERS`], any case, or [`bigrams::EDGE`].
@@ -326,6 +357,40 @@ fn capitals_inside_words(text: &str) -> usize {
             inside
         })
         .count()
+}
+
+/// What [`signs_before_words`] add to [`rarity`]: ten bits each, spread over the pairs.
+fn signed_words_cost(text: &str) -> u32 {
+    let n = signs_before_words(text) as u32;
+    if n == 0 {
+        return 0;
+    }
+    let pairs = text
+        .chars()
+        .filter(|&c| bigram_index(c) != bigrams::EDGE)
+        .count() as u32
+        + 1;
+    n * 100 * 1000 / pairs
+}
+
+/// How many words of `text` begin with a sign against a small Cyrillic letter (`—алерно`,
+/// `”становлен`): not an opening quote, nor the no-break space after a digit or a letter.
+fn signs_before_words(text: &str) -> usize {
+    let mut chars = text.chars().peekable();
+    let (mut prev, mut count) = (' ', 0);
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied().unwrap_or(' ');
+        count += usize::from(
+            !c.is_ascii()
+                && !is_alphabetic(c)
+                && !matches!(c, '«' | '„' | '“' | '‘' | '\u{301}')
+                && !prev.is_alphanumeric()
+                && is_cyrillic_letter(next)
+                && is_lowercase(next),
+        );
+        prev = c;
+    }
+    count
 }
 
 /// Whether `a` and `b` are the same text but for the case of their letters.
@@ -385,11 +450,12 @@ pub(super) fn all_capitals(text: &[u8]) -> bool {
 }
 
 /// Whether `answer`, a reading of `line` character for character, made a sign of a letter of
-/// the line only where the sign stands alone (`я` for `—` between spaces): a reading that
-/// makes signs of the letters inside words is no answer.
+/// the line only where the sign stands alone (`я` for `—` between spaces) or against Latin
+/// letters (`Ђ%sї` for `«%s»`): a reading that makes signs of the letters inside Cyrillic
+/// words is no answer.
 fn keeps_words(line: &str, answer: &str) -> bool {
     let line: Vec<char> = line.chars().collect();
-    let letter = |i: usize| line.get(i).is_some_and(|&c| is_alphabetic(c));
+    let letter = |i: usize| line.get(i).is_some_and(|&c| is_cyrillic_letter(c));
     answer.chars().enumerate().all(|(i, c)| {
         !is_cyrillic_letter(line[i])
             || is_alphabetic(c)
@@ -447,9 +513,10 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
     first_cyrillic_suspect(text.as_bytes())?;
     let (flawed, letters) = flaws(text);
     let (capitals, _) = capital_words(text.as_bytes());
-    if flawed == 0 && !all_capitals(text.as_bytes()) {
-        return None;
-    }
+    let capitals_only = flawed == 0 && all_capitals(text.as_bytes());
+    // A line of no flaw, not of capitals only, may still be one letter away from text: a lone
+    // letter of another language, which the answer does away with, counts as its flaw.
+    let quiet = flawed == 0 && !capitals_only;
     let tables = Tables::get();
     // The line in each code page that writes it.
     let mut written: [Vec<u8>; N] = Default::default();
@@ -473,7 +540,7 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
                 && candidate != text
                 && !answers.iter().any(|a| a.0 == candidate)
             {
-                let rare = rarity(&candidate);
+                let rare = rarity(&candidate) + signed_words_cost(&candidate);
                 answers.push((candidate, rare, layer));
             }
         };
@@ -493,7 +560,7 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
     }
     let mut candidate = String::with_capacity(2 * text.len());
     // A line of capitals only, whose first capital a reading must make small.
-    let first_capital = if flawed == 0 {
+    let first_capital = if capitals_only {
         text.chars()
             .find(|&c| is_cyrillic_letter(c) && is_uppercase(c))
     } else {
@@ -521,7 +588,7 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
                 && decode(bytes, w, tables, &mut candidate)
                 && keeps_words(text, &candidate)
                 // A line of words of capitals ([`all_capitals`]) becomes one of fewer.
-                && (flawed > 0 || capital_words(candidate.as_bytes()).0 < capitals)
+                && (!capitals_only || capital_words(candidate.as_bytes()).0 < capitals)
             {
                 consider(
                     &mut legacy,
@@ -547,12 +614,28 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
         // other) go by their capitals inside words, which text seldom has.
         answers.sort_by_key(|a| (a.1, capitals_inside_words(&a.0)));
         let pairs = count(&answers.first()?.0).max(letters);
-        let tied = answers.get(1).is_some_and(|second| {
-            gain(answers[0].1, second.1, pairs) < BEATS_OTHERS
-                && !(same_letters(&answers[0].0, &second.0)
-                    && capitals_inside_words(&answers[0].0) < capitals_inside_words(&second.0))
-        });
-        (!tied).then(|| answers.into_iter().next()).flatten()
+        let close = answers
+            .iter()
+            .take_while(|a| gain(answers[0].1, a.1, pairs) < BEATS_OTHERS)
+            .count();
+        let tied = close > 1
+            && !(same_letters(&answers[0].0, &answers[1].0)
+                && capitals_inside_words(&answers[0].0) < capitals_inside_words(&answers[1].0));
+        if !tied {
+            return answers.into_iter().next();
+        }
+        // Of answers as likely, one that begins a word with a capital where each other has a
+        // sign against the word's small letters (`Салерно`, `—алерно`) is the text.
+        let signs: Vec<usize> = answers[..close]
+            .iter()
+            .map(|a| signs_before_words(&a.0))
+            .collect();
+        let fewest = signs.iter().copied().min()?;
+        if signs.iter().filter(|&&n| n == fewest).count() > 1 {
+            return None;
+        }
+        let at = signs.iter().position(|&n| n == fewest)?;
+        Some(answers.swap_remove(at))
     };
     *answered = !utf8.is_empty() || !legacy.is_empty();
     let is_utf8 = !utf8.is_empty();
@@ -560,7 +643,22 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
         best_of(utf8)?
     } else {
         let (answer, rare, layer) = best_of(legacy)?;
-        if i64::from(flawed) * FLAW + gain(rare, rarity(text), letters) < BEATS_LINE {
+        // Letters the answer only makes small (x-mac-cyrillic's `я` is windows-1251's `Я`) are
+        // the same pairs to [`rarity`]: each capital inside a word it makes small weighs
+        // another flaw.
+        let unfolded = if same_letters(&answer, text) {
+            capitals_inside_words(text).saturating_sub(capitals_inside_words(&answer))
+        } else {
+            0
+        };
+        // A line of no flaw has one letter of another language at most: an answer with none
+        // weighs that letter as a flaw.
+        let lone = quiet && outsiders(text) == 1 && outsiders(&answer) == 0;
+        if quiet && !lone {
+            return None;
+        }
+        let flawed = i64::from(flawed) + unfolded as i64 + i64::from(lone);
+        if flawed * FLAW + gain(rare, rarity(text), letters) < BEATS_LINE {
             return None;
         }
         (answer, rare, layer)
@@ -575,7 +673,7 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
 }
 
 /// What a flaw of the line weighs against it, in tenths of a bit.
-const FLAW: i64 = 40;
+const FLAW: i64 = 100;
 
 /// How much likelier the answer must be than the line, in tenths of a bit: its flaws and how
 /// much commoner the answer's letters are, over the line's letters.

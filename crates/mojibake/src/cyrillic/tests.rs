@@ -118,13 +118,72 @@ fn x_mac_cyrillic_and_windows_1251_read_as_each_other_when_the_line_tells() {
 }
 
 #[test]
+fn x_mac_cyrillic_and_windows_1251_read_as_each_other_from_one_letter() {
+    // `я` is `€` in x-mac-cyrillic: a sign no text puts against a letter.
+    for (line, want, chain) in [
+        (
+            "ожидаетс€ константное выражение",
+            "ожидается константное выражение",
+            "windows-1251 read as x-mac-cyrillic",
+        ),
+        // `≥` for the Ukrainian `і`.
+        (
+            "помилка п≥д час спроби",
+            "помилка під час спроби",
+            "windows-1251 read as x-mac-cyrillic",
+        ),
+        // Guillemets that are Serbian and Ukrainian letters, against a printf directive.
+        (
+            "%H: перемещение %s дл€ Ђ%sї: ошибка %d",
+            "%H: перемещение %s для «%s»: ошибка %d",
+            "windows-1251 read as x-mac-cyrillic",
+        ),
+        // A capital `Я` inside a word: the same pairs of letters, one more flaw.
+        (
+            "неверный номер полЯ: %s",
+            "неверный номер поля: %s",
+            "x-mac-cyrillic read as windows-1251",
+        ),
+        // A line of no flaw but one letter of Macedonian's alone among Russian words.
+        (
+            "Ќе удалось создать сокет",
+            "Не удалось создать сокет",
+            "x-mac-cyrillic read as windows-1251",
+        ),
+    ] {
+        let fix = undo_mojibake(line).unwrap_or_else(|| panic!("{line}"));
+        assert_eq!(fix.text, want);
+        assert_eq!(fix.chain.to_string(), chain, "{line}");
+    }
+    // The same letter in text of its own language stays.
+    for line in ["Ќе дојдам утре", "Ѓорѓи и Ќирил", "цена 100€ за ноќ"]
+    {
+        assert!(undo_cyrillic(line).undone().is_none(), "{line}");
+    }
+}
+
+#[test]
+fn a_capital_beats_a_sign_against_a_word_of_small_letters() {
+    // windows-1251 read as IBM866: `С` is `╤`, which x-mac-cyrillic's `—` writes as well.
+    let fix = undo_mojibake("╤рыхЁэю").expect("1251 as 866");
+    assert_eq!(fix.text, "Салерно");
+    assert_eq!(fix.chain.to_string(), "windows-1251 read as ibm866");
+    assert_eq!(signs_before_words("—алерно «слово» 10\u{a0}км"), 1);
+    assert_eq!(signs_before_words("Салерно"), 0);
+}
+
+#[test]
 fn a_line_of_c1_controls_that_readings_explain_unclearly_is_left() {
-    // `Аргау` in x-mac-cyrillic read as ISO-8859-5: its capital is a C1 control there.
-    // Readings make flawless text of the line, none clearly: left, where the single-byte
-    // judging would answer `€№урѓ`, the control read as windows-1252.
-    let line = "\u{80}№урѓ";
+    // `Удалить` in x-mac-cyrillic read as ISO-8859-5: its capital is a C1 control there, which
+    // windows-1251 reads as `“`. Readings make flawless text of the line, none clearly: left,
+    // where the single-byte judging would take the control for windows-1252's sign.
+    let line = "_\u{93}фрышђќ";
     assert!(matches!(undo_cyrillic(line), CyrillicReading::Undecided));
     assert_eq!(undo_mojibake(line), None);
+    // `Аргау` the same way: its `ѓ` against a letter and the control weigh enough for one.
+    let fix = undo_mojibake("\u{80}№урѓ").expect("x-mac-cyrillic as iso-8859-5");
+    assert_eq!(fix.text, "Аргау");
+    assert_eq!(fix.chain.to_string(), "x-mac-cyrillic read as iso-8859-5");
     // A line of no C1 control that readings explain unclearly is no business of this reading.
     assert!(matches!(undo_cyrillic("Џривет"), CyrillicReading::Not));
 }
@@ -166,12 +225,17 @@ fn flaws_count_each_kind() {
     assert_eq!(flaws(LINE), (0, 28));
     // Two small letters before capitals.
     assert_eq!(flaws("рТЙЧЕФ лБЛ").0, 2);
-    // Box drawing against letters, each.
-    assert_eq!(flaws("╨Я╤А").0, 2);
+    // Box drawing against letters: two each.
+    assert_eq!(flaws("╨Я╤А").0, 4);
     // A C1 control anywhere.
     assert_eq!(flaws("a\u{85}b").0, 1);
-    // A sign against a letter; a dash only between two.
+    // A sign against a letter; a dash only between two; a sign of the code pages that no
+    // text puts against a letter (`€`, `≥`), or a Serbian capital inside a word, two.
     assert_eq!(flaws("ки¬о").0, 1);
+    assert_eq!(flaws("ки «о»").0, 0);
+    assert_eq!(flaws("дл€ • это").0, 2);
+    assert_eq!(flaws("ус≥").0, 2);
+    assert_eq!(flaws("спојку споЉку").0, 2);
     assert_eq!(flaws("слово — слово").0, 0);
     assert_eq!(flaws("слово—слово").0, 1);
     // A Cyrillic letter against a Latin one.

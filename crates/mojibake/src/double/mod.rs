@@ -104,6 +104,9 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
     // The text is judged as one line: its first character that is not ASCII must begin such
     // mojibake (most lines the single-byte filter stops at end here, at once).
     let first = text.bytes().position(|b| b >= 0x80)?;
+    // One character alone on its line (a code chart's) says too little: `丱` is `Х` read as
+    // EUC-JP.
+    text.trim().chars().nth(1)?;
     if !begins_mojibake(&text.as_bytes()[first..]) {
         return None;
     }

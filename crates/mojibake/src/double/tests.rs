@@ -115,6 +115,20 @@ fn utf8_read_as_each_double_byte_encoding_is_restored() {
 }
 
 #[test]
+fn one_character_alone_on_its_line_is_no_evidence() {
+    // A code chart's line: `丱` is `Х` read as EUC-JP, and so is any line of one character.
+    assert_eq!(read_as("Х", encoding_rs::EUC_JP), "丱");
+    assert_eq!(undone("丱"), None);
+    assert_eq!(undone("  丱\t"), None);
+    // One letter among other text is: `%d Б`, read as GBK.
+    assert_eq!(read_as("%d Б", encoding_rs::GBK), "%d 袘");
+    assert_eq!(undone("%d 袘"), Some(("%d Б".to_owned(), "GBK")));
+    // Two characters are: `Да` read as GBK.
+    assert_eq!(read_as("Да", encoding_rs::GBK), "袛邪");
+    assert_eq!(undone("袛邪"), Some(("Да".to_owned(), "GBK")));
+}
+
+#[test]
 fn a_character_whose_bytes_were_lost_becomes_one_replacement() {
     // Nine bytes: the last is a lead byte at the line's end, lost.
     let mojibake = read_as("文字化", encoding_rs::GBK);
