@@ -463,6 +463,24 @@ fn keeps_words(line: &str, answer: &str) -> bool {
     })
 }
 
+/// Whether `answer`, a reading of `line` character for character, changed only letters of the
+/// line's words into letters, and signs that stand against a Cyrillic letter where text does not
+/// put them (not `—` alone between spaces, nor a quote before a word: a reading may make
+/// letters of those too).
+fn changes_inside_words(line: &str, answer: &str) -> bool {
+    let line: Vec<char> = line.chars().collect();
+    let letter = |i: usize| line.get(i).is_some_and(|&c| is_cyrillic_letter(c));
+    answer.chars().enumerate().all(|(i, b)| {
+        let a = line[i];
+        let (before, after) = (i > 0 && letter(i - 1), letter(i + 1));
+        a == b
+            || is_cyrillic_letter(b)
+                && (is_cyrillic_letter(a)
+                    || before && after
+                    || (before || after) && !touches_words(a) && !a.is_whitespace())
+    })
+}
+
 /// A line undone: the answer, how many characters were read again, and the layer (a
 /// `chain::cyrillic_layer`).
 pub(crate) struct CyrillicUndone {
@@ -515,7 +533,8 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
     let (capitals, _) = capital_words(text.as_bytes());
     let capitals_only = flawed == 0 && all_capitals(text.as_bytes());
     // A line of no flaw, not of capitals only, may still be one letter away from text: a lone
-    // letter of another language, which the answer does away with, counts as its flaw.
+    // letter of another language, which an answer that changes only the line's words
+    // ([`changes_inside_words`]) does away with, counts as its flaw.
     let quiet = flawed == 0 && !capitals_only;
     let tables = Tables::get();
     // The line in each code page that writes it.
@@ -653,7 +672,10 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
         };
         // A line of no flaw has one letter of another language at most: an answer with none
         // weighs that letter as a flaw.
-        let lone = quiet && outsiders(text) == 1 && outsiders(&answer) == 0;
+        let lone = quiet
+            && outsiders(text) == 1
+            && outsiders(&answer) == 0
+            && changes_inside_words(text, &answer);
         if quiet && !lone {
             return None;
         }

@@ -29,7 +29,8 @@ pub(crate) fn first_double_suspect(text: &[u8]) -> Option<usize> {
     }
 }
 
-/// Whether `text` begins with a character of [`STARTS`] or U+FFFD.
+/// Whether `text` begins with a character of [`STARTS`] or U+FFFD, or with an ideograph before
+/// hangul ([`hanja_before_hangul`]).
 pub(super) fn begins_mojibake(text: &[u8]) -> bool {
     let Some(&[b0, b1, b2]) = text
         .get(..3)
@@ -39,6 +40,15 @@ pub(super) fn begins_mojibake(text: &[u8]) -> bool {
     };
     let cp = usize::from(b0 & 0x0F) << 12 | usize::from(b1 & 0x3F) << 6 | usize::from(b2 & 0x3F);
     b0 & 0xF0 == 0xE0 && (cp == 0xFFFD || STARTS[cp >> 6] >> (cp & 63) & 1 != 0)
+        || hanja_before_hangul(b0, text.get(3).copied())
+}
+
+/// Whether an ideograph (lead E4..E9) stands right before a hangul syllable (lead EA..ED): how
+/// UTF-8 of CJK text read as EUC-KR begins (`鸚김뇰` is `失败`), its pairs a hanja, then hangul.
+/// Its ideographs are common in Chinese, so [`STARTS`] leaves them out; Chinese and Japanese
+/// text never put hangul after one, Korean seldom.
+fn hanja_before_hangul(lead: u8, next: Option<u8>) -> bool {
+    matches!(lead, 0xE4..=0xE9) && matches!(next, Some(0xEA..=0xED))
 }
 
 /// The first byte that is not ASCII of the first line of `text` from `from` on (`from` begins

@@ -130,6 +130,7 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
                 .filter(|&c| is_cjk(u32::from(c)))
                 .map(|c| cost(c, tables).min(2))
                 .sum::<u32>()
+                + 2 * hanja_before_hangul(text)
         });
         // Rare characters are the only evidence: a line without one is left.
         if before < 2 {
@@ -164,6 +165,22 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
         }
     }
     best.map(|(_, undone)| undone)
+}
+
+/// How many ideographs of `text` stand right before a hangul syllable, as much evidence as a
+/// rare character each: what EUC-KR makes of the UTF-8 of CJK text (`鸚김뇰` is `失败`), whose
+/// characters are all common ones; Korean text puts hangul after hanja only now and then, and
+/// only an answer of common characters whose bytes are UTF-8 takes it.
+fn hanja_before_hangul(text: &str) -> u32 {
+    let mut prev = ' ';
+    let mut count = 0;
+    for c in text.chars() {
+        count += u32::from(
+            ('\u{4E00}'..='\u{9FFF}').contains(&prev) && ('\u{AC00}'..='\u{D7A3}').contains(&c),
+        );
+        prev = c;
+    }
+    count
 }
 
 /// Whether `c` is ASCII, a CJK character, or a letter of the core of its alphabet: Latin-1's

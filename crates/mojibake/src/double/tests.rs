@@ -129,6 +129,41 @@ fn one_character_alone_on_its_line_is_no_evidence() {
 }
 
 #[test]
+fn chinese_read_as_euc_kr_is_common_hanja_then_hangul() {
+    // `失败` read as EUC-KR: three characters Korean has in its first 2,350 and its hanja, none
+    // rare; the ideograph right before hangul is the evidence.
+    assert_eq!(read_as("失败", encoding_rs::EUC_KR), "鸚김뇰");
+    assert_eq!(
+        undone("%s: fstat 鸚김뇰"),
+        Some(("%s: fstat 失败".to_owned(), "EUC-KR"))
+    );
+    // Korean text writes hanja before its particles: left.
+    for line in [
+        "漢字를 쓴다",
+        "韓國語는 어렵다",
+        "大韓民國의 首都는 서울이다",
+    ] {
+        assert_eq!(undone(line), None, "{line}");
+    }
+}
+
+#[test]
+fn a_long_gap_cuts_as_many_characters_as_its_bytes_make() {
+    // Big5 reads most pairs of UTF-8's continuation bytes as nothing: each U+FFFD is two
+    // bytes lost, and `有效的文` lies whole inside one gap with the ends of `个` and `件`.
+    let mojibake = read_as("无法读取一个有效的文件", encoding_rs::BIG5);
+    assert_eq!(mojibake.matches('\u{FFFD}').count(), 10, "{mojibake}");
+    assert_eq!(
+        undone(&mojibake),
+        Some((
+            "\u{FFFD}\u{FFFD}读\u{FFFD}\u{FFFD}个\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"
+                .to_owned(),
+            "Big5"
+        ))
+    );
+}
+
+#[test]
 fn a_character_whose_bytes_were_lost_becomes_one_replacement() {
     // Nine bytes: the last is a lead byte at the line's end, lost.
     let mojibake = read_as("文字化", encoding_rs::GBK);

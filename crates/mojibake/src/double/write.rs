@@ -173,23 +173,30 @@ pub(super) fn decode_with_gaps(bytes: &[u8]) -> Option<(String, usize)> {
             let (least, most) = (gaps, 2 * gaps);
             let one = owed > orphans && (least..=most).contains(&(owed - orphans));
             gaps = 0;
+            // The characters lost whole are as long as their neighbours (a U+FFFD for each
+            // 2-byte letter of Cyrillic, one for two of them between ideographs).
+            let rest = &part[orphans..];
+            let neighbour = text
+                .chars()
+                .next_back()
+                .into_iter()
+                .chain(rest.utf8_chunks().flat_map(|c| c.valid().chars()).take(1))
+                .find(|&c| !c.is_ascii() && c != '\u{FFFD}')
+                .map_or(3, char::len_utf8);
+            // What the gap lost besides the end of the character it left unfinished and the
+            // start of the one it left without a lead, taking two bytes for each U+FFFD (a
+            // lead and the byte it could not pair with, as most are), in whole characters.
+            let head = if orphans > 0 {
+                neighbour.saturating_sub(orphans).max(1)
+            } else {
+                0
+            };
+            let between = |cut: usize| most.saturating_sub(owed + head) / neighbour + cut;
             let cut = match (owed > 0, orphans > 0) {
-                (true, true) if !one => 2,
-                (true, false) if least > owed => 2,
-                (false, false) => {
-                    // Only whole characters were lost: as many as the bytes lost make of
-                    // characters as long as their neighbours (a U+FFFD for each 2-byte letter
-                    // of Cyrillic, one for two of them between ideographs).
-                    let rest = &part[orphans..];
-                    let neighbour = text
-                        .chars()
-                        .next_back()
-                        .into_iter()
-                        .chain(rest.utf8_chunks().flat_map(|c| c.valid().chars()).take(1))
-                        .find(|&c| !c.is_ascii() && c != '\u{FFFD}')
-                        .map_or(3, char::len_utf8);
-                    (most / neighbour).max(1)
-                }
+                (true, true) if !one => between(2),
+                (true, false) if least > owed => between(1).max(2),
+                (false, true) => between(1),
+                (false, false) => (most / neighbour).max(1),
                 _ => 1,
             };
             text.extend(std::iter::repeat_n('\u{FFFD}', cut));
