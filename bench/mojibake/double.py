@@ -152,6 +152,12 @@ def expected_after_loss(line, lost):
     return "".join(out)
 
 
+def restorable(want):
+    """Whether `want`, a line as it should come back, holds a character that is not ASCII and
+    not U+FFFD: something a reading gives back."""
+    return any(not c.isascii() and c != "\ufffd" for c in want)
+
+
 def timed(command, path, runs=5):
     """The median of `runs` runs of `command` on `path`, its output through a pipe: hyperfine's
     (`--output=pipe`) when it is installed, else a pipe read here."""
@@ -205,9 +211,9 @@ def main():
     ftfy = None
     if args.ftfy:
         import ftfy
-    print("| text | reading | lines | restored exactly | left | wrong |"
-          + (" ftfy restored |" if ftfy else ""))
-    print("|---|---|---:|---:|---:|---:|" + ("---:|" if ftfy else ""))
+    print("| text | reading | lines | restored exactly | left | wrong | with a character to "
+          "restore: restored |" + (" ftfy restored |" if ftfy else ""))
+    print("|---|---|---:|---:|---:|---:|---:|" + ("---:|" if ftfy else ""))
     totals = collections.Counter()
     for lang in args.langs.split(","):
         clean = catalog_lines(args.catalogs, lang)
@@ -217,7 +223,7 @@ def main():
         totals["clean", "lines"] += len(clean)
         totals["clean", "changed"] += len(changed)
         print(f"| {lang} clean | (none) | {len(clean)} | {len(clean) - len(changed)} unchanged | "
-              f"| {len(changed)} changed |" + (" |" if ftfy else ""))
+              f"| {len(changed)} changed | |" + (" |" if ftfy else ""))
         for a, b in changed[:args.show]:
             print(f"    changed: {a!r} -> {b!r}", file=sys.stderr)
         for name, codec in READINGS:
@@ -247,6 +253,13 @@ def main():
                 wrong = len(pairs) - exact - left
                 totals[kind, "lines"] += len(pairs)
                 totals[kind, "exact"] += exact
+                # A line each of whose characters lost a byte has nothing to restore: left, it
+                # keeps what it showed.
+                some = [restorable(want) for _, want in pairs]
+                some_exact = sum(s and g == want for s, g, (_, want) in zip(some, got, pairs))
+                totals[kind, "restorable"] += sum(some)
+                totals[kind, "restorable exact"] += some_exact
+                share = f"{some_exact} of {sum(some)} ({100 * some_exact / max(sum(some), 1):.1f}%)"
                 cell = ""
                 if ftfy:
                     sample = pairs[:args.ftfy]
@@ -254,7 +267,7 @@ def main():
                     cell = f" {ok}/{len(sample)} |"
                 note = f" ({unchecked} not checked)" if kind != "lossless" and unchecked else ""
                 print(f"| {lang} | {name}, {kind}{note} | {len(pairs)} | {exact} "
-                      f"({100 * exact / len(pairs):.1f}%) | {left} | {wrong} |{cell}")
+                      f"({100 * exact / len(pairs):.1f}%) | {left} | {wrong} | {share} |{cell}")
                 shown = 0
                 for g, (m, want) in zip(got, pairs):
                     if g != want and shown < args.show:
@@ -264,8 +277,11 @@ def main():
     for kind in ("lossless", "lossy", "lossy, shown as ?"):
         n = totals[kind, "lines"]
         if n:
+            some = totals[kind, "restorable"]
             print(f"\nall {kind}: {totals[kind, 'exact']} of {n} restored exactly "
-                  f"({100 * totals[kind, 'exact'] / n:.1f}%)")
+                  f"({100 * totals[kind, 'exact'] / n:.1f}%); with a character to restore: "
+                  f"{totals[kind, 'restorable exact']} of {some} "
+                  f"({100 * totals[kind, 'restorable exact'] / max(some, 1):.1f}%)")
     print(f"clean lines changed: {totals['clean', 'changed']} of {totals['clean', 'lines']}")
 
 

@@ -158,8 +158,16 @@ fn undo(text: &str) -> Option<Option<LatinUndone>> {
     // The evidence must be decisive: no other reading as good; else the character frequencies
     // of chardetng, on a line long enough for them, must name one of the readings as good.
     let tied = |r: usize| scores[r].is_some_and(|s| s.net >= score.net);
+    // Between Chinese and Japanese answers as good (Big5's frequent hanzi stand where EUC-JP
+    // has kana), a Japanese one of four CJK characters or more, a third of them kana and three
+    // side by side, is the text. Kanji without kana say nothing: Japanese names and labels are
+    // written so, and GB2312's first level reads as JIS level 1 kanji.
+    let japanese_text = (0..N).any(|r| {
+        tied(r) && language(r) == Language::Japanese && scores[r].is_some_and(|s| s.kana_text)
+    });
+    let tied = |r: usize| tied(r) && !(japanese_text && language(r) == Language::Chinese);
     let best = if (0..N).filter(|&r| tied(r)).count() == 1 {
-        best
+        (0..N).find(|&r| tied(r)).unwrap_or(best)
     } else if score.net < MIN_FOR_FREQUENCIES {
         return (!glued).then_some(None);
     } else {
@@ -258,7 +266,7 @@ fn score(answer: &str, r: usize, tables: &Tables) -> Option<Score> {
         if cjk && before_space == Some(true) {
             apart += 1;
         }
-        kana |= (0x3041..=0x30FE).contains(&cp);
+        kana |= is_kana(c);
         if c == ' ' {
             before_space = previous;
         } else {
@@ -284,10 +292,25 @@ fn score(answer: &str, r: usize, tables: &Tables) -> Option<Score> {
     if language == Language::Chinese || language == Language::Japanese && !kana {
         against += apart;
     }
+    // The longest run of kana (`として`).
+    let kana_run = answer
+        .chars()
+        .fold((0, 0), |(run, best), c| {
+            let run = if is_kana(c) { run + 1 } else { 0 };
+            (run, best.max(run))
+        })
+        .1;
+    let kana_count = cjk_chars.iter().filter(|&&c| is_kana(c)).count();
     (2 * against <= common).then_some(Score {
         net: common - against,
         decisive: common >= 2 && side_by_side,
+        kana_text: cjk_chars.len() >= 4 && 3 * kana_count >= cjk_chars.len() && kana_run >= 3,
     })
+}
+
+/// Whether `c` is a hiragana or katakana.
+fn is_kana(c: char) -> bool {
+    ('\u{3041}'..='\u{30FE}').contains(&c)
 }
 
 /// A reading's answer as text: its common characters less what speaks against it, and whether
@@ -296,6 +319,9 @@ fn score(answer: &str, r: usize, tables: &Tables) -> Option<Score> {
 struct Score {
     net: i64,
     decisive: bool,
+    /// Four CJK characters or more, a third of them kana, three kana side by side: Japanese
+    /// text.
+    kana_text: bool,
 }
 
 enum Class {
@@ -404,6 +430,19 @@ mod tests {
     fn a_line_that_two_readings_explain_alike_is_left() {
         // 无法打开文件 in GBK is also six of EUC-JP's level-1 kanji: too few for frequencies.
         let line = shown("无法打开文件", encoding_rs::GBK);
+        assert!(matches!(undo_latin(&line), LatinReading::Undecided));
+    }
+
+    #[test]
+    fn japanese_with_kana_beats_the_frequent_hanzi_big5_reads_alike() {
+        // EUC-JP's kana rows are Big5's frequent hanzi (`含まれるのは` is `殖引木月及反`).
+        let line = shown("\" 含まれるのは:", encoding_rs::EUC_JP);
+        assert_eq!(line, "\" ´Þ¤Þ¤ì¤ë¤Î¤Ï:");
+        let undone = undone_of(&line).expect("undone");
+        assert_eq!(undone.text, "\" 含まれるのは:");
+        assert_eq!(READINGS[undone.reading], encoding_rs::EUC_JP);
+        // Two short words whose kana are no run of three: left (`目錄項目` in Big5 is `ヘ雀教ヘ`).
+        let line = shown("ID 目錄項目", encoding_rs::BIG5);
         assert!(matches!(undo_latin(&line), LatinReading::Undecided));
     }
 

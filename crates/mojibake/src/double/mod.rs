@@ -44,6 +44,11 @@ pub(crate) const READINGS: [&Codec; 5] = [
 
 pub(super) const N: usize = READINGS.len();
 
+/// How many bytes of UTF-8 each U+FFFD of a reading stands for, in halves: two (a lead byte
+/// and the byte it could not pair with) in all but EUC-JP, whose lead bytes are A1..FE, so that
+/// UTF-8's continuation bytes 80..A0 are lost one at a time: one and a half there.
+const HALF_BYTES_PER_GAP: [usize; N] = [4, 4, 4, 4, 3];
+
 /// A character no text would hold where a reading's answer puts it.
 const REFUSED: u32 = u32::MAX / 4;
 
@@ -117,7 +122,7 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
     let mut bytes = Vec::with_capacity(text.len() * 2);
     let mut best: Option<((u32, std::cmp::Reverse<usize>), Undone)> = None;
     let mut before = None;
-    for r in 0..N {
+    for (r, &half_bytes) in HALF_BYTES_PER_GAP.iter().enumerate() {
         if !encode(text, r, tables, &mut bytes) {
             continue;
         }
@@ -136,7 +141,7 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
         if before < 2 {
             return None;
         }
-        let Some((answer, damaged)) = decode_with_gaps(&bytes) else {
+        let Some((answer, damaged)) = decode_with_gaps(&bytes, half_bytes) else {
             continue;
         };
         let after = answer

@@ -142,8 +142,9 @@ pub(super) fn write(state: Utf8State, bytes: &mut Vec<u8>, code: u32) -> Option<
 pub(super) const GAP: u8 = 0xFF;
 
 /// `bytes` as UTF-8, each character cut by a gap as one U+FFFD; and how many there are. `None`
-/// when a part between gaps is not UTF-8 but for the characters a gap cut.
-pub(super) fn decode_with_gaps(bytes: &[u8]) -> Option<(String, usize)> {
+/// when a part between gaps is not UTF-8 but for the characters a gap cut. `half_bytes` is how
+/// many bytes each U+FFFD of a long gap lost, in halves.
+pub(super) fn decode_with_gaps(bytes: &[u8], half_bytes: usize) -> Option<(String, usize)> {
     let mut text = String::with_capacity(bytes.len());
     let mut damaged = 0;
     // Continuation bytes the character cut by the last gap still needed.
@@ -184,14 +185,15 @@ pub(super) fn decode_with_gaps(bytes: &[u8]) -> Option<(String, usize)> {
                 .find(|&c| !c.is_ascii() && c != '\u{FFFD}')
                 .map_or(3, char::len_utf8);
             // What the gap lost besides the end of the character it left unfinished and the
-            // start of the one it left without a lead, taking two bytes for each U+FFFD (a
-            // lead and the byte it could not pair with, as most are), in whole characters.
+            // start of the one it left without a lead (`half_bytes` for each U+FFFD), in whole
+            // characters.
             let head = if orphans > 0 {
                 neighbour.saturating_sub(orphans).max(1)
             } else {
                 0
             };
-            let between = |cut: usize| most.saturating_sub(owed + head) / neighbour + cut;
+            let lost = least * half_bytes / 2;
+            let between = |cut: usize| lost.saturating_sub(owed + head) / neighbour + cut;
             let cut = match (owed > 0, orphans > 0) {
                 (true, true) if !one => between(2),
                 (true, false) if least > owed => between(1).max(2),
