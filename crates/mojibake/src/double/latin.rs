@@ -13,6 +13,7 @@ use super::latin_filter::{first_latin_suspect, latin_byte};
 use super::tables::{Tables, is_common_pair};
 use super::{N, READINGS};
 use crate::bytes::byte_in;
+use crate::letters::is_alphabetic;
 use crate::tables::COUNT;
 
 /// Whether some encoding of the tables writes every character of `text` as one byte, and the
@@ -166,6 +167,16 @@ fn undo(text: &str) -> Option<Option<LatinUndone>> {
         tied(r) && language(r) == Language::Japanese && scores[r].is_some_and(|s| s.kana_text)
     });
     let tied = |r: usize| tied(r) && !(japanese_text && language(r) == Language::Chinese);
+    // Then the answer whose characters text of its language uses (three in four or more, of
+    // three different CJK characters at least), where every other's fall a third short.
+    let familiar = |r: usize| answers[r].as_deref().map_or(0, |a| familiar_share(a, r));
+    let most = (0..N).filter(|&r| tied(r)).map(familiar).max().unwrap_or(0);
+    let known = most >= 75
+        && (0..N)
+            .filter(|&r| tied(r) && familiar(r) + 34 > most)
+            .count()
+            == 1;
+    let tied = |r: usize| tied(r) && (!known || familiar(r) == most);
     let best = if (0..N).filter(|&r| tied(r)).count() == 1 {
         (0..N).find(|&r| tied(r)).unwrap_or(best)
     } else if score.net < MIN_FOR_FREQUENCIES {
@@ -308,6 +319,30 @@ fn score(answer: &str, r: usize, tables: &Tables) -> Option<Score> {
     })
 }
 
+/// The share, in hundredths, of the CJK characters of `answer` (reading `r`'s) that text of its
+/// language uses ([`super::seen`]); 0 under three different ones.
+fn familiar_share(answer: &str, r: usize) -> u32 {
+    let seen: &[char] = match language(r) {
+        Language::Chinese => super::seen::CHINESE,
+        Language::Japanese => super::seen::JAPANESE,
+        Language::Korean => super::seen::KOREAN,
+    };
+    let cjk: Vec<char> = answer
+        .chars()
+        .filter(|&c| u32::from(c) >= 0x3040 && is_alphabetic(c))
+        .collect();
+    let known = cjk.iter().filter(|c| seen.binary_search(c).is_ok()).count();
+    let mut distinct = cjk.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    // One character over and over (`舊舊舊舊` is `Â` twelve times in Big5) is no text.
+    if distinct.len() < 3 {
+        0
+    } else {
+        (100 * known / cjk.len()) as u32
+    }
+}
+
 /// Whether `c` is a hiragana or katakana.
 fn is_kana(c: char) -> bool {
     ('\u{3041}'..='\u{30FE}').contains(&c)
@@ -428,9 +463,13 @@ mod tests {
 
     #[test]
     fn a_line_that_two_readings_explain_alike_is_left() {
-        // 无法打开文件 in GBK is also six of EUC-JP's level-1 kanji: too few for frequencies.
-        let line = shown("无法打开文件", encoding_rs::GBK);
+        // `山川河流` in GBK is also four of EUC-JP's level-1 kanji, too few for frequencies,
+        // and of characters the manual pages seldom use.
+        let line = shown("山川河流", encoding_rs::GBK);
         assert!(matches!(undo_latin(&line), LatinReading::Undecided));
+        // `无法打开文件` is the same, but text uses each of its characters.
+        let line = shown("无法打开文件", encoding_rs::GBK);
+        assert_eq!(undone_of(&line).expect("gbk").text, "无法打开文件");
     }
 
     #[test]
@@ -441,9 +480,42 @@ mod tests {
         let undone = undone_of(&line).expect("undone");
         assert_eq!(undone.text, "\" 含まれるのは:");
         assert_eq!(READINGS[undone.reading], encoding_rs::EUC_JP);
-        // Two short words whose kana are no run of three: left (`目錄項目` in Big5 is `ヘ雀教ヘ`).
+        // Kana that are no run of three say nothing (`目錄項目` in Big5 is `ヘ雀教ヘ` in EUC-JP):
+        // the characters text uses choose Big5.
         let line = shown("ID 目錄項目", encoding_rs::BIG5);
-        assert!(matches!(undo_latin(&line), LatinReading::Undecided));
+        let undone = undone_of(&line).expect("undone");
+        assert_eq!(undone.text, "ID 目錄項目");
+        assert_eq!(READINGS[undone.reading], encoding_rs::BIG5);
+    }
+
+    #[test]
+    fn ties_go_to_the_answer_whose_characters_its_language_uses() {
+        // GBK's `文件非常陈旧` is EUC-JP's `猟周掲械蛎症`, all JIS level 1; Korean in EUC-KR is
+        // GB2312's first level; a Japanese label of kanji reads as GB2312's too.
+        for (text, codec) in [
+            ("文件非常陈旧", encoding_rs::GBK),
+            ("경고 (알림음)", encoding_rs::EUC_KR),
+            ("#  最終修正 %s", encoding_rs::EUC_JP),
+        ] {
+            let undone = undone_of(&shown(text, codec)).expect(text);
+            assert_eq!(undone.text, text);
+            assert_eq!(READINGS[undone.reading], codec, "{text}");
+        }
+        // Two characters are too few to tell: `失败` in GBK.
+        assert!(matches!(
+            undo_latin(&shown("\"%s\" 失败", encoding_rs::GBK)),
+            LatinReading::Undecided
+        ));
+        assert!(familiar_share("文件非常陈旧", 0) >= 75);
+        // The lists are searched by halves: each must be sorted, each character once.
+        for list in [
+            super::super::seen::CHINESE,
+            super::super::seen::JAPANESE,
+            super::super::seen::KOREAN,
+        ] {
+            assert!(list.len() > 500 && list.windows(2).all(|w| w[0] < w[1]));
+        }
+        assert!(familiar_share("猟周掲械蛎症", 4) < 50);
     }
 
     #[test]

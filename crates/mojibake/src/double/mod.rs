@@ -17,6 +17,7 @@
 mod filter;
 mod latin;
 mod latin_filter;
+mod seen;
 mod starts;
 mod tables;
 mod write;
