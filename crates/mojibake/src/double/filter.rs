@@ -29,8 +29,8 @@ pub(crate) fn first_double_suspect(text: &[u8]) -> Option<usize> {
     }
 }
 
-/// Whether `text` begins with a character of [`STARTS`] or U+FFFD, or with an ideograph before
-/// hangul ([`hanja_before_hangul`]).
+/// Whether `text` begins with a character of [`STARTS`] or U+FFFD, with an ideograph before
+/// hangul ([`hanja_before_hangul`]), or with two hanja of Cyrillic ([`cyrillic_hanja_pair`]).
 pub(super) fn begins_mojibake(text: &[u8]) -> bool {
     let Some(&[b0, b1, b2]) = text
         .get(..3)
@@ -41,6 +41,41 @@ pub(super) fn begins_mojibake(text: &[u8]) -> bool {
     let cp = usize::from(b0 & 0x0F) << 12 | usize::from(b1 & 0x3F) << 6 | usize::from(b2 & 0x3F);
     b0 & 0xF0 == 0xE0 && (cp == 0xFFFD || STARTS[cp >> 6] >> (cp & 63) & 1 != 0)
         || hanja_before_hangul(b0, text.get(3).copied())
+        || matches!(b0, 0xE4..=0xE9) && cyrillic_hanja_pair(cp as u32, text)
+}
+
+/// The hanja EUC-KR reads from the UTF-8 of Cyrillic letters (`戟逵` is `на`): those of KS X
+/// 1001's row D0 whose second byte a continuation byte can be (A1..BF), sorted (a test checks
+/// them against encoding_rs).
+pub(super) const CYRILLIC_HANJA: [char; 29] = [
+    '克', '剋', '劇', '勻', '叫', '圭', '均', '奎', '戟', '揆', '棘', '極', '槻', '橘', '珪', '畇',
+    '硅', '窺', '竅', '筠', '糾', '菌', '葵', '規', '赳', '逵', '鈞', '閨', '鬼',
+];
+
+/// The low ten bits of each of [`CYRILLIC_HANJA`], a bit each.
+const HANJA_BITS: [u64; 16] = {
+    let mut bits = [0u64; 16];
+    let mut i = 0;
+    while i < CYRILLIC_HANJA.len() {
+        let cp = CYRILLIC_HANJA[i] as usize;
+        bits[(cp >> 6) & 15] |= 1 << (cp & 63);
+        i += 1;
+    }
+    bits
+};
+
+/// Whether `text` begins with two of [`CYRILLIC_HANJA`] side by side: how Cyrillic text read as
+/// EUC-KR begins, whose hanja are common ones. Chinese text puts two of these 29 together seldom.
+fn cyrillic_hanja_pair(first: u32, text: &[u8]) -> bool {
+    // Most lines of Chinese begin with an ideograph: a bit for its low ten bits passes over
+    // nearly all of them before the search.
+    let is_one = |cp: u32| {
+        HANJA_BITS[(cp as usize >> 6) & 15] >> (cp & 63) & 1 != 0
+            && char::from_u32(cp).is_some_and(|c| CYRILLIC_HANJA.binary_search(&c).is_ok())
+    };
+    is_one(first)
+        && matches!(text.get(3..6), Some(&[b0 @ 0xE4..=0xE9, b1, b2])
+            if is_one(u32::from(b0 & 0x0F) << 12 | u32::from(b1 & 0x3F) << 6 | u32::from(b2 & 0x3F)))
 }
 
 /// Whether an ideograph (lead E4..E9) stands right before a hangul syllable (lead EA..ED): how

@@ -137,6 +137,7 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
                 .map(|c| cost(c, tables).min(2))
                 .sum::<u32>()
                 + 2 * hanja_before_hangul(text)
+                + 2 * cyrillic_hanja_pairs(text)
         });
         // Rare characters are the only evidence: a line without one is left.
         if before < 2 {
@@ -185,6 +186,19 @@ fn hanja_before_hangul(text: &str) -> u32 {
             ('\u{4E00}'..='\u{9FFF}').contains(&prev) && ('\u{AC00}'..='\u{D7A3}').contains(&c),
         );
         prev = c;
+    }
+    count
+}
+
+/// How many pairs of [`filter::CYRILLIC_HANJA`] stand side by side in `text`, as much evidence
+/// as a rare character each: what EUC-KR makes of Cyrillic words (`戟逵` is `на`).
+fn cyrillic_hanja_pairs(text: &str) -> u32 {
+    let mut prev = false;
+    let mut count = 0;
+    for c in text.chars() {
+        let cur = filter::CYRILLIC_HANJA.binary_search(&c).is_ok();
+        count += u32::from(prev && cur);
+        prev = cur;
     }
     count
 }

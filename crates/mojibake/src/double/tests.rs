@@ -148,6 +148,33 @@ fn chinese_read_as_euc_kr_is_common_hanja_then_hangul() {
 }
 
 #[test]
+fn cyrillic_read_as_euc_kr_is_hanja_of_one_row() {
+    // The table is encoding_rs's: row D0, second bytes A1..BF, the ideographs among them.
+    let mut want: Vec<char> = (0xA1..=0xBFu8)
+        .filter_map(|b| {
+            let pair = [0xD0, b];
+            let text =
+                encoding_rs::EUC_KR.decode_without_bom_handling_and_without_replacement(&pair)?;
+            text.chars()
+                .next()
+                .filter(|c| ('\u{4E00}'..='\u{9FFF}').contains(c))
+        })
+        .collect();
+    want.sort_unstable();
+    want.dedup();
+    assert_eq!(filter::CYRILLIC_HANJA.as_slice(), want.as_slice());
+    // `назва` (every letter D0 B0..BF in UTF-8) read as EUC-KR: common hanja, nothing rare.
+    assert_eq!(read_as("%s назва", encoding_rs::EUC_KR), "%s 戟逵鈞勻逵");
+    assert_eq!(
+        undone("%s 戟逵鈞勻逵"),
+        Some(("%s назва".to_owned(), "EUC-KR"))
+    );
+    // Two of them in Chinese text: the rest of the line is no UTF-8 in EUC-KR.
+    assert_eq!(undone("這是克劇的問題"), None);
+    assert_eq!(undone("規範 %s 菌"), None);
+}
+
+#[test]
 fn a_long_gap_cuts_as_many_characters_as_its_bytes_make() {
     // Big5 reads most pairs of UTF-8's continuation bytes as nothing: each U+FFFD is two
     // bytes lost, and `有效的文` lies whole inside one gap with the ends of `个` and `件`.
