@@ -22,6 +22,24 @@ pub fn skip(why: &str) {
     eprintln!("{why}: test skipped");
 }
 
+/// The bytes of `name` in the shared conformance folder's `dir`, or `None` (through [`skip`])
+/// where the folder is not beside the repository.
+pub fn conformance_bytes(dir: &str, name: &str) -> Option<Vec<u8>> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/conformance")
+        .join(dir)
+        .join(name);
+    let bytes = std::fs::read(&path).ok();
+    if bytes.is_none() {
+        skip(&format!(
+            "{dir} conformance data absent: {} (the shared conformance folder is not beside the \
+             repository)",
+            path.display()
+        ));
+    }
+    bytes
+}
+
 /// `PATH` with the directory of the built programs first, for commands run through a shell as a
 /// user types them.
 pub fn path_with_programs() -> std::ffi::OsString {

@@ -472,15 +472,7 @@ fn a_table_of_every_character_is_no_evidence() {
     // happens to read it cleanly), and every JIS X 0212 character one to a line (`8F A1 A4`,
     // `8F A1 A5` ... read as `Пбд`, `Пбе` in IBM866). A code chart says nothing of a language.
     for name in ["jis0208_in.txt", "jis0212_in.txt"] {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/conformance/encoding_rs")
-            .join(name);
-        let Ok(bytes) = fs::read(&path) else {
-            crate::common::skip(&format!(
-                "encoding_rs conformance data absent: {} (the shared conformance folder is not \
-                 beside the repository)",
-                path.display()
-            ));
+        let Some(bytes) = crate::common::conformance_bytes("encoding_rs", name) else {
             return;
         };
         let (code, _, stderr) = run("utf8check", &[], &bytes);
@@ -490,14 +482,7 @@ fn a_table_of_every_character_is_no_evidence() {
     // The reference output of the GB18030 decoder, one character to a line: valid UTF-8, and no
     // line of it mojibake (`丱` alone is `Х` read as EUC-JP, one character, no evidence).
     for name in ["gb18030_in_ref.txt", "gb18030_out.txt"] {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/conformance/encoding_rs")
-            .join(name);
-        let Ok(bytes) = fs::read(&path) else {
-            crate::common::skip(&format!(
-                "encoding_rs conformance data absent: {}",
-                path.display()
-            ));
+        let Some(bytes) = crate::common::conformance_bytes("encoding_rs", name) else {
             return;
         };
         let (code, stdout, stderr) = run("utf8check", &[], &bytes);

@@ -12,10 +12,9 @@ Run from the repository root: python3 crates/mojibake/tools/cjk_seen.py [MANDIR]
 """
 
 import collections
-import gzip
-import os
-import subprocess
 import sys
+
+from manpages import pages, write_rust
 
 LANGUAGES = {"CHINESE": ("zh_CN", "zh_TW"), "JAPANESE": ("ja",), "KOREAN": ("ko",)}
 
@@ -27,15 +26,8 @@ def is_cjk(c):
 
 def counts(mandir, langs):
     seen = collections.Counter()
-    for lang in langs:
-        root = os.path.join(mandir, lang)
-        for folder, _, names in sorted(os.walk(root)):
-            for name in sorted(names):
-                path = os.path.join(folder, name)
-                opener = gzip.open if name.endswith(".gz") else open
-                with opener(path, "rb") as f:
-                    text = f.read().decode("utf-8", errors="replace")
-                seen.update(c for c in text if is_cjk(c))
+    for text in pages(mandir, langs):
+        seen.update(c for c in text if is_cjk(c))
     return seen
 
 
@@ -57,10 +49,7 @@ def main():
         for i in range(0, len(kept), 16):
             w("    " + " ".join(f"'{c}'," for c in kept[i:i + 16]) + "\n")
         w("];\n")
-    path = "crates/mojibake/src/double/seen.rs"
-    with open(path, "w") as f:
-        f.write("".join(out))
-    subprocess.run(["rustfmt", "--edition", "2024", path], check=True)
+    write_rust("crates/mojibake/src/double/seen.rs", "".join(out))
 
 
 if __name__ == "__main__":

@@ -10,10 +10,10 @@ character that is not one of the letters below is a word's edge; letters are tak
 Run from the repository root: python3 crates/mojibake/tools/cyrillic_bigrams.py [MANDIR]
 """
 
-import gzip
 import math
-import os
 import sys
+
+from manpages import pages, write_rust
 
 # Russian's alphabet, then the letters of Ukrainian, Belarusian, Serbian and Macedonian alone.
 LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюяёіїєґўјљњћђџѓѕќ"
@@ -21,23 +21,12 @@ EDGE = len(LETTERS)
 SIZE = EDGE + 1
 
 
-def texts(mandir):
-    for lang in ("ru", "uk", "sr"):
-        root = os.path.join(mandir, lang)
-        for folder, _, names in sorted(os.walk(root)):
-            for name in sorted(names):
-                path = os.path.join(folder, name)
-                opener = gzip.open if name.endswith(".gz") else open
-                with opener(path, "rb") as f:
-                    yield f.read().decode("utf-8", errors="replace")
-
-
 def main():
     mandir = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/man"
     index = {c: i for i, c in enumerate(LETTERS)}
     counts = [[0] * SIZE for _ in range(SIZE)]
     total = 0
-    for text in texts(mandir):
+    for text in pages(mandir, ("ru", "uk", "sr")):
         prev = EDGE
         for c in text.lower():
             cur = index.get(c, EDGE)
@@ -65,8 +54,7 @@ def main():
         cells = [min(255, round(-10 * math.log2((k + 0.5) / n))) for k in row]
         w("    [" + ", ".join(str(x) for x in cells) + "],\n")
     w("];\n")
-    with open("crates/mojibake/src/cyrillic/bigrams.rs", "w") as f:
-        f.write("".join(out))
+    write_rust("crates/mojibake/src/cyrillic/bigrams.rs", "".join(out))
 
 
 if __name__ == "__main__":
