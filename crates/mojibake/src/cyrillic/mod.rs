@@ -412,7 +412,9 @@ fn cyrillic_words(text: &[u8]) -> impl Iterator<Item = (usize, bool)> + '_ {
                 && let Some(&second) = text.get(i + 1)
             {
                 run += 1;
-                all &= b == 0xD0 && second < 0xB0;
+                // A small `ъ` counts with capitals: x-mac-cyrillic's `я` read as KOI8 (`БШОНКМЕМХъ`
+                // for `выполнения`), which no word of capitals has in text.
+                all &= b == 0xD0 && second < 0xB0 || b == 0xD1 && second == 0x8A;
                 i += 2;
                 continue;
             }

@@ -163,6 +163,20 @@ fn x_mac_cyrillic_and_windows_1251_read_as_each_other_from_one_letter() {
 }
 
 #[test]
+fn x_mac_cyrillic_read_as_koi8_is_capitals_and_a_small_hard_sign() {
+    // x-mac-cyrillic's small letters are KOI8's capitals, but its `я` is KOI8's small `ъ`.
+    let line = "показать прогресс выполнения";
+    let mangled = mangle(line, 5, 1);
+    assert_eq!(mangled, "ОНЙЮГЮРЭ ОПНЦПЕЯЯ БШОНКМЕМХъ");
+    assert!(all_capitals(mangled.as_bytes()));
+    let fix = undo_mojibake(&mangled).expect("x-mac-cyrillic as koi8-r");
+    assert_eq!(fix.text, line);
+    assert_eq!(fix.chain.to_string(), "x-mac-cyrillic read as koi8-r");
+    // A word of capitals with a small letter of another kind is no such word.
+    assert!(!all_capitals("ВУЗы и СМИшники".as_bytes()));
+}
+
+#[test]
 fn a_capital_beats_a_sign_against_a_word_of_small_letters() {
     // windows-1251 read as IBM866: `С` is `╤`, which x-mac-cyrillic's `—` writes as well.
     let fix = undo_mojibake("╤рыхЁэю").expect("1251 as 866");
