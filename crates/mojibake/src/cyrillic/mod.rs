@@ -197,6 +197,11 @@ fn is_odd(c: char) -> bool {
         | '\u{2320}' | '\u{2321}' | '÷')
 }
 
+/// Whether `c` is a letter of Latin's own blocks (`a`, `é`, x-mac-cyrillic's `ƒ`).
+fn is_latin_letter(c: char) -> bool {
+    c.is_ascii_alphabetic() || ('\u{C0}'..='\u{24F}').contains(&c) && is_alphabetic(c)
+}
+
 /// The [`alphabets`] of Serbian and Macedonian.
 const SERBIAN_MACEDONIAN: u8 = 16 | 32;
 
@@ -253,7 +258,7 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
         if c.is_ascii() {
             flaws += u32::from(latin && c.is_ascii_alphabetic() && is_cyrillic_letter(prev));
         } else if is_cyrillic_letter(c) {
-            flaws += u32::from(latin && prev.is_ascii_alphabetic());
+            flaws += u32::from(latin && is_latin_letter(prev));
             letters += 1;
             let mask = alphabets(c);
             for (l, count) in outside.iter_mut().enumerate() {
@@ -263,6 +268,8 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
                 // A capital of Serbian or Macedonian alone inside a word weighs two.
                 flaws += 1 + u32::from(mask & !SERBIAN_MACEDONIAN == 0);
             }
+        } else if latin && is_latin_letter(c) && is_cyrillic_letter(prev) {
+            flaws += 1;
         } else if (is_odd(c) || never_against_letters(c))
             && (is_cyrillic_letter(prev) || is_cyrillic_letter(next))
         {
@@ -362,6 +369,25 @@ fn capitals_inside_words(text: &str) -> usize {
 /// What [`signs_before_words`] add to [`rarity`]: ten bits each, spread over the pairs.
 fn signed_words_cost(text: &str) -> u32 {
     let n = signs_before_words(text) as u32;
+    if n == 0 {
+        return 0;
+    }
+    let pairs = text
+        .chars()
+        .filter(|&c| bigram_index(c) != bigrams::EDGE)
+        .count() as u32
+        + 1;
+    n * 100 * 1000 / pairs
+}
+
+/// What the signs of the code pages that text seldom writes at all ([`is_odd`], `€ ‰ † ‡ • ™`)
+/// add to [`rarity`], which takes them for a word's edge: ten bits each, spread over the pairs
+/// (`що ≥` is no likelier than `що і`).
+fn odd_signs_cost(text: &str) -> u32 {
+    let n = text
+        .chars()
+        .filter(|&c| is_odd(c) || never_against_letters(c))
+        .count() as u32;
     if n == 0 {
         return 0;
     }
@@ -561,7 +587,8 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
                 && candidate != text
                 && !answers.iter().any(|a| a.0 == candidate)
             {
-                let rare = rarity(&candidate) + signed_words_cost(&candidate);
+                let rare =
+                    rarity(&candidate) + signed_words_cost(&candidate) + odd_signs_cost(&candidate);
                 answers.push((candidate, rare, layer));
             }
         };

@@ -177,6 +177,20 @@ fn x_mac_cyrillic_read_as_koi8_is_capitals_and_a_small_hard_sign() {
 }
 
 #[test]
+fn a_letter_alone_beats_a_sign_of_the_code_pages() {
+    // windows-1251 read as KOI8-R: `і` is `Ё`, which x-mac-cyrillic read as KOI8-R gives as `≥`.
+    let line = "-a, --text                те саме, що і --binary-files=text";
+    let mangled = mangle(line, 0, 1);
+    assert_eq!(
+        mangled,
+        "-a, --text                РЕ ЯЮЛЕ, ЫН Ё --binary-files=text"
+    );
+    let fix = undo_mojibake(&mangled).expect("1251 as koi8-r");
+    assert_eq!(fix.text, line);
+    assert!(odd_signs_cost("що ≥") > 0 && odd_signs_cost("що і") == 0);
+}
+
+#[test]
 fn a_capital_beats_a_sign_against_a_word_of_small_letters() {
     // windows-1251 read as IBM866: `С` is `╤`, which x-mac-cyrillic's `—` writes as well.
     let fix = undo_mojibake("╤рыхЁэю").expect("1251 as 866");
@@ -252,8 +266,10 @@ fn flaws_count_each_kind() {
     assert_eq!(flaws("спојку споЉку").0, 2);
     assert_eq!(flaws("слово — слово").0, 0);
     assert_eq!(flaws("слово—слово").0, 1);
-    // A Cyrillic letter against a Latin one.
+    // A Cyrillic letter against a Latin one, of ASCII or not (x-mac-cyrillic's `ƒ`).
     assert_eq!(flaws("Зcommand").0, 1);
+    assert_eq!(flaws("ƒокумент").0, 1);
+    assert_eq!(flaws("Müller, Иванов").0, 0);
     // A quote left open.
     assert_eq!(flaws("«слово").0, 1);
     assert_eq!(flaws("«слово»").0, 0);
