@@ -260,10 +260,7 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
         } else if is_cyrillic_letter(c) {
             flaws += u32::from(latin && is_latin_letter(prev));
             letters += 1;
-            let mask = alphabets(c);
-            for (l, count) in outside.iter_mut().enumerate() {
-                *count += u32::from(mask & 1 << l == 0);
-            }
+            let mask = tally_outside(&mut outside, c);
             if is_uppercase(c) && is_cyrillic_letter(prev) && is_lowercase(prev) {
                 // A capital of Serbian or Macedonian alone inside a word weighs two.
                 flaws += 1 + u32::from(mask & !SERBIAN_MACEDONIAN == 0);
@@ -310,12 +307,19 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
 fn outsiders(text: &str) -> u32 {
     let mut outside = [0u32; 6];
     for c in text.chars().filter(|&c| is_cyrillic_letter(c)) {
-        let mask = alphabets(c);
-        for (l, count) in outside.iter_mut().enumerate() {
-            *count += u32::from(mask & 1 << l == 0);
-        }
+        tally_outside(&mut outside, c);
     }
     outside.iter().min().copied().unwrap_or(0)
+}
+
+/// Counts Cyrillic letter `c` in `outside` for each language whose alphabet lacks it
+/// ([`alphabets`]), and gives back its [`alphabets`].
+fn tally_outside(outside: &mut [u32; 6], c: char) -> u8 {
+    let mask = alphabets(c);
+    for (l, count) in outside.iter_mut().enumerate() {
+        *count += u32::from(mask & 1 << l == 0);
+    }
+    mask
 }
 
 /// The bigram index of `c`: a letter of [`bigrams::LETTERS`], any case, or [`bigrams::EDGE`].
@@ -368,16 +372,7 @@ fn capitals_inside_words(text: &str) -> usize {
 
 /// What [`signs_before_words`] add to [`rarity`]: ten bits each, spread over the pairs.
 fn signed_words_cost(text: &str) -> u32 {
-    let n = signs_before_words(text) as u32;
-    if n == 0 {
-        return 0;
-    }
-    let pairs = text
-        .chars()
-        .filter(|&c| bigram_index(c) != bigrams::EDGE)
-        .count() as u32
-        + 1;
-    n * 100 * 1000 / pairs
+    ten_bits_each(signs_before_words(text), text)
 }
 
 /// What the signs of the code pages that text seldom writes at all ([`is_odd`], `€ ‰ † ‡ • ™`)
@@ -387,7 +382,13 @@ fn odd_signs_cost(text: &str) -> u32 {
     let n = text
         .chars()
         .filter(|&c| is_odd(c) || never_against_letters(c))
-        .count() as u32;
+        .count();
+    ten_bits_each(n, text)
+}
+
+/// Ten bits for each of `n` things wrong with `text`, spread over its pairs of letters as
+/// [`rarity`] counts them (thousandths of a tenth of a bit per pair).
+fn ten_bits_each(n: usize, text: &str) -> u32 {
     if n == 0 {
         return 0;
     }
@@ -396,7 +397,7 @@ fn odd_signs_cost(text: &str) -> u32 {
         .filter(|&c| bigram_index(c) != bigrams::EDGE)
         .count() as u32
         + 1;
-    n * 100 * 1000 / pairs
+    n as u32 * 100 * 1000 / pairs
 }
 
 /// How many words of `text` begin with a sign against a small Cyrillic letter (`—алерно`,

@@ -169,14 +169,21 @@ fn undo(text: &str) -> Option<Option<LatinUndone>> {
     let tied = |r: usize| tied(r) && !(japanese_text && language(r) == Language::Chinese);
     // Then the answer whose characters text of its language uses (three in four or more, of
     // three different CJK characters at least), where every other's fall a third short.
-    let familiar = |r: usize| answers[r].as_deref().map_or(0, |a| familiar_share(a, r));
-    let most = (0..N).filter(|&r| tied(r)).map(familiar).max().unwrap_or(0);
+    let ties = (0..N).filter(|&r| tied(r)).count();
+    let familiar: [u32; N] = std::array::from_fn(|r| {
+        if ties > 1 && tied(r) {
+            answers[r].as_deref().map_or(0, |a| familiar_share(a, r))
+        } else {
+            0
+        }
+    });
+    let most = familiar.iter().copied().max().unwrap_or(0);
     let known = most >= 75
         && (0..N)
-            .filter(|&r| tied(r) && familiar(r) + 34 > most)
+            .filter(|&r| tied(r) && familiar[r] + 34 > most)
             .count()
             == 1;
-    let tied = |r: usize| tied(r) && (!known || familiar(r) == most);
+    let tied = |r: usize| tied(r) && (!known || familiar[r] == most);
     let best = if (0..N).filter(|&r| tied(r)).count() == 1 {
         (0..N).find(|&r| tied(r)).unwrap_or(best)
     } else if score.net < MIN_FOR_FREQUENCIES {
@@ -327,19 +334,21 @@ fn familiar_share(answer: &str, r: usize) -> u32 {
         Language::Japanese => super::seen::JAPANESE,
         Language::Korean => super::seen::KOREAN,
     };
-    let cjk: Vec<char> = answer
+    let mut cjk: Vec<char> = answer
         .chars()
         .filter(|&c| u32::from(c) >= 0x3040 && is_alphabetic(c))
         .collect();
-    let known = cjk.iter().filter(|c| seen.binary_search(c).is_ok()).count();
-    let mut distinct = cjk.clone();
-    distinct.sort_unstable();
-    distinct.dedup();
+    let (known, all) = (
+        cjk.iter().filter(|c| seen.binary_search(c).is_ok()).count(),
+        cjk.len(),
+    );
+    cjk.sort_unstable();
+    cjk.dedup();
     // One character over and over (`舊舊舊舊` is `Â` twelve times in Big5) is no text.
-    if distinct.len() < 3 {
+    if cjk.len() < 3 {
         0
     } else {
-        (100 * known / cjk.len()) as u32
+        (100 * known / all) as u32
     }
 }
 
