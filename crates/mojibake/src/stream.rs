@@ -152,9 +152,6 @@ enum Judged {
     TooLong,
 }
 
-/// The fewest suspect lines in a run that is handed to a helper when nothing waits.
-const AHEAD_LINES: usize = 32;
-
 /// How many runs of lines (64 KiB each when a file is read) may wait to be emitted with
 /// `read_ahead`, judged or being judged, before the oldest is emitted: few, so that few
 /// buffers are touched for the first time.
@@ -385,30 +382,21 @@ impl LineState {
 
     /// Whole lines of a text run, the first at `offset`, with mojibake repaired. The lines that
     /// may hold some are found first and judged together, on the helpers too when there are
-    /// many; then every line is emitted in order. With `read_ahead`, a run that may hold some is
-    /// queued instead, found and judged on a helper while the next runs are fed: it is emitted
-    /// once more than [`AHEAD`] runs wait.
+    /// many; then every line is emitted in order. With `read_ahead`, each run is queued instead,
+    /// its suspect lines found and judged on a helper while the next runs are fed: it is
+    /// emitted once more than [`AHEAD`] runs wait.
     fn write_lines(&mut self, offset: u64, text: &str, emit: Emit<'_, '_>) -> ControlFlow<()> {
         let lines = text.as_bytes();
         let helpers = self.helpers.clone().filter(|helpers| helpers.count() > 0);
         if let (true, Some(helpers)) = (self.read_ahead, &helpers) {
-            // When nothing waits, the run's suspect lines are found here: with few of them
-            // (clean text, or nearly) they are judged here too and the run goes out at once,
-            // neither copied nor handed over. Once runs wait, the helpers find them.
-            let mut found = None;
-            if self.pending.is_empty() {
-                let spans = suspect_spans(lines);
-                if spans.len() < AHEAD_LINES {
-                    let suspects = judge_spans(text, spans, None);
-                    return self.emit_run(offset, lines, &suspects, emit);
-                }
-                found = Some(spans);
-            }
+            // Even a clean run is handed over: finding its suspect lines (the four line
+            // filters) costs more than reading and writing it, and done on a helper it
+            // overlaps this thread's reading of the next runs.
             let (mut run, mut suspects) = self.spare_runs.pop().unwrap_or_default();
             run.clear();
             run.push_str(text);
             let task = Task::spawn(helpers, move || {
-                let spans = found.unwrap_or_else(|| suspect_spans(run.as_bytes()));
+                let spans = suspect_spans(run.as_bytes());
                 judge_spans_into(&run, spans, None, &mut suspects);
                 (run, suspects)
             });
@@ -955,15 +943,13 @@ mod tests {
                             in_chunks(&input, options(threads), chunk, how);
                         assert!(out == expected, "{case}");
                         assert_eq!(counted, count, "{case}");
-                        // A run of 1000 bytes has fewer suspect lines than are handed over
-                        // when nothing waits: each goes out at once, as if nothing was read
-                        // ahead.
                         if logged {
                             assert!(got == log, "{case}");
                         } else {
                             assert!(got.is_empty(), "{case}");
                         }
-                        assert_eq!(held_back, chunk > 1000, "{case}");
+                        // Every run is handed over, however few suspect lines it holds.
+                        assert!(held_back, "{case}");
                     }
                 }
             }

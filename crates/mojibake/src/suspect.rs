@@ -113,13 +113,39 @@ static BEFORE_ENDS: Boxes = Boxes::new(&[
     (&[0xCB], &[8, 9], &[6, 7, 8, 11, 12, 13]),
 ]);
 
+/// The 2-byte characters after which a space may stand for the A0 of "à": "Ã", "Ă", "Ć", "Г"
+/// and "Γ", the letters that are C3 in some encoding (a test checks them).
+static BEFORE_SPACES: Boxes = Boxes::new(&[
+    (&[0xC3], &[8], &[3]),
+    (&[0xC4], &[8], &[2, 6]),
+    (&[0xCE, 0xD0], &[9], &[3]),
+]);
+
+/// The Cyrillic characters that end a candidate, all through windows-1251 alone (KOI8 has them
+/// as letters, which end none that counts: [`Masks::unclear`]): Ѐ..Џ, ѐ..џ, Ґ and ґ. A test
+/// checks them.
+fn is_cyrillic_end(lead: u8, second: u8) -> bool {
+    matches!(
+        (lead, second),
+        (0xD0, 0x80..=0x8F) | (0xD1, 0x90..=0x9F) | (0xD2, 0x90..=0x91)
+    )
+}
+
+/// The Cyrillic small letters а..я, which only KOI8 has as a 2-byte lead or a continuation
+/// byte (windows-1251 has them at E0..FF): none ends a candidate before [`is_cyrillic_end`]
+/// ("лі", "ці" in Ukrainian). A test checks every pair.
+fn is_koi8_only_before(lead: u8, second: u8) -> bool {
+    matches!((lead, second), (0xD0, 0xB0..=0xBF) | (0xD1, 0x80..=0x8F))
+}
+
 /// Whether a 3-byte character starting with `lead` and `second` may be in the tables: E2 80..9F
-/// (U+2000..U+27FF: punctuation, symbols, box drawing) and EF A0..BF (U+F800..U+FFFF: the Apple
-/// logo, the ligatures fi and fl, U+FFFD). Tifinagh and the rest of U+2800..U+2FFF are not.
+/// (U+2000..U+27FF: punctuation, symbols, box drawing), EF A3 (the Apple logo), EF AC (the
+/// ligatures fi and fl) and EF BF (U+FFFD). Tifinagh and the rest of U+2800..U+2FFF are not,
+/// nor the fullwidth signs of CJK text (EF BC, EF BD).
 fn in_tables_3(lead: u8, second: u8) -> bool {
     match lead {
         0xE2 => second < 0xA0,
-        0xEF => second >= 0xA0,
+        0xEF => matches!(second, 0xA3 | 0xAC | 0xBF),
         _ => false,
     }
 }
@@ -246,9 +272,13 @@ fn may_end_a_candidate(text: &[u8], at: usize) -> bool {
     if byte(0) == 0xC2 && byte(1) < 0xA0 {
         return true;
     }
-    let ends = ENDS.contains(byte(0), byte(1)) || in_tables_3(byte(0), byte(1)) || byte(0) == b' ';
+    if byte(0) == b' ' {
+        return BEFORE_SPACES.contains(byte(-2), byte(-1));
+    }
+    let ends = ENDS.contains(byte(0), byte(1)) || in_tables_3(byte(0), byte(1));
     let after = BEFORE_ENDS.contains(byte(-2), byte(-1)) || in_tables_3(byte(-3), byte(-2));
-    ends && after
+    let koi8_pair = is_cyrillic_end(byte(0), byte(1)) && is_koi8_only_before(byte(-2), byte(-1));
+    ends && after && !koi8_pair
 }
 
 /// Whether [`super::possible_encodings`], reading the line of `at`, finds a candidate ending
@@ -364,34 +394,45 @@ fn confirm(text: &[u8], table: &MaskTable, from: usize, mut hits: u64) -> Option
 
 /// A SIMD path's walk over `$text`, `$width` bytes (32 or 64) a block, in the `#[target_feature]`
 /// function it is expanded in (so that the block is compiled with its instructions and inlined):
-/// `$block` gives the places of the block at an offset that may end a candidate, as bits, from
-/// what it made of the block before. The first place [`confirm`] settles is the answer. Bytes
-/// before the text read as 0, as in `may_end_a_candidate`; the last block is read from a copy
-/// with zeros past the end, which read as 0 too.
+/// `$block`, of the bytes, the offset of a block in them and what it made of the block before,
+/// gives the places of the block that may end a candidate, as bits, and what it made of it.
+/// The first place [`confirm`] settles is the answer. Bytes before the text read as 0, as in
+/// `may_end_a_candidate`; the last block is read from a copy with zeros past the end, which
+/// read as 0 too.
 #[cfg(target_arch = "x86_64")]
 macro_rules! walk {
-    ($text:expr, $table:expr, $width:literal, $block:expr) => {{
+    ($text:expr, $table:expr, $width:literal, |$bytes:ident, $at:ident, $before:ident| $block:expr) => {{
         let (text, table) = ($text, $table);
-        let block = $block;
         let mut before = Default::default();
+        let mut copy = [0u8; $width + 1];
         let mut i = 0;
-        // A block reads one byte past its end: the second byte of its last character.
-        while i + $width < text.len() {
-            let (hits, here) = block(text, i, before);
-            if let Some(at) = super::confirm(text, table, i, u64::from(hits)) {
+        // One call of the block, which the compiler then inlines: the last block too is read
+        // here, from the copy.
+        loop {
+            let rest = text.len() - i;
+            if rest == 0 {
+                return None;
+            }
+            // A block reads one byte past its end: the second byte of its last character.
+            let (bytes, at, keep) = if rest > $width {
+                (text, i, u64::MAX)
+            } else {
+                copy[..rest].copy_from_slice(&text[i..]);
+                (&copy[..], 0, u64::MAX >> (64 - rest))
+            };
+            let (hits, here) = {
+                let ($bytes, $at, $before): (&[u8], usize, _) = (bytes, at, before);
+                $block
+            };
+            if let Some(at) = super::confirm(text, table, i, u64::from(hits) & keep) {
                 return Some(at);
+            }
+            if rest <= $width {
+                return None;
             }
             before = here;
             i += $width;
         }
-        let rest = text.len() - i;
-        if rest == 0 {
-            return None;
-        }
-        let mut copy = [0u8; $width + 1];
-        copy[..rest].copy_from_slice(&text[i..]);
-        let (hits, _) = block(&copy, 0, before);
-        super::confirm(text, table, i, u64::from(hits) & u64::MAX >> (64 - rest))
     }};
 }
 
@@ -400,10 +441,10 @@ mod avx2 {
     use std::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
         _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
-        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_srli_epi16,
+        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
     };
 
-    use super::{BEFORE_ENDS, Boxes, ENDS, LEADS, MaskTable};
+    use super::{BEFORE_ENDS, BEFORE_SPACES, Boxes, ENDS, LEADS, MaskTable};
 
     /// The 32 bytes of `text` from `at`.
     #[inline(always)]
@@ -484,6 +525,11 @@ mod avx2 {
     struct Places {
         /// A 2-byte character that comes before an ending (`BEFORE_ENDS`) starts here.
         before_ends: u32,
+        /// A letter a space may follow (`BEFORE_SPACES`) starts here.
+        before_spaces: u32,
+        /// A small Cyrillic letter that ends nothing before a Cyrillic ending starts here
+        /// (`super::is_koi8_only_before`).
+        koi8_before: u32,
         /// A 3-byte character of the tables starts here.
         three: u32,
         /// The first byte of a table character (`LEADS`).
@@ -511,6 +557,7 @@ mod avx2 {
     pub(super) fn first_suspect(text: &[u8], table: &MaskTable) -> Option<usize> {
         let ends = Tables::new(&ENDS);
         let before_ends = Tables::new(&BEFORE_ENDS);
+        let before_spaces = Tables::new(&BEFORE_SPACES);
         let zero = _mm256_setzero_si256();
         let is = |v: __m256i, byte: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(byte as i8));
         let mask = |v: __m256i| _mm256_movemask_epi8(v) as u32;
@@ -519,13 +566,39 @@ mod avx2 {
         let (lead_rows, lead_columns) = (lanes(&LEAD_HALVES.0), lanes(&LEAD_HALVES.1));
         // The places of the block of `bytes` at `i` that may end a candidate, as bits, with
         // `before` the block before; and this block, for the next.
+        // E2 80..9F, EF A3, EF AC and EF BF, as `super::in_tables_3`, `next` holding the byte
+        // after each of `v`; and E2 and EF with any other byte after them.
+        let three_bytes = |v: __m256i, next: __m256i| {
+            let below_a0 = below_a0(next);
+            let e2 = is(v, 0xE2);
+            let ef = is(v, 0xEF);
+            let ef_table = _mm256_or_si256(
+                _mm256_or_si256(is(next, 0xA3), is(next, 0xAC)),
+                is(next, 0xBF),
+            );
+            let table = _mm256_or_si256(
+                _mm256_and_si256(e2, below_a0),
+                _mm256_and_si256(ef, ef_table),
+            );
+            let other = _mm256_andnot_si256(table, _mm256_or_si256(e2, ef));
+            (mask(table), mask(other))
+        };
         let block = |bytes: &[u8], i: usize, before: Places| {
             let v = load(bytes, i);
             let v_halves = halves(v);
-            let leads = non_zero(_mm256_and_si256(
+            let mut leads = non_zero(_mm256_and_si256(
                 _mm256_shuffle_epi8(lead_rows, v_halves.high),
                 _mm256_shuffle_epi8(lead_columns, v_halves.low),
             ));
+            // The 3-byte characters of E2 and EF that are not in the tables (the fullwidth
+            // signs of CJK text) are no table character.
+            let next = load(bytes, i + 1);
+            let (three, other_three) = if leads == 0 {
+                (0, 0)
+            } else {
+                three_bytes(v, next)
+            };
+            leads &= !other_three;
             let not_ascii = mask(v);
             let mut here = Places {
                 leads,
@@ -545,35 +618,44 @@ mod avx2 {
             // as most Latin-script text has them). Every character that starts in it counts as
             // one an ending may follow, for the next block.
             let spaces = mask(is(v, b' '));
-            let starts = not_ascii & mask(_mm256_slli_epi16::<1>(v));
             let after_not_ascii = not_ascii << 1 | before.not_ascii >> 31;
-            if (starts | spaces) & after_not_ascii | mask(is(v, 0xC2)) == 0 {
-                here.before_ends = starts;
-                here.three = starts;
+            if (leads | spaces) & after_not_ascii | mask(is(v, 0xC2)) == 0 {
+                here.before_ends = leads;
+                here.before_spaces = leads;
+                here.three = leads;
                 return (0, here);
             }
-            let next = load(bytes, i + 1);
             let next_halves = halves(next);
             let below_a0 = below_a0(next);
-            // E2 80..9F and EF A0..BF, as `super::in_tables_3`.
-            here.three = mask(_mm256_or_si256(
-                _mm256_and_si256(is(v, 0xE2), below_a0),
-                _mm256_andnot_si256(below_a0, is(v, 0xEF)),
-            ));
+            here.three = three;
             here.before_ends = non_zero(contains(&before_ends, &v_halves, &next_halves));
+            here.before_spaces = non_zero(contains(&before_spaces, &v_halves, &next_halves));
+            // D0 B0..BF and D1 80..8F, as `super::is_koi8_only_before`; D0 80..8F, D1 90..9F
+            // and D2 90..91, as `super::is_cyrillic_end`.
+            let high_is = |half: i8| _mm256_cmpeq_epi8(next_halves.high, _mm256_set1_epi8(half));
+            let (d0, d1) = (is(v, 0xD0), is(v, 0xD1));
+            let (h8, h9) = (high_is(8), high_is(9));
+            here.koi8_before = mask(_mm256_or_si256(
+                _mm256_and_si256(d0, high_is(11)),
+                _mm256_and_si256(d1, h8),
+            ));
+            let below_2 = _mm256_cmpgt_epi8(_mm256_set1_epi8(2), next_halves.low);
+            let cyrillic_ends = mask(_mm256_or_si256(
+                _mm256_or_si256(_mm256_and_si256(d0, h8), _mm256_and_si256(d1, h9)),
+                _mm256_and_si256(is(v, 0xD2), _mm256_and_si256(h9, below_2)),
+            ));
             // A C1 control ends a candidate alone.
             let c1 = mask(_mm256_and_si256(is(v, 0xC2), below_a0));
-            let ends_here =
-                non_zero(contains(&ends, &v_halves, &next_halves)) | here.three | spaces;
+            let ends_here = non_zero(contains(&ends, &v_halves, &next_halves)) | here.three;
             // Each kind of place `k` places back, the block before supplying the first `k`.
             let back = |now: u32, then: u32, k: u32| now << k | then >> (32 - k);
             let after =
                 back(here.before_ends, before.before_ends, 2) | back(here.three, before.three, 3);
-            (c1 | ends_here & after, here)
+            let spaces_after = spaces & back(here.before_spaces, before.before_spaces, 2);
+            let koi8_pairs = cyrillic_ends & back(here.koi8_before, before.koi8_before, 2);
+            (c1 | ends_here & after & !koi8_pairs | spaces_after, here)
         };
-        walk!(text, table, 32, |bytes: &[u8], i, before| block(
-            bytes, i, before
-        ))
+        walk!(text, table, 32, |bytes, i, before| block(bytes, i, before))
     }
 }
 
@@ -589,9 +671,9 @@ mod avx2 {
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use std::arch::x86_64::{
-        __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask, _mm512_cmplt_epu8_mask,
-        _mm512_loadu_si512, _mm512_mask_test_epi8_mask, _mm512_movepi8_mask,
-        _mm512_permutexvar_epi8, _mm512_set1_epi8,
+        __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask,
+        _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_mask_test_epi8_mask,
+        _mm512_movepi8_mask, _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_srli_epi16,
     };
 
     use std::sync::OnceLock;
@@ -758,6 +840,9 @@ mod avx512 {
         before_ends: u64,
         /// A letter a space may follow (`before_spaces`) starts here.
         before_spaces: u64,
+        /// A small Cyrillic letter that ends nothing before a Cyrillic ending starts here
+        /// (`super::is_koi8_only_before`).
+        koi8_before: u64,
         /// A 3-byte character of the tables starts here.
         three: u64,
         /// The first byte of a table character (`LEADS`).
@@ -810,7 +895,17 @@ mod avx512 {
             let v = load(bytes, i);
             let starts = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xC0_u8 as i8));
             let found = _mm512_permutexvar_epi8(v, self.table_leads);
-            let leads = _mm512_mask_test_epi8_mask(starts, found, found);
+            let mut leads = _mm512_mask_test_epi8_mask(starts, found, found);
+            // E2 80..9F, EF A3, EF AC and EF BF, as `super::in_tables_3`; the other 3-byte
+            // characters of E2 and EF (the fullwidth signs of CJK text) are no table character.
+            let next = load(bytes, i + 1);
+            let mut three = 0;
+            if leads != 0 {
+                let below_a0 = _mm512_cmplt_epu8_mask(next, _mm512_set1_epi8(0xA0_u8 as i8));
+                let (e2, ef) = (is(v, 0xE2), is(v, 0xEF));
+                three = e2 & below_a0 | ef & (is(next, 0xA3) | is(next, 0xAC) | is(next, 0xBF));
+                leads &= !((e2 | ef) & !three);
+            }
             let not_ascii = _mm512_movepi8_mask(v);
             let mut here = Places {
                 leads,
@@ -826,16 +921,14 @@ mod avx512 {
             let spaces = is(v, b' ');
             let after_not_ascii = not_ascii << 1 | before.not_ascii >> 63;
             let c2 = is(v, 0xC2);
-            if (starts | spaces) & after_not_ascii | c2 == 0 {
-                here.before_ends = starts;
-                here.before_spaces = starts;
-                here.three = starts;
+            if (leads | spaces) & after_not_ascii | c2 == 0 {
+                here.before_ends = leads;
+                here.before_spaces = leads;
+                here.three = leads;
                 return (0, here);
             }
-            let next = load(bytes, i + 1);
             let below_a0 = _mm512_cmplt_epu8_mask(next, _mm512_set1_epi8(0xA0_u8 as i8));
-            // E2 80..9F and EF A0..BF, as `super::in_tables_3`.
-            here.three = is(v, 0xE2) & below_a0 | is(v, 0xEF) & !below_a0;
+            here.three = three;
             here.before_ends = self.before_ends.contains(v, next, starts, c2);
             here.before_spaces = self.before_spaces.contains(v, next, starts, c2);
             // A C1 control ends a candidate alone.
@@ -845,8 +938,20 @@ mod avx512 {
             let after =
                 back(here.before_ends, before.before_ends, 2) | back(here.three, before.three, 3);
             let spaces_after = spaces & back(here.before_spaces, before.before_spaces, 2);
+            // D0 B0..BF and D1 80..8F, as `super::is_koi8_only_before`; D0 80..8F, D1 90..9F
+            // and D2 90..91, as `super::is_cyrillic_end`.
+            let high =
+                _mm512_srli_epi16::<4>(_mm512_and_si512(next, _mm512_set1_epi8(0xF0_u8 as i8)));
+            let high_is = |half: u8| is(high, half);
+            let (d0, d1) = (is(v, 0xD0), is(v, 0xD1));
+            let (h8, h9) = (high_is(8), high_is(9));
+            here.koi8_before = d0 & high_is(11) | d1 & h8;
+            let d2_end =
+                is(v, 0xD2) & _mm512_cmplt_epu8_mask(next, _mm512_set1_epi8(0x92_u8 as i8)) & h9;
+            let cyrillic_ends = d0 & h8 | d1 & h9 | d2_end;
+            let koi8_pairs = cyrillic_ends & back(here.koi8_before, before.koi8_before, 2);
             here.word_lead = self.word_lead.contains(v, next, starts, 0);
-            let mut found = ends & after;
+            let mut found = ends & after & !koi8_pairs;
             if found != 0 {
                 // A Cyrillic capital and a continuation letter ("Пі") before a letter whose next
                 // character is no continuation byte anywhere (so the letter begins no whole group
@@ -873,7 +978,7 @@ mod avx512 {
         // time was 3% of its time on mojibake.
         static FILTER: OnceLock<Filter> = OnceLock::new();
         let filter = FILTER.get_or_init(|| Filter::new());
-        walk!(text, table, 64, |bytes: &[u8], i, before| filter
+        walk!(text, table, 64, |bytes, i, before| filter
             .block(bytes, i, before))
     }
 }

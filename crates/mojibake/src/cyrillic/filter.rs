@@ -13,10 +13,31 @@ use crate::double::{LOW, ONES, gather, zero_bytes};
 /// places that may be one ([`CandidateMasks`]), each then asked on its own. Clean Russian text,
 /// whose capitals begin words, seldom has one.
 pub(crate) fn first_cyrillic_suspect(text: &[u8]) -> Option<usize> {
-    first_cyrillic_suspect_with(text, candidate_masks())
+    #[cfg(target_arch = "x86_64")]
+    {
+        // Each walk compiled at its level, so that the block masks are inlined into it.
+        #[target_feature(enable = "avx512f,avx512bw")]
+        fn avx512(text: &[u8]) -> Option<usize> {
+            first_cyrillic_suspect_with(text, avx512_candidate_masks)
+        }
+        #[target_feature(enable = "avx2")]
+        fn avx2(text: &[u8]) -> Option<usize> {
+            first_cyrillic_suspect_with(text, avx2_candidate_masks)
+        }
+        if crate::simd::has_avx512bw() {
+            // SAFETY: the processor has AVX-512 BW (and so F), checked just above.
+            return unsafe { avx512(text) };
+        }
+        if crate::simd::has_avx2() {
+            // SAFETY: the processor has AVX2, checked just above.
+            return unsafe { avx2(text) };
+        }
+    }
+    first_cyrillic_suspect_with(text, portable_candidate_masks)
 }
 
 /// [`first_cyrillic_suspect`] with the block masks of one SIMD level.
+#[inline(always)]
 pub(super) fn first_cyrillic_suspect_with(text: &[u8], masks: CandidateMasks) -> Option<usize> {
     // A block judges its bytes 2..=62, whose neighbours it holds; the first two on their own.
     const INNER: u64 = ((1 << 63) - 1) & !3;
@@ -150,20 +171,6 @@ fn never_after_letters(second: u8, third: u8) -> bool {
 /// The places of a block of 64 bytes where [`is_suspect_at`] may hold, a bit each (at least
 /// those of bytes 2..=62).
 pub(super) type CandidateMasks = fn(&[u8; 64]) -> u64;
-
-/// The [`CandidateMasks`] of the highest SIMD level this processor has and the program allows.
-fn candidate_masks() -> CandidateMasks {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if crate::simd::has_avx512bw() {
-            return avx512_candidate_masks;
-        }
-        if crate::simd::has_avx2() {
-            return avx2_candidate_masks;
-        }
-    }
-    portable_candidate_masks
-}
 
 /// The byte masks a block's candidates are made of.
 struct ByteMasks {

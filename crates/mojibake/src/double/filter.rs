@@ -90,10 +90,31 @@ fn hanja_before_hangul(lead: u8, next: Option<u8>) -> bool {
 /// a line) whose first such byte [`begins_mojibake`]; 64 bytes at a time, with SIMD where the
 /// processor has it, and no step for each line but for those that begin with a byte E0..EF.
 pub(super) fn next_line_first(text: &[u8], from: usize) -> Option<usize> {
-    next_line_first_with(text, from, block_masks())
+    #[cfg(target_arch = "x86_64")]
+    {
+        // Each walk compiled at its level, so that the block masks are inlined into it.
+        #[target_feature(enable = "avx512f,avx512bw")]
+        fn avx512(text: &[u8], from: usize) -> Option<usize> {
+            next_line_first_with(text, from, avx512_block_masks)
+        }
+        #[target_feature(enable = "avx2")]
+        fn avx2(text: &[u8], from: usize) -> Option<usize> {
+            next_line_first_with(text, from, avx2_block_masks)
+        }
+        if crate::simd::has_avx512bw() {
+            // SAFETY: the processor has AVX-512 BW (and so F), checked just above.
+            return unsafe { avx512(text, from) };
+        }
+        if crate::simd::has_avx2() {
+            // SAFETY: the processor has AVX2, checked just above.
+            return unsafe { avx2(text, from) };
+        }
+    }
+    next_line_first_with(text, from, portable_block_masks)
 }
 
 /// [`next_line_first`] with the block masks of one SIMD level.
+#[inline(always)]
 pub(super) fn next_line_first_with(text: &[u8], from: usize, masks: BlockMasks) -> Option<usize> {
     // Whether the next byte begins a line, or goes on one, that has had no byte that is not
     // ASCII yet.
@@ -147,20 +168,6 @@ pub(super) struct Masks {
 
 /// The [`Masks`] of a block of 64 bytes.
 pub(super) type BlockMasks = fn(&[u8; 64]) -> Masks;
-
-/// The [`BlockMasks`] of the highest SIMD level this processor has and the program allows.
-pub(super) fn block_masks() -> BlockMasks {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if crate::simd::has_avx512bw() {
-            return avx512_block_masks;
-        }
-        if crate::simd::has_avx2() {
-            return avx2_block_masks;
-        }
-    }
-    portable_block_masks
-}
 
 /// Each byte of a word of eight but its high bit.
 pub(crate) const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;

@@ -13,10 +13,31 @@ use crate::bytes::byte_in;
 /// places that may begin one ([`CandidateMasks`]), each then asked on its own; clean text,
 /// whose accented letters stand between ASCII letters, seldom has one.
 pub(crate) fn first_latin_suspect(text: &[u8]) -> Option<usize> {
-    first_latin_suspect_with(text, candidate_masks())
+    #[cfg(target_arch = "x86_64")]
+    {
+        // Each walk compiled at its level, so that the block masks are inlined into it.
+        #[target_feature(enable = "avx512f,avx512bw")]
+        fn avx512(text: &[u8]) -> Option<usize> {
+            first_latin_suspect_with(text, avx512_candidate_masks)
+        }
+        #[target_feature(enable = "avx2")]
+        fn avx2(text: &[u8]) -> Option<usize> {
+            first_latin_suspect_with(text, avx2_candidate_masks)
+        }
+        if crate::simd::has_avx512bw() {
+            // SAFETY: the processor has AVX-512 BW (and so F), checked just above.
+            return unsafe { avx512(text) };
+        }
+        if crate::simd::has_avx2() {
+            // SAFETY: the processor has AVX2, checked just above.
+            return unsafe { avx2(text) };
+        }
+    }
+    first_latin_suspect_with(text, portable_candidate_masks)
 }
 
 /// [`first_latin_suspect`] with the block masks of one SIMD level.
+#[inline(always)]
 pub(super) fn first_latin_suspect_with(text: &[u8], masks: CandidateMasks) -> Option<usize> {
     // A block judges its bytes 1..=61, whose neighbours it holds; the first byte on its own.
     const INNER: u64 = ((1 << 62) - 1) & !1;
@@ -76,20 +97,6 @@ fn is_suspect_at(text: &[u8], i: usize) -> bool {
 /// those of bytes 1..=61): a byte C2, C3 or C6 with a byte above 7F right before it or two
 /// after it, a C2 before a byte 80..9F, a C6 before 92.
 pub(super) type CandidateMasks = fn(&[u8; 64]) -> u64;
-
-/// The [`CandidateMasks`] of the highest SIMD level this processor has and the program allows.
-fn candidate_masks() -> CandidateMasks {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if crate::simd::has_avx512bw() {
-            return avx512_candidate_masks;
-        }
-        if crate::simd::has_avx2() {
-            return avx2_candidate_masks;
-        }
-    }
-    portable_candidate_masks
-}
 
 /// The candidates from the masks of a block's high bytes, its bytes C2, C3 or C6, C2, C6, its
 /// bytes 80..9F and its bytes 92.

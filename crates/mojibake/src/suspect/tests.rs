@@ -14,7 +14,8 @@ fn alphabet() -> Vec<char> {
     let mut chars: Vec<char> = (0x80..=0xFFu32).filter_map(char::from_u32).collect();
     chars.extend(OTHER_BYTES.iter().map(|(c, _)| *c));
     chars.extend([
-        '\u{FFFD}', ' ', '?', 'a', '中', '😀', '\n', 'ё', 'і', 'д', 'Ά', 'ά',
+        '\u{FFFD}', ' ', '?', 'a', '中', '😀', '\n', 'ё', 'і', 'д', 'Ά', 'ά', '，', '⠁', '￡',
+        '\u{F900}',
     ]);
     chars
 }
@@ -227,6 +228,15 @@ fn every_place_of_two_blocks() {
         "вЂіх",
         "рэгіён",
         "гіёЂ°",
+        "лі",
+        "ці ",
+        "яЎ",
+        "дґ",
+        "РЁлї",
+        "中，Ã©",
+        "，Ã ",
+        "⠁Ã©",
+        "“Ã©”",
     ];
     for filler in ["x", "é", "ж", "中"] {
         for piece in pieces {
@@ -275,11 +285,41 @@ fn the_byte_level_sets_hold_every_character_they_stand_for() {
         // A space after a 2-byte character, two bytes back, is all the SIMD paths look at.
         if crate::automaton::masks(c).c3 != 0 {
             assert_eq!(c.len_utf8(), 2, "{c:?}");
+            assert!(BEFORE_SPACES.contains(bytes[0], bytes[1]), "{c:?}");
             c3 += 1;
         }
     }
     assert!(three > 50, "{three}");
     assert_eq!(c3, 5, "Ã Ă Ć Г Γ");
+    let spaced = (0xC2..=0xDFu8)
+        .flat_map(|lead| (0x80..=0xBFu8).map(move |second| (lead, second)))
+        .filter(|&(lead, second)| BEFORE_SPACES.contains(lead, second));
+    assert_eq!(spaced.count(), 5, "no more than Ã Ă Ć Г Γ");
+    // A Cyrillic ending ends a group only in windows-1251, where the small letters are no
+    // 2-byte lead or continuation byte: no such pair ends a candidate.
+    let two_byte = |lead: u8| (0x80..=0xBFu8).map(move |second| (lead, second));
+    let all: Vec<(u8, u8)> = (0xC2..=0xDFu8).flat_map(two_byte).collect();
+    let ends: Vec<_> = all
+        .iter()
+        .filter(|&&(l, s)| is_cyrillic_end(l, s))
+        .collect();
+    let befores: Vec<_> = all
+        .iter()
+        .filter(|&&(l, s)| is_koi8_only_before(l, s))
+        .collect();
+    assert_eq!((ends.len(), befores.len()), (34, 32));
+    let mut ending = 0;
+    for &&(lead, second) in &ends {
+        let (e, _) = table.of(&[lead, second]);
+        ending += usize::from(e.cont & !e.unclear != 0);
+        for &&(before_lead, before_second) in &befores {
+            let (b, _) = table.of(&[before_lead, before_second]);
+            let at = format!("{before_lead:02X} {before_second:02X} {lead:02X} {second:02X}");
+            assert_eq!((b.lead[0] | b.cont) & e.cont & !e.unclear, 0, "{at}");
+        }
+    }
+    // All but Ѐ, Ѝ, ѐ and ѝ, which windows-1251 lacks.
+    assert_eq!(ending, 30);
     for c in ('а'..='я').chain('α'..='ω').filter(|&c| c != 'π') {
         let mut bytes = [0; 2];
         c.encode_utf8(&mut bytes);
@@ -391,16 +431,5 @@ proptest! {
             })
             .collect();
         assert_exact(&text);
-    }
-}
-
-#[test]
-fn debug_koi8_paths() {
-    for t in ["бЄЂП", "всё", "п÷я─"] {
-        eprintln!(
-            "{t:?}: paths {:?} expected {:?}",
-            both_paths(t),
-            first_possible_line(t)
-        );
     }
 }
