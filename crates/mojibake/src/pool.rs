@@ -17,7 +17,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use crate::helpers::{Helpers, Work};
 
 use crate::chain::{MojibakeChain, MojibakeFix};
-use crate::suspect::first_any_suspect;
+use crate::suspect::{SuspectWalk, first_any_suspect};
 use crate::undo::{undo_first_layer_into, undo_layers_from, undo_mojibake, undo_suspect_line};
 
 /// The fewest lines that may hold mojibake in one text run that are shared out among threads.
@@ -117,9 +117,9 @@ pub(crate) fn judge_lines_into(
         .collect();
     let first_answers = base..texts.len();
     let mut from = first_answers.start;
+    let mut walk = SuspectWalk::default();
     while from < first_answers.end {
-        let window = &texts.as_bytes()[from..first_answers.end];
-        let Some(at) = first_any_suspect(window).map(|at| from + at) else {
+        let Some(at) = walk.first_from(&texts.as_bytes()[..first_answers.end], from) else {
             break;
         };
         // The answer that holds `at`: the first that ends after it.

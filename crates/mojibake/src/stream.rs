@@ -26,7 +26,7 @@ use crate::bytes::cut_between_groups;
 use crate::chain::{MojibakeChain, MojibakeFix};
 use crate::helpers::Helpers;
 use crate::pool::{Task, judge_line, judge_lines, judge_lines_into};
-use crate::suspect::first_any_suspect;
+use crate::suspect::SuspectWalk;
 use crate::undo::undo_mojibake;
 
 /// The UTF-8 bytes of U+FEFF, the byte order mark.
@@ -619,7 +619,10 @@ impl LineState {
                         first: UnitBytes::new(line),
                     }));
                 }
-                stripped = without_stripped(&current, self.strip).into_owned();
+                stripped = match without_stripped(&current, self.strip) {
+                    std::borrow::Cow::Owned(rest) => rest,
+                    std::borrow::Cow::Borrowed(_) => current.into_owned(),
+                };
                 stripped.as_bytes()
             }
             None => line,
@@ -646,7 +649,10 @@ impl LineState {
 /// `text` without the characters `strip` removes. Their neighbours are not looked at: these
 /// characters were never in the input.
 fn without_stripped(text: &str, strip: LintSet) -> std::borrow::Cow<'_, str> {
-    let is_stripped = |c: char| !strip.is_empty() && strip.check(u32::from(c), 1).is_some();
+    if strip.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let is_stripped = |c: char| strip.check(u32::from(c), 1).is_some();
     if text.chars().any(is_stripped) {
         std::borrow::Cow::Owned(text.chars().filter(|&c| !is_stripped(c)).collect())
     } else {
@@ -656,8 +662,8 @@ fn without_stripped(text: &str, strip: LintSet) -> std::borrow::Cow<'_, str> {
 
 /// The first line of `lines` (whole lines, each with its newline) from offset `from` on in
 /// which mojibake may start ([`first_suspect`]), as the range of its bytes with the newline.
-fn next_suspect_line(lines: &[u8], from: usize) -> Option<Range<usize>> {
-    let suspect = from + first_any_suspect(&lines[from..])?;
+fn next_suspect_line(walk: &mut SuspectWalk, lines: &[u8], from: usize) -> Option<Range<usize>> {
+    let suspect = walk.first_from(lines, from)?;
     let start = memchr::memrchr(b'\n', &lines[..suspect]).map_or(0, |end| end + 1);
     let end =
         suspect + memchr::memchr(b'\n', &lines[suspect..]).expect("whole lines end with a newline");
@@ -668,7 +674,8 @@ fn next_suspect_line(lines: &[u8], from: usize) -> Option<Range<usize>> {
 fn suspect_spans(lines: &[u8]) -> Vec<Range<usize>> {
     let mut spans = Vec::new();
     let mut from = 0;
-    while let Some(line) = next_suspect_line(lines, from) {
+    let mut walk = SuspectWalk::default();
+    while let Some(line) = next_suspect_line(&mut walk, lines, from) {
         from = line.end;
         spans.push(line);
     }

@@ -169,32 +169,95 @@ pub fn first_suspect(text: &str) -> Option<usize> {
 /// ([`first_suspect_in`]), a double-byte one's (`first_double_suspect`), a Latin reading of
 /// double-byte text's (`first_latin_suspect`) or a Cyrillic code page's
 /// (`first_cyrillic_suspect`).
-///
-/// The text is read in windows of whole lines, each twice the last: the two filters each stop
-/// at what they find, and a caller asking again after each suspect line reads each byte about
-/// once.
 pub(crate) fn first_any_suspect(text: &[u8]) -> Option<usize> {
-    let mut from = 0;
-    let mut size = 256;
-    while from < text.len() {
-        let end = match text.get(from + size..) {
-            Some(rest) => memchr::memchr(b'\n', rest).map_or(text.len(), |i| from + size + i + 1),
-            None => text.len(),
-        };
-        let window = &text[from..end];
-        // Each filter reads only up to what those before it found. The Cyrillic filter, the
-        // cheapest, goes first: what it finds in Russian text (a line of capitals) spares the
-        // single-byte filter, which weighs many places in it, the rest of the window.
-        let cyrillic = first_cyrillic_suspect(window);
-        let first = first_suspect_in(&window[..cyrillic.unwrap_or(window.len())]).or(cyrillic);
-        let first = first_double_suspect(&window[..first.unwrap_or(window.len())]).or(first);
-        if let Some(at) = first_latin_suspect(&window[..first.unwrap_or(window.len())]).or(first) {
-            return Some(from + at);
+    SuspectWalk::default().first_from(text, 0)
+}
+
+/// A line filter: the first place in well-formed UTF-8 where its reading's mojibake may start.
+type Filter = fn(&[u8]) -> Option<usize>;
+
+/// The line filters, in the order they are asked: the Cyrillic filter, the cheapest, goes
+/// first, and what it finds in Russian text (a line of capitals) spares the single-byte filter,
+/// which weighs many places in it, the rest of the window.
+const FILTERS: [Filter; 4] = [
+    first_cyrillic_suspect,
+    first_suspect_in,
+    first_double_suspect,
+    first_latin_suspect,
+];
+
+/// What one line filter has read of a text: no place from `start` to `clean_to`, and, if `hit`,
+/// one at `clean_to`, where it stopped.
+#[derive(Clone, Copy, Default)]
+struct Read {
+    start: usize,
+    clean_to: usize,
+    hit: bool,
+}
+
+/// [`first_any_suspect`] asked again and again of one text, from one line after another: each
+/// filter's last answer is kept while it lies ahead, so that a filter that found nothing for a
+/// long way (the Cyrillic one in Latin text) does not read it again after every suspect line.
+#[derive(Default)]
+pub(crate) struct SuspectWalk {
+    reads: [Read; FILTERS.len()],
+}
+
+impl SuspectWalk {
+    /// The first place at or after `from` (a line's start) in `text` (well-formed UTF-8, the same
+    /// bytes at every call, `from` never going back) where mojibake of any reading may start.
+    ///
+    /// The text is read in windows of whole lines, each twice the last: each filter reads only up
+    /// to what those before it found.
+    pub(crate) fn first_from(&mut self, text: &[u8], from: usize) -> Option<usize> {
+        let mut window = from;
+        let mut size = 256;
+        while window < text.len() {
+            let end = match text.get(window + size..) {
+                Some(rest) => {
+                    memchr::memchr(b'\n', rest).map_or(text.len(), |i| window + size + i + 1)
+                }
+                None => text.len(),
+            };
+            let mut first = None;
+            for filter in 0..FILTERS.len() {
+                first = self
+                    .first(filter, text, window, first.unwrap_or(end))
+                    .or(first);
+            }
+            if first.is_some() {
+                return first;
+            }
+            window = end;
+            size *= 2;
         }
-        from = end;
-        size *= 2;
+        None
     }
-    None
+
+    /// The first place filter `filter` finds in `text[from..to]`, `from` a line's start: from
+    /// what it read before where that covers `from`, reading on from the line where it stopped.
+    fn first(&mut self, filter: usize, text: &[u8], from: usize, to: usize) -> Option<usize> {
+        let read = &mut self.reads[filter];
+        let mut begin = from;
+        if (read.start..=read.clean_to).contains(&from) {
+            if read.hit {
+                return (read.clean_to < to).then_some(read.clean_to);
+            }
+            if to <= read.clean_to {
+                return None;
+            }
+            // Where it stopped may be inside a line (what another filter found): the line is
+            // read again whole.
+            let line = memchr::memrchr(b'\n', &text[..read.clean_to]).map_or(0, |i| i + 1);
+            begin = line.max(from);
+        } else {
+            read.start = from;
+        }
+        let found = FILTERS[filter](&text[begin..to]).map(|at| begin + at);
+        read.clean_to = found.unwrap_or(to);
+        read.hit = found.is_some();
+        found
+    }
 }
 
 /// [`first_suspect`] of bytes the caller knows to be well-formed UTF-8 (the repair's own

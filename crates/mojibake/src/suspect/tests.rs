@@ -406,7 +406,68 @@ fn clean_text_is_passed_over_whole() {
     assert_eq!(both_paths("caf\u{C3}\u{FFFD}\n"), [Some(5); 3]);
 }
 
+/// The suspect lines of `text`, one after another, each found by a fresh call on the rest.
+fn suspect_lines_afresh(text: &[u8]) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = first_any_suspect(&text[from..]).map(|at| from + at) {
+        found.push(at);
+        from = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |end| at + end + 1);
+    }
+    found
+}
+
+/// The same, asked of one walk.
+fn suspect_lines_walked(text: &[u8]) -> Vec<usize> {
+    let mut walk = SuspectWalk::default();
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = walk.first_from(text, from) {
+        found.push(at);
+        from = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |end| at + end + 1);
+    }
+    found
+}
+
+/// A walk that keeps what each filter found gives, line after line, what a fresh call on the
+/// rest of the text gives: in Latin mojibake between clean Cyrillic lines, and in lines of one
+/// reading's mojibake after another's.
+#[test]
+fn a_walk_finds_what_fresh_calls_find() {
+    let lines = [
+        "plain\n",
+        "cafÃ©\n",
+        "Привет, мир\n",
+        "ПАРАМЕТР ЗНАЧЕНИЕ\n",
+        "鍙傛暟閿欒\n",
+        "п÷я─п╦п╡п╣я┌\n",
+        "ÄãºÃÊÀ½ç\n",
+        "рТЙЧЕФ мир\n",
+        "Україна, Київ\n",
+    ];
+    let mut text = String::new();
+    for i in 0..400 {
+        text.push_str(lines[(i * 7 + i / 9) % lines.len()]);
+    }
+    let afresh = suspect_lines_afresh(text.as_bytes());
+    assert!(afresh.len() > 100, "{}", afresh.len());
+    assert_eq!(suspect_lines_walked(text.as_bytes()), afresh);
+}
+
 proptest! {
+    #[test]
+    fn a_walk_finds_what_fresh_calls_find_in_any_lines(
+        picks in prop::collection::vec(0usize..1000, 0..400)
+    ) {
+        let mut chars = alphabet();
+        chars.extend(['\n'; 40]);
+        let text: String = picks.iter().map(|&k| chars[k % chars.len()]).collect();
+        prop_assert_eq!(
+            suspect_lines_walked(text.as_bytes()),
+            suspect_lines_afresh(text.as_bytes())
+        );
+    }
+
     #[test]
     fn the_first_line_that_may_hold_mojibake_is_found_exactly(
         picks in prop::collection::vec(0usize..1000, 0..120)
