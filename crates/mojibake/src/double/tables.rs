@@ -39,37 +39,33 @@ impl Tables {
         let mut bytes = vec![[0u32; N]; 0x10000].into_boxed_slice();
         let mut class = vec![0u8; 0x10000].into_boxed_slice();
         let mut alternates = Vec::new();
-        let mut has_alternate = vec![[false; N]; 0x10000];
+        // Bit `r` of a character: it has a second sequence in reading `r`.
+        let mut has_alternate = vec![0u8; 0x10000];
         let mut astral = Vec::new();
+        let mut decoded = Vec::new();
         for (r, codec) in READINGS.iter().enumerate() {
-            for (b, c) in (0x80..=0xFFu32).zip(decode_each(codec, 0x80..=0xFF, None)) {
-                if let Some(c) = c {
-                    bytes[c][r] = 1 << 24 | b;
+            for (code, c) in decode_all(codec, &mut decoded) {
+                let Some(c) = c else {
+                    continue;
+                };
+                if code >> 24 == 1 {
+                    bytes[c][r] = code;
+                    continue;
                 }
-            }
-            for lead in 0x81..=0xFEu32 {
-                let row = decode_each(codec, 0x40..=0xFE, Some(lead as u8));
-                for (trail, c) in (0x40..=0xFEu32).zip(row) {
-                    let Some(c) = c else {
-                        continue;
-                    };
-                    let pair = lead << 8 | trail;
-                    if c > 0xFFFF {
-                        if !astral.iter().any(|&(a, ar, _)| a == c as u32 && ar == r) {
-                            astral.push((c as u32, r, 2 << 24 | pair));
-                        }
-                        continue;
-                    }
-                    if bytes[c][r] == 0 {
-                        bytes[c][r] = 2 << 24 | pair;
-                    } else if !has_alternate[c][r] {
-                        has_alternate[c][r] = true;
-                        alternates.push((c as u32, r, 2 << 24 | pair));
-                        class[c] |= TWO_WAYS;
-                    }
-                    if is_common_pair(r, pair) {
-                        class[c] |= COMMON;
-                    }
+                let pair = code & 0xFFFF;
+                if c > 0xFFFF {
+                    astral.push((c as u32, r, code));
+                    continue;
+                }
+                if bytes[c][r] == 0 {
+                    bytes[c][r] = code;
+                } else if has_alternate[c] >> r & 1 == 0 {
+                    has_alternate[c] |= 1 << r;
+                    alternates.push((c as u32, r, code));
+                    class[c] |= TWO_WAYS;
+                }
+                if is_common_pair(r, pair) {
+                    class[c] |= COMMON;
                 }
             }
         }
@@ -77,7 +73,9 @@ impl Tables {
             class[c] |= COMMON;
         }
         alternates.sort_unstable();
+        // A character beyond the BMP with two sequences keeps the first (the smaller).
         astral.sort_unstable();
+        astral.dedup_by_key(|&mut (c, r, _)| (c, r));
         Tables {
             bytes,
             class,
@@ -149,36 +147,41 @@ fn find_code(list: &[(u32, usize, u32)], c: char, r: usize) -> Option<u32> {
         .map(|i| list[i].2)
 }
 
-/// What each of `bytes` (after `lead`, when there is one) decodes to in `codec`: the one
-/// character, not ASCII, it gives whole, if it does. All in one call: each sequence is followed
-/// by a newline, which the decoder always gives back (after a sequence, or after the error of
-/// one it cuts short).
-pub(super) fn decode_each(
+/// What each byte 80..FF, then each pair of a lead 81..FE and a byte 40..FE, decodes to in
+/// `codec`: its code (`length << 24 | bytes`) and the one character, not ASCII, it gives whole,
+/// if it does. All in one call of the decoder (`buffer` holds its output): each sequence is
+/// followed by a newline, which the decoder always gives back (after a sequence, or after the
+/// error of one it cuts short).
+fn decode_all<'a>(
     codec: &'static Codec,
-    bytes: std::ops::RangeInclusive<u8>,
-    lead: Option<u8>,
-) -> Vec<Option<usize>> {
-    let mut input = Vec::with_capacity(3 * 256);
-    for b in bytes {
-        input.extend(lead);
-        input.extend([b, b'\n']);
+    buffer: &'a mut Vec<u16>,
+) -> impl Iterator<Item = (u32, Option<usize>)> + 'a {
+    let codes = || {
+        let singles = (0x80..=0xFFu32).map(|b| 1 << 24 | b);
+        let pairs = (0x81..=0xFEu32)
+            .flat_map(|lead| (0x40..=0xFEu32).map(move |trail| 2 << 24 | lead << 8 | trail));
+        singles.chain(pairs)
+    };
+    let mut input = Vec::with_capacity(3 * codes().count());
+    for code in codes() {
+        if code >> 24 == 2 {
+            input.push((code >> 8) as u8);
+        }
+        input.extend([code as u8, b'\n']);
     }
     let mut decoder = codec.new_decoder_without_bom_handling();
-    let mut out = vec![0u16; input.len() * 2 + 16];
-    let (_, _, written, _) = decoder.decode_to_utf16(&input, &mut out, true);
-    out[..written]
-        .split(|&u| u == u16::from(b'\n'))
-        .map(|piece| match *piece {
-            [u] if u >= 0x80 && u != 0xFFFD && !(0xD800..0xE000).contains(&u) => {
-                Some(usize::from(u))
-            }
-            // Big5's ideographs beyond the BMP.
-            [high, low] if (0xD800..0xDC00).contains(&high) && (0xDC00..0xE000).contains(&low) => {
-                Some(0x10000 + (usize::from(high - 0xD800) << 10 | usize::from(low - 0xDC00)))
-            }
-            _ => None,
-        })
-        .collect()
+    buffer.clear();
+    buffer.resize(input.len() * 2 + 16, 0);
+    let (_, _, written, _) = decoder.decode_to_utf16(&input, buffer, true);
+    let pieces = buffer[..written].split(|&u| u == u16::from(b'\n'));
+    codes().zip(pieces.map(|piece| match *piece {
+        [u] if u >= 0x80 && u != 0xFFFD && !(0xD800..0xE000).contains(&u) => Some(usize::from(u)),
+        // Big5's ideographs beyond the BMP.
+        [high, low] if (0xD800..0xDC00).contains(&high) && (0xDC00..0xE000).contains(&low) => {
+            Some(0x10000 + (usize::from(high - 0xD800) << 10 | usize::from(low - 0xDC00)))
+        }
+        _ => None,
+    }))
 }
 
 /// The one BMP character, not ASCII, that `input` decodes to whole in `codec`.
