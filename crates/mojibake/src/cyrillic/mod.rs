@@ -492,6 +492,28 @@ fn keeps_words(line: &str, answer: &str) -> bool {
     })
 }
 
+/// How many words of `line` that begin small and go on in capitals (`фЕНБ`) `answer`, a reading
+/// of it character for character, makes small after their first letter (`Тема`): what KOI8 and
+/// windows-1251, read as each other, do to the words that begin with a capital, and text does
+/// not write.
+fn inverted_words_made_small(line: &str, answer: &str) -> usize {
+    let line: Vec<char> = line.chars().collect();
+    let at = |i: usize| line.get(i).copied().filter(|&c| is_cyrillic_letter(c));
+    let capital = |i: usize| at(i).is_some_and(is_uppercase);
+    answer
+        .chars()
+        .enumerate()
+        .filter(|&(i, c)| {
+            i > 0
+                && capital(i)
+                && capital(i + 1)
+                && at(i - 1).is_some_and(is_lowercase)
+                && (i < 2 || at(i - 2).is_none())
+                && is_lowercase(c)
+        })
+        .count()
+}
+
 /// Whether `answer`, a reading of `line` character for character, changed only letters of the
 /// line's words into letters, and signs that stand against a Cyrillic letter where text does not
 /// put them (not `—` alone between spaces, nor a quote before a word: a reading may make
@@ -709,7 +731,10 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
         if quiet && !lone {
             return None;
         }
-        let flawed = i64::from(flawed) + unfolded as i64 + i64::from(lone);
+        // Each word that began small and went on in capitals, which the answer turns, weighs a
+        // flaw more.
+        let inverted = inverted_words_made_small(text, &answer);
+        let flawed = i64::from(flawed) + unfolded as i64 + i64::from(lone) + inverted as i64;
         if flawed * FLAW + gain(rare, rarity(text), letters) < BEATS_LINE {
             return None;
         }

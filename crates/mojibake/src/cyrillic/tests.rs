@@ -336,3 +336,35 @@ proptest! {
         }
     }
 }
+
+/// KOI8-R and windows-1251 read as each other swap the case of every letter: a word that began
+/// with a capital begins small and goes on in capitals, which weighs a flaw more when an answer
+/// turns it, so that a short line of such words comes back.
+#[test]
+fn words_that_begin_small_and_go_on_in_capitals_weigh_more() {
+    for line in ["(Индекс WAIS)", "Ханой", "Резюме", "Охрид"] {
+        // KOI8-R (code page 1) read as windows-1251 (0).
+        let mangled = mangle(line, 1, 0);
+        assert!(
+            mangled
+                .chars()
+                .nth(usize::from(line.starts_with('(')))
+                .is_some_and(is_lowercase),
+            "{mangled}"
+        );
+        let fix = undo_mojibake(&mangled).expect("koi8-r as windows-1251");
+        assert_eq!(fix.text, line);
+        assert_eq!(fix.chain.to_string(), "koi8-r read as windows-1251");
+    }
+    // The answer must turn the word: one that leaves it as it is counts no more.
+    assert_eq!(inverted_words_made_small("иБОПК", "Ханой"), 1);
+    assert_eq!(inverted_words_made_small("иБОПК", "ИБОПК"), 0);
+    // Two letters (`кБ`, kilobytes) are no such word, nor a capital inside one.
+    assert_eq!(inverted_words_made_small("кБ", "Ка"), 0);
+    assert_eq!(inverted_words_made_small("ааБВ", "ааба"), 0);
+    assert!(
+        undo_cyrillic("XMEGA, > 8 кБ, < 64 кБ FLASH")
+            .undone()
+            .is_none()
+    );
+}
