@@ -464,9 +464,9 @@ pub(super) fn capital_words(text: &[u8]) -> (usize, usize) {
         })
 }
 
-/// Whether `text` is words of capitals, six capitals at least (an abbreviation has fewer), and
-/// no other Cyrillic word: what KOI8-R and windows-1251 make of each other's small letters,
-/// when no capital began a word. Done at the first other word, where most lines end.
+/// Whether `text` is words of capitals, five capitals at least (an abbreviation, `СССР`, has
+/// fewer), and no other Cyrillic word: what KOI8-R and windows-1251 make of each other's small
+/// letters, when no capital began a word. Done at the first other word, where most lines end.
 pub(super) fn all_capitals(text: &[u8]) -> bool {
     let mut capitals = 0;
     for (run, all) in cyrillic_words(text).filter(|&(run, _)| run >= 2) {
@@ -475,7 +475,7 @@ pub(super) fn all_capitals(text: &[u8]) -> bool {
         }
         capitals += run;
     }
-    capitals >= 6
+    capitals >= 5
 }
 
 /// Whether `answer`, a reading of `line` character for character, made a sign of a letter of

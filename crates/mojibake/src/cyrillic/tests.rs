@@ -368,3 +368,20 @@ fn words_that_begin_small_and_go_on_in_capitals_weigh_more() {
             .is_none()
     );
 }
+
+/// windows-1251's small letters read as KOI8-R are capitals: a line of five of them is words
+/// of capitals enough to be judged; an abbreviation of four (`СССР`) is not.
+#[test]
+fn five_capitals_are_a_line_of_capitals() {
+    for word in ["папка", "время", "ключи"] {
+        let mangled = mangle(word, 0, 1);
+        assert!(all_capitals(mangled.as_bytes()), "{mangled}");
+        let fix = undo_mojibake(&mangled).expect("windows-1251 as koi8-r");
+        assert_eq!(fix.text, word);
+        assert_eq!(fix.chain.to_string(), "windows-1251 read as koi8-r");
+    }
+    assert!(!all_capitals("СССР".as_bytes()));
+    for line in ["СССР", "ФАЙЛ", "КЛЮЧ ФАЙЛ", "ОШИБКА"] {
+        assert!(undo_cyrillic(line).undone().is_none(), "{line}");
+    }
+}
