@@ -39,8 +39,9 @@ pub(crate) fn first_cyrillic_suspect(text: &[u8]) -> Option<usize> {
 /// [`first_cyrillic_suspect`] with the block masks of one SIMD level.
 #[inline(always)]
 pub(super) fn first_cyrillic_suspect_with(text: &[u8], masks: CandidateMasks) -> Option<usize> {
-    // A block judges its bytes 2..=62, whose neighbours it holds; the first two on their own.
-    const INNER: u64 = ((1 << 63) - 1) & !3;
+    // A block judges its bytes 2..=61, whose neighbours it holds (two before, two after); the
+    // first two on their own.
+    const INNER: u64 = ((1 << 62) - 1) & !3;
     let mut memo = 0..0;
     if let Some(at) = bytewise_with(text, 0, 2.min(text.len()), &mut memo) {
         return Some(at);
@@ -55,7 +56,7 @@ pub(super) fn first_cyrillic_suspect_with(text: &[u8], masks: CandidateMasks) ->
             }
             bits &= bits - 1;
         }
-        start += 61;
+        start += 60;
     }
     bytewise_with(text, (start + 2).min(text.len()), text.len(), &mut memo)
 }
@@ -99,6 +100,11 @@ fn letter_before(text: &[u8], i: usize) -> bool {
     i >= 2 && matches!(text[i - 2], 0xD0 | 0xD1) && text[i - 1] >= 0x80
 }
 
+/// Whether a Cyrillic letter (U+0400..U+045F) begins at `i`.
+fn letter_at(text: &[u8], i: usize) -> bool {
+    matches!(text.get(i..i + 2), Some(&[0xD0 | 0xD1, second]) if second >= 0x80)
+}
+
 /// Whether a character that is not ASCII begins at `i`.
 fn high_at(text: &[u8], i: usize) -> bool {
     text.get(i).is_some_and(|&b| b >= 0xC0)
@@ -107,7 +113,7 @@ fn high_at(text: &[u8], i: usize) -> bool {
 /// Whether a line of such mojibake may begin at `i`, a byte C2, D0, D1 or E2: a small letter
 /// before the capital at `i`, or a capital of Russian's alphabet on a line of words of
 /// capitals ([`super::all_capitals`]); a letter of Serbian or Macedonian (`Ђ Ѓ Ѕ Ј Љ Њ Ћ Ќ Џ` and
-/// their small forms) against a Cyrillic letter; a C1 control or a sign of Latin-1 after a
+/// their small forms) against a Cyrillic letter; a C1 control or a sign of Latin-1 against a
 /// Cyrillic letter (not the no-break space, the soft hyphen or the guillemets, which stand
 /// against words); box drawing against a
 /// character that is not ASCII; a sign of U+2000..U+217F between a Cyrillic letter and one
@@ -139,7 +145,12 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
             matches!(second, 0x92 | 0x93 | 0x95 | 0x98..=0x9C | 0x9F)
                 && (letter_before(text, i) || high_at(text, i + 2))
         }
-        0xC2 => !matches!(second, 0xA0 | 0xAB | 0xAD | 0xBB) && letter_before(text, i),
+        // Before a letter too: IBM866's small letters read as windows-1251 put signs at both
+        // ends of the soft hyphens and no-break spaces of `н` and `а` (`Ё\u{AD}¤ҐЄб`).
+        0xC2 => {
+            !matches!(second, 0xA0 | 0xAB | 0xAD | 0xBB)
+                && (letter_before(text, i) || letter_at(text, i + 2))
+        }
         0xE2 => {
             let boxes = matches!(second, 0x94 | 0x95)
                 && (i > 0 && text[i - 1] >= 0x80 || high_at(text, i + 3));
@@ -196,7 +207,7 @@ fn candidates(m: &ByteMasks) -> u64 {
     let leads = m.d0 | m.d1;
     m.d0 & (leads << 2 & (m.x8 | m.x9 | m.xa) >> 1 | (m.x8 & m.serbian) >> 1)
         | m.d1 & (m.x9 & m.serbian) >> 1
-        | m.c2 & m.high << 1
+        | m.c2 & (m.high << 1 | leads >> 2)
         | m.e2 & (m.boxes >> 1 | m.x8 >> 1 & m.high << 1 | m.x89 >> 1)
 }
 
@@ -305,7 +316,7 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
             |x: __m256i, y: __m256i| _mm256_and_si256(x, y),
         );
         // The candidates of one half, `v`, from the half before it and the one after (zero past
-        // the block), as `candidates` has them: each byte against the two before it and the one
+        // the block), as `candidates` has them: each byte against the two before it and the two
         // after, in the vectors, and one mask at the end.
         let half = |before: __m256i, v: __m256i, after: __m256i| {
             let carried = _mm256_permute2x128_si256(before, v, 0x21);
@@ -313,7 +324,9 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
                 _mm256_alignr_epi8(v, carried, 15),
                 _mm256_alignr_epi8(v, carried, 14),
             );
-            let next = _mm256_alignr_epi8(_mm256_permute2x128_si256(v, after, 0x21), v, 1);
+            let ahead = _mm256_permute2x128_si256(v, after, 0x21);
+            let next = _mm256_alignr_epi8(ahead, v, 1);
+            let lead_after = is(_mm256_alignr_epi8(ahead, v, 2), 0xFE, 0xD0);
             let high_before = _mm256_cmpgt_epi8(zero, prev1);
             let lead_before = is(prev2, 0xFE, 0xD0);
             let capital = or(is(next, 0xE0, 0x80), is(next, 0xF0, 0xA0));
@@ -326,7 +339,7 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
                 ),
             );
             let d1 = and(is(v, 0xFF, 0xD1), and(is(next, 0xF0, 0x90), serbian));
-            let c2 = and(is(v, 0xFF, 0xC2), high_before);
+            let c2 = and(is(v, 0xFF, 0xC2), or(high_before, lead_after));
             let e2 = and(
                 is(v, 0xFF, 0xE2),
                 or(

@@ -385,3 +385,20 @@ fn five_capitals_are_a_line_of_capitals() {
         assert!(undo_cyrillic(line).undone().is_none(), "{line}");
     }
 }
+
+/// IBM866's small `а` and `н` are windows-1251's no-break space and soft hyphen, which break a
+/// word's letters apart: a sign of Latin-1 right before a Cyrillic letter (`¦Ґ`) sends the line
+/// to the judging too. Clean text that puts such a sign before a word stays.
+#[test]
+fn a_sign_before_a_letter_sends_the_line_to_the_judging() {
+    let line = "Изображение TIFF";
+    // IBM866 (code page 3) read as windows-1251 (0).
+    let mangled = mangle(line, 3, 0);
+    assert_eq!(mangled, "€§®Ўа\u{a0}¦Ґ\u{ad}ЁҐ TIFF");
+    let fix = undo_mojibake(&mangled).expect("ibm866 as windows-1251");
+    assert_eq!(fix.text, line);
+    assert_eq!(fix.chain.to_string(), "ibm866 read as windows-1251");
+    for line in ["25°С и 30°С", "©Яндекс", "§Глава 5"] {
+        assert!(undo_mojibake(line).is_none(), "{line}");
+    }
+}
