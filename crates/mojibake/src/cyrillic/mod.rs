@@ -585,7 +585,8 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
     let capitals_only = flawed == 0 && all_capitals(text.as_bytes());
     // A line of no flaw, not of capitals only, may still be one letter away from text: a lone
     // letter of another language, which an answer that changes only the line's words
-    // ([`changes_inside_words`]) does away with, counts as its flaw.
+    // ([`changes_inside_words`]) does away with, counts as its flaw. Without one, its letters
+    // alone decide, by a wider margin.
     let quiet = flawed == 0 && !capitals_only;
     let tables = Tables::get();
     // The line in each code page that writes it.
@@ -728,7 +729,8 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
             && outsiders(text) == 1
             && outsiders(&answer) == 0
             && changes_inside_words(text, &answer);
-        if quiet && !lone {
+        // A line of no flaw and no such letter goes by its letters alone, and must lose by more.
+        if quiet && !lone && gain(rare, rarity(text), letters) < QUIET_BEATS_LINE {
             return None;
         }
         // Each word that began small and went on in capitals, which the answer turns, weighs a
@@ -755,6 +757,11 @@ const FLAW: i64 = 100;
 /// How much likelier the answer must be than the line, in tenths of a bit: its flaws and how
 /// much commoner the answer's letters are, over the line's letters.
 const BEATS_LINE: i64 = 160;
+
+/// How much likelier the answer must be than a line of no flaw, in tenths of a bit over the
+/// line's letters: its letters alone must tell (16 bits let `ђу, ђула` in a clean Serbian line
+/// become `Ру, Рула`).
+const QUIET_BEATS_LINE: i64 = 400;
 
 /// How much commoner the answer's letters must be than any other answer's, in tenths of a bit
 /// over the line's letters.
