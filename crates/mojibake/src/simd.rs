@@ -28,6 +28,36 @@ pub(crate) fn has_avx512bw() -> bool {
 }
 
 /// A block filter's masks: 64 bytes in, the masks of type `T` out.
+/// The answer of `$walk`, a block walk that takes the block masks of one SIMD level last,
+/// called with `$args` and the masks of the highest level this processor has and the program
+/// allows (`$avx512`, `$avx2`, else `$portable`). Each level's walk is compiled with its
+/// instructions, so that the masks of each block are inlined into it rather than called.
+macro_rules! walk_at_best_level {
+    ($walk:ident($($arg:ident: $ty:ty),*), $portable:path, $avx2:path, $avx512:path) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            #[target_feature(enable = "avx512f,avx512bw")]
+            fn avx512($($arg: $ty),*) -> Option<usize> {
+                $walk($($arg,)* $avx512)
+            }
+            #[target_feature(enable = "avx2")]
+            fn avx2($($arg: $ty),*) -> Option<usize> {
+                $walk($($arg,)* $avx2)
+            }
+            if crate::simd::has_avx512bw() {
+                // SAFETY: the processor has AVX-512 BW (and so F), checked just above.
+                return unsafe { avx512($($arg),*) };
+            }
+            if crate::simd::has_avx2() {
+                // SAFETY: the processor has AVX2, checked just above.
+                return unsafe { avx2($($arg),*) };
+            }
+        }
+        $walk($($arg,)* $portable)
+    }};
+}
+pub(crate) use walk_at_best_level;
+
 #[cfg(test)]
 pub(crate) type BlockFn<T> = fn(&[u8; 64]) -> T;
 

@@ -90,27 +90,12 @@ fn hanja_before_hangul(lead: u8, next: Option<u8>) -> bool {
 /// a line) whose first such byte [`begins_mojibake`]; 64 bytes at a time, with SIMD where the
 /// processor has it, and no step for each line but for those that begin with a byte E0..EF.
 pub(super) fn next_line_first(text: &[u8], from: usize) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // Each walk compiled at its level, so that the block masks are inlined into it.
-        #[target_feature(enable = "avx512f,avx512bw")]
-        fn avx512(text: &[u8], from: usize) -> Option<usize> {
-            next_line_first_with(text, from, avx512_block_masks)
-        }
-        #[target_feature(enable = "avx2")]
-        fn avx2(text: &[u8], from: usize) -> Option<usize> {
-            next_line_first_with(text, from, avx2_block_masks)
-        }
-        if crate::simd::has_avx512bw() {
-            // SAFETY: the processor has AVX-512 BW (and so F), checked just above.
-            return unsafe { avx512(text, from) };
-        }
-        if crate::simd::has_avx2() {
-            // SAFETY: the processor has AVX2, checked just above.
-            return unsafe { avx2(text, from) };
-        }
-    }
-    next_line_first_with(text, from, portable_block_masks)
+    crate::simd::walk_at_best_level!(
+        next_line_first_with(text: &[u8], from: usize),
+        portable_block_masks,
+        avx2_block_masks,
+        avx512_block_masks
+    )
 }
 
 /// [`next_line_first`] with the block masks of one SIMD level.

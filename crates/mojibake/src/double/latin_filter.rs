@@ -13,27 +13,12 @@ use crate::bytes::byte_in;
 /// places that may begin one ([`CandidateMasks`]), each then asked on its own; clean text,
 /// whose accented letters stand between ASCII letters, seldom has one.
 pub(crate) fn first_latin_suspect(text: &[u8]) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // Each walk compiled at its level, so that the block masks are inlined into it.
-        #[target_feature(enable = "avx512f,avx512bw")]
-        fn avx512(text: &[u8]) -> Option<usize> {
-            first_latin_suspect_with(text, avx512_candidate_masks)
-        }
-        #[target_feature(enable = "avx2")]
-        fn avx2(text: &[u8]) -> Option<usize> {
-            first_latin_suspect_with(text, avx2_candidate_masks)
-        }
-        if crate::simd::has_avx512bw() {
-            // SAFETY: the processor has AVX-512 BW (and so F), checked just above.
-            return unsafe { avx512(text) };
-        }
-        if crate::simd::has_avx2() {
-            // SAFETY: the processor has AVX2, checked just above.
-            return unsafe { avx2(text) };
-        }
-    }
-    first_latin_suspect_with(text, portable_candidate_masks)
+    crate::simd::walk_at_best_level!(
+        first_latin_suspect_with(text: &[u8]),
+        portable_candidate_masks,
+        avx2_candidate_masks,
+        avx512_candidate_masks
+    )
 }
 
 /// [`first_latin_suspect`] with the block masks of one SIMD level.
