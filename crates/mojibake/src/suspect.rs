@@ -140,8 +140,8 @@ fn is_koi8_only_before(lead: u8, second: u8) -> bool {
 
 /// Whether a 3-byte character starting with `lead` and `second` may be in the tables: E2 80..9F
 /// (U+2000..U+27FF: punctuation, symbols, box drawing), EF A3 (the Apple logo), EF AC (the
-/// ligatures fi and fl) and EF BF (U+FFFD). Tifinagh and the rest of U+2800..U+2FFF are not,
-/// nor the fullwidth signs of CJK text (EF BC, EF BD).
+/// ligatures fi and fl) and EF BF (U+FFFD and the fullwidth signs beside it). Tifinagh and the
+/// rest of U+2800..U+2FFF are not, nor the fullwidth forms of CJK text (EF BC, EF BD).
 fn in_tables_3(lead: u8, second: u8) -> bool {
     match lead {
         0xE2 => second < 0xA0,

@@ -165,7 +165,7 @@ fn never_after_letters(second: u8, third: u8) -> bool {
 }
 
 /// The places of a block of 64 bytes where [`is_suspect_at`] may hold, a bit each (at least
-/// those of bytes 2..=62).
+/// those of bytes 2..=61).
 pub(super) type CandidateMasks = fn(&[u8; 64]) -> u64;
 
 /// The byte masks a block's candidates are made of.

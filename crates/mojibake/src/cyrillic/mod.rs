@@ -759,8 +759,8 @@ const FLAW: i64 = 100;
 const BEATS_LINE: i64 = 160;
 
 /// How much likelier the answer must be than a line of no flaw, in tenths of a bit over the
-/// line's letters: its letters alone must tell (16 bits let `ђу, ђула` in a clean Serbian line
-/// become `Ру, Рула`).
+/// line's letters: its letters alone must tell (a clean Serbian line of rare words, `ђу, ђула`,
+/// is 16 bits from `Ру, Рула`).
 const QUIET_BEATS_LINE: i64 = 400;
 
 /// How much commoner the answer's letters must be than any other answer's, in tenths of a bit
