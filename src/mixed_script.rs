@@ -39,13 +39,127 @@ use std::sync::OnceLock;
 
 use unicode_script::{Script, ScriptExtension, UnicodeScript};
 use unicode_security::mixed_script::AugmentedScriptSet;
+use utf8kit_codec::quiet::{Home, Quiet, Zone};
 use utf8kit_codec::words::WordRule;
 
 /// The rule the scanner asks at the end of each word.
 pub const RULE: WordRule = WordRule {
     is_word_char,
     is_mixed,
+    quiet: &QUIET,
 };
+
+/// The text whose words need no judging (see `utf8kit_codec::quiet`): the characters in no
+/// word that text of every script uses, and the writing systems whose words mix no scripts
+/// (their letters all of one script, Common and Inherited aside; or, for the systems that take
+/// ASCII letters, Latin with Han and kana, or with Han and Hangul). The tests hold every
+/// character of every zone to the Unicode data.
+const QUIET: Quiet = Quiet {
+    neutral: &[
+        // No-break space .. copyright sign, guillemets .. plus-minus, acute accent, pilcrow ..
+        // cedilla, right guillemet, inverted question mark.
+        Zone::after(0xC2, 0x80, 0xA9),
+        Zone::after(0xC2, 0xAB, 0xB1),
+        Zone::after(0xC2, 0xB4, 0xB4),
+        Zone::after(0xC2, 0xB6, 0xB8),
+        Zone::after(0xC2, 0xBB, 0xBB),
+        Zone::after(0xC2, 0xBF, 0xBF),
+        // General punctuation (dashes, quotes, the ellipsis), U+2000..U+203F.
+        Zone::after(0xE2, 0x80, 0x80),
+        // Box drawing, blocks, geometric shapes, symbols, the first dingbats: U+2500..U+273F.
+        Zone::after(0xE2, 0x94, 0x9C),
+    ],
+    homes: &[
+        // Latin: U+0080..U+033F (Latin-1 to the IPA, modifier letters, the first combining
+        // marks) and U+1E00..U+1EFF (Vietnamese).
+        Home {
+            zones: &[Zone::leads(0xC2, 0xCC), Zone::after(0xE1, 0xB8, 0xBB)],
+            takes_ascii: true,
+        },
+        // Cyrillic, U+0400..U+052F.
+        single(&[Zone::leads(0xD0, 0xD3), Zone::after(0xD4, 0x80, 0xAF)]),
+        // Greek, U+0370..U+03E1, U+03F0..U+03FF, U+1F00..U+1FFF.
+        single(&[
+            Zone::after(0xCD, 0xB0, 0xBF),
+            Zone::leads(0xCE, 0xCE),
+            Zone::after(0xCF, 0x80, 0xA1),
+            Zone::after(0xCF, 0xB0, 0xBF),
+            Zone::after(0xE1, 0xBC, 0xBF),
+        ]),
+        // Armenian, Hebrew, Arabic (with its supplement).
+        single(&[
+            Zone::after(0xD4, 0xB1, 0xBF),
+            Zone::leads(0xD5, 0xD5),
+            Zone::after(0xD6, 0x80, 0x8F),
+        ]),
+        single(&[Zone::after(0xD6, 0x91, 0xBF), Zone::leads(0xD7, 0xD7)]),
+        single(&[Zone::leads(0xD8, 0xDB), Zone::after(0xDD, 0x90, 0xBF)]),
+        // The scripts of India and South-East Asia, 128 code points each from U+0900.
+        single(&[Zone::after(0xE0, 0xA4, 0xA5)]),
+        single(&[Zone::after(0xE0, 0xA6, 0xA7)]),
+        single(&[Zone::after(0xE0, 0xA8, 0xA9)]),
+        single(&[Zone::after(0xE0, 0xAA, 0xAB)]),
+        single(&[Zone::after(0xE0, 0xAC, 0xAD)]),
+        single(&[Zone::after(0xE0, 0xAE, 0xAF)]),
+        single(&[Zone::after(0xE0, 0xB0, 0xB1)]),
+        single(&[Zone::after(0xE0, 0xB2, 0xB3)]),
+        single(&[Zone::after(0xE0, 0xB4, 0xB5)]),
+        single(&[Zone::after(0xE0, 0xB6, 0xB7)]),
+        single(&[Zone::after(0xE0, 0xB8, 0xB9)]),
+        single(&[Zone::after(0xE0, 0xBA, 0xBB)]),
+        single(&[Zone::after(0xE0, 0xBC, 0xBF)]),
+        // Myanmar, Georgian, Ethiopic, Khmer.
+        single(&[Zone::after(0xE1, 0x80, 0x81)]),
+        single(&[Zone::after(0xE1, 0x83, 0x83)]),
+        single(&[Zone::after(0xE1, 0x88, 0x8D)]),
+        single(&[Zone::after(0xE1, 0x9E, 0x9F)]),
+        // Chinese and Japanese: CJK punctuation (the Hangul tone marks aside), kana, Han, the
+        // fullwidth forms and halfwidth katakana.
+        Home {
+            zones: &[
+                Zone::after_two(0xE3, 0x80, 0x80, 0xAD),
+                Zone::after_two(0xE3, 0x80, 0xB0, 0xBF),
+                Zone::after(0xE3, 0x81, 0x83),
+                Zone::after(0xE3, 0x87, 0x87),
+                Zone::after(0xE3, 0x90, 0xBF),
+                Zone::leads(0xE4, 0xE9),
+                Zone::after(0xEF, 0xA4, 0xAB),
+                Zone::after(0xEF, 0xBC, 0xBD),
+            ],
+            takes_ascii: true,
+        },
+        // Korean: Hangul (syllables, jamo, compatibility and halfwidth jamo), Han, CJK
+        // punctuation (the kana repeat marks aside) and the fullwidth forms.
+        Home {
+            zones: &[
+                Zone::after(0xEA, 0xB0, 0xBF),
+                Zone::leads(0xEB, 0xEC),
+                Zone::after(0xED, 0x80, 0x9E),
+                Zone::after(0xE1, 0x84, 0x87),
+                Zone::after_two(0xE3, 0x80, 0x80, 0xB0),
+                Zone::after_two(0xE3, 0x84, 0xB1, 0xBF),
+                Zone::after(0xE3, 0x85, 0x85),
+                Zone::after_two(0xE3, 0x86, 0x80, 0x8E),
+                Zone::after(0xE3, 0x90, 0xBF),
+                Zone::leads(0xE4, 0xE9),
+                Zone::after(0xEF, 0xA4, 0xAB),
+                Zone::after(0xEF, 0xBC, 0xBC),
+                Zone::after_two(0xEF, 0xBD, 0x80, 0xA5),
+                Zone::after_two(0xEF, 0xBE, 0xA0, 0xBF),
+                Zone::after_two(0xEF, 0xBF, 0x80, 0x9C),
+            ],
+            takes_ascii: true,
+        },
+    ],
+};
+
+/// A writing system of one script that takes no ASCII letters into its words.
+const fn single(zones: &'static [Zone]) -> Home {
+    Home {
+        zones,
+        takes_ascii: false,
+    }
+}
 
 /// Whether a character is part of a word: a letter, a digit or a mark.
 pub fn is_word_char(c: char) -> bool {
@@ -514,5 +628,117 @@ mod tests {
         assert!(is_word_char('a') && is_word_char('я') && is_word_char('7'));
         assert!(is_word_char('\u{301}') && is_word_char('\u{94D}'));
         assert!(!is_word_char('-') && !is_word_char(' ') && !is_word_char('\u{200B}'));
+    }
+
+    /// The characters of a zone: every scalar value whose first three UTF-8 bytes it holds.
+    fn zone_chars(zone: &Zone) -> impl Iterator<Item = char> + '_ {
+        (0x80..=0x10_FFFF).filter_map(char::from_u32).filter(|c| {
+            let mut buf = [0u8; 4];
+            let bytes = c.encode_utf8(&mut buf).as_bytes();
+            zone.holds([bytes[0], bytes[1], *bytes.get(2).unwrap_or(&0)])
+        })
+    }
+
+    #[test]
+    fn every_neutral_character_is_in_no_word() {
+        for zone in QUIET.neutral {
+            assert!(zone.lead.0 >= 0xC2, "{zone:?}");
+            for c in zone_chars(zone) {
+                assert!(!is_word_char(c), "U+{:04X} in {zone:?}", u32::from(c));
+            }
+        }
+    }
+
+    #[test]
+    fn the_letters_of_a_home_make_words_that_mix_nothing() {
+        for home in QUIET.homes {
+            let letters: Vec<char> = home
+                .zones
+                .iter()
+                .flat_map(zone_chars)
+                .filter(|&c| is_word_char(c) && !c.is_numeric())
+                .collect();
+            assert!(!letters.is_empty(), "{home:?}");
+            // The script every letter of a home of one script has.
+            let script = letters
+                .iter()
+                .map(|&c| c.script())
+                .find(|&s| !is_neutral(s));
+            for &c in &letters {
+                let set = AugmentedScriptSet::for_char(c);
+                let fits = if !home.takes_ascii {
+                    script.is_some_and(|s| set.base.contains_script(s))
+                } else if script == Some(Script::Latin) {
+                    set.base.contains_script(Script::Latin)
+                } else if letters.contains(&'가') {
+                    set.base.contains_script(Script::Latin) || set.kore
+                } else {
+                    set.base.contains_script(Script::Latin) || set.jpan
+                };
+                assert!(fits, "U+{:04X} in {home:?}", u32::from(c));
+                assert!(home.zones.iter().all(|z| z.lead.0 >= 0xC2));
+            }
+        }
+    }
+
+    #[test]
+    fn text_read_a_block_at_a_time_gives_the_findings_of_every_word_judged() {
+        // Each line: one writing system, with the punctuation and ASCII around it; a mixed
+        // word (or one that is not) somewhere in a long stretch of it.
+        let lines = [
+            "«Привет», мир — это тест; ещё раз: всё хорошо (10 МБ) ",
+            "Ελλάδα και Κύπρος, «δοκιμή» — άλλη μία φορά ",
+            "日本語のテキスト、東京タワーTVとカタカナ。「テスト」 ",
+            "한국어 텍스트, 漢字와 함께 ABC 테스트입니다. ",
+            "café naïve übergroß Straße — déjà vu ",
+            "हिन्दी पाठ का परीक्षण, एक और ",
+            "ภาษาไทย ทดสอบ ",
+        ];
+        for line in lines {
+            for odd in [
+                "pаypal",
+                "Привeт",
+                "αpple",
+                "wоrd1",
+                "カナ한",
+                "1мир",
+                "%sЗібрано",
+            ] {
+                let text = format!("{}{odd} {}", line.repeat(9), line.repeat(9));
+                let words = mixed_words(&text, &QUIET);
+                assert_eq!(words, mixed_words(&text, &Quiet::NONE), "{odd} in {line}");
+                let at = line.len() * 9;
+                if ["pаypal", "Привeт", "αpple", "wоrd1"].contains(&odd) {
+                    assert_eq!(words, [(at, odd.to_owned())], "{odd} in {line}");
+                }
+            }
+        }
+    }
+
+    /// The `mixed-script` findings of `text`, as offset and word, read in chunks of 4 KiB
+    /// (`Config` with only that lint, and this module's rule with `quiet`).
+    fn mixed_words(text: &str, quiet: &'static Quiet) -> Vec<(usize, String)> {
+        use std::ops::ControlFlow;
+        use utf8kit_codec::{Config, Finding, LintSet, Policy, Scanner, Sink};
+        struct Found(Vec<(usize, String)>);
+        impl Sink for Found {
+            fn finding(&mut self, f: &Finding<'_>) -> ControlFlow<()> {
+                let word = String::from_utf8_lossy(f.bytes).into_owned();
+                self.0.push((f.position.byte_offset as usize, word));
+                ControlFlow::Continue(())
+            }
+        }
+        let mut scanner = Scanner::new(Config {
+            policy: Policy::STRICT,
+            lints: LintSet::parse("mixed-script").unwrap(),
+            foreign_bom: false,
+            words: Some(WordRule { quiet, ..RULE }),
+        });
+        let mut found = Found(Vec::new());
+        let chunks: Vec<&[u8]> = text.as_bytes().chunks(4096).collect();
+        for (i, chunk) in chunks.iter().enumerate() {
+            let _ = scanner.feed(chunk, i + 1 == chunks.len(), &mut found);
+        }
+        found.0
     }
 }

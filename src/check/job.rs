@@ -218,15 +218,15 @@ pub(super) fn check_job(
 }
 
 /// The length of `file` when it is a big regular file that every thread read together and
-/// found well-formed ([`whole`]); `None` sends it to the one-thread scan, which also gives
-/// every finding of a file that is not. `read` bytes were read from it already.
+/// found well-formed, with no finding of the lints asked for ([`whole`]); `None` sends it to
+/// the one-thread scan, which also gives every finding of a file that is not. `read` bytes
+/// were read from it already.
 pub(super) fn well_formed_on_every_core(
     settings: &Settings,
     file: &mut File,
     read: u64,
 ) -> Option<u64> {
-    // Lints find well-formed characters, which a validation does not see.
-    if settings.threads < 2 || !settings.codec.lints.is_empty() {
+    if settings.threads < 2 {
         return None;
     }
     let metadata = file.metadata().ok()?;
@@ -234,7 +234,8 @@ pub(super) fn well_formed_on_every_core(
     let start = file.stream_position().ok()?.checked_sub(read)?;
     let len = metadata.len().checked_sub(start)?;
     let big_file = metadata.is_file() && len >= whole::MIN_LEN;
-    (big_file && whole::is_well_formed(file, start, len, settings.threads)).then_some(len)
+    (big_file && whole::is_clean(file, start, len, settings.threads, &settings.codec))
+        .then_some(len)
 }
 
 /// The first [`HINT_SAMPLE_LEN`] bytes of the last `len` bytes of `file` (fewer when it is

@@ -1,25 +1,33 @@
 //! One big file on every core (SPEC 7): a regular file is cut into parts of 4 MiB, which the
 //! threads take as they come free (so that a thread the machine slows leaves its share to the
 //! others), each part read with `pread` into the thread's buffer and validated with SIMD
-//! ([`utf8kit_codec::is_well_formed`]: AVX-512 where the processor has it, 64 bytes a step).
+//! ([`utf8kit_codec::is_well_formed`]: AVX-512 where the processor has it, 64 bytes a step),
+//! or, when lints are asked for, scanned for their findings.
 //!
-//! This answers only "is the whole file well-formed?". That is the answer for nearly every big
-//! file a check meets, and it needs no positions: a valid file has no finding, so its lines and
-//! columns are never shown. A file with an ill-formed byte (or one that changes length while it
-//! is read, or a read error) makes the caller scan it again from its start on one thread, which
-//! gives every finding with its exact offset, line and column, in order. The first part to fail
-//! stops the others, so an early mistake costs little; dense-error files fail in the first piece.
+//! This answers only "is the whole file well-formed, with no finding?". That is the answer for
+//! nearly every big file a check meets, and it needs no positions: a clean file has no
+//! finding, so its lines and columns are never shown. A file with an ill-formed byte or a
+//! finding (or one that changes length while it is read, or a read error) makes the caller scan
+//! it again from its start on one thread, which gives every finding with its exact offset,
+//! line and column, in order. The first part to fail stops the others, so an early mistake
+//! costs little; dense-error files fail in the first piece.
 //!
 //! The cuts fall on character boundaries: a cut is moved forward past at most three
 //! continuation bytes. A well-formed text cut before a byte that is not a continuation byte is
 //! two well-formed texts, and two well-formed texts joined are one, so the file is well-formed
 //! exactly when every part is. A cut that still lands on a continuation byte (four in a row)
-//! starts a part that fails, as the file must.
+//! starts a part that fails, as the file must. With lints, a cut moves on to the next line
+//! start, and each part's scanner resumes there as after a newline
+//! ([`utf8kit_codec::Scanner::resume`]): no word and no character's context spans a newline,
+//! so the parts' findings are the whole file's.
 
 use std::fs::File;
 use std::io;
+use std::ops::ControlFlow;
 use std::os::unix::fs::FileExt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use utf8kit_codec::{Config, Finding, Scanner, Sink};
 
 /// Files shorter than this are read by one thread: the threads would cost more than they save.
 pub(super) const MIN_LEN: u64 = 16 * 1024 * 1024;
@@ -32,26 +40,40 @@ const PIECE_LEN: usize = 256 * 1024;
 /// that a thread slowed by the machine's other work leaves its share to the others.
 const PART_LEN: u64 = 4 * 1024 * 1024;
 
-/// Whether the `len` bytes of `file` from offset `start` are well-formed UTF-8, read by `threads`
-/// threads at once. `false` also when a read fails or the file ends early (it shrank while it
-/// was read): the caller then reads it the ordinary way, which reports what it finds.
-pub(super) fn is_well_formed(file: &File, start: u64, len: u64, threads: usize) -> bool {
-    in_parts(file, start, len, threads, PART_LEN)
+/// Whether the `len` bytes of `file` from offset `start` are well-formed UTF-8 and, when
+/// `config` asks for lints, hold no finding of them, read by `threads` threads at once. `false`
+/// also when a read fails or the file ends early (it shrank while it was read): the caller
+/// then reads it the ordinary way, which reports what it finds.
+pub(super) fn is_clean(file: &File, start: u64, len: u64, threads: usize, config: &Config) -> bool {
+    let lints = (!config.lints.is_empty()).then_some(config);
+    in_parts(file, start, len, threads, PART_LEN, lints)
 }
 
-/// [`is_well_formed`] with parts of `part_len` bytes.
-fn in_parts(file: &File, start: u64, len: u64, threads: usize, part_len: u64) -> bool {
+/// [`is_clean`] with parts of `part_len` bytes.
+fn in_parts(
+    file: &File,
+    start: u64,
+    len: u64,
+    threads: usize,
+    part_len: u64,
+    lints: Option<&Config>,
+) -> bool {
     let end = start + len;
     let parts = len.div_ceil(part_len).max(1);
-    // Part `i` runs from `cuts[i]`, the first character boundary at or after its nominal start,
-    // to `cuts[i + 1]`.
-    let cuts: Vec<u64> = (0..=parts)
+    // Part `i` runs from `cuts[i]`, the first character boundary at or after its nominal start
+    // (with lints, the first line start, so that no word or context is cut), to `cuts[i + 1]`.
+    let mut cuts: Vec<u64> = (0..=parts)
         .map(|i| match i {
             0 => start,
             i if i == parts => end,
+            i if lints.is_some() => line_start(file, start + i * part_len, end),
             i => char_boundary(file, start + i * part_len, end),
         })
         .collect();
+    // A line longer than a part moves a cut past the next: that part is empty.
+    for i in 1..cuts.len() {
+        cuts[i] = cuts[i].max(cuts[i - 1]);
+    }
     let next = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
     let work = || {
@@ -61,7 +83,13 @@ fn in_parts(file: &File, start: u64, len: u64, threads: usize, part_len: u64) ->
                 break;
             }
             let i = i as usize;
-            check_part(file, cuts[i], cuts[i + 1], &failed);
+            let clean = match lints {
+                Some(config) => part_has_no_finding(file, cuts[i], cuts[i + 1], &failed, config),
+                None => part_is_well_formed(file, cuts[i], cuts[i + 1], &failed),
+            };
+            if !clean {
+                failed.store(true, Ordering::Relaxed);
+            }
         }
     };
     std::thread::scope(|scope| {
@@ -91,12 +119,66 @@ fn char_boundary(file: &File, at: u64, end: u64) -> u64 {
     (at + skip as u64).min(end)
 }
 
-/// Validates `file` from `from` to `to`, setting `failed` when the part is not well-formed or
-/// cannot be read whole, and stopping early once another part has set it.
-fn check_part(file: &File, from: u64, to: u64, failed: &AtomicBool) {
-    if !part_is_well_formed(file, from, to, failed) {
-        failed.store(true, Ordering::Relaxed);
+/// The offset just past the first newline at or after `at - 1` (so `at` itself when a line
+/// starts there), or `end` when none comes before it.
+fn line_start(file: &File, at: u64, end: u64) -> u64 {
+    let mut buffer = vec![0u8; 64 * 1024];
+    let mut from = at - 1;
+    while from < end {
+        let want = buffer
+            .len()
+            .min(usize::try_from(end - from).unwrap_or(buffer.len()));
+        let read = match file.read_at(&mut buffer[..want], from) {
+            Ok(0) | Err(_) => return end,
+            Ok(n) => n,
+        };
+        if let Some(i) = buffer[..read].iter().position(|&b| b == b'\n') {
+            return from + i as u64 + 1;
+        }
+        from += read as u64;
     }
+    end
+}
+
+/// Whether the part of `file` from `from` (a line start) to `to` is read whole and holds no
+/// finding of `config` (an ill-formed unit the policy does not accept is one); `false` too once
+/// another part has failed.
+fn part_has_no_finding(
+    file: &File,
+    mut at: u64,
+    to: u64,
+    failed: &AtomicBool,
+    config: &Config,
+) -> bool {
+    /// A sink that stops at the first finding.
+    struct AnyFinding;
+    impl Sink for AnyFinding {
+        fn finding(&mut self, _: &Finding<'_>) -> ControlFlow<()> {
+            ControlFlow::Break(())
+        }
+    }
+    let mut scanner = Scanner::resume(*config, at);
+    let mut buffer = vec![0u8; PIECE_LEN];
+    while at < to {
+        if failed.load(Ordering::Relaxed) {
+            return false;
+        }
+        let want = PIECE_LEN.min(usize::try_from(to - at).unwrap_or(PIECE_LEN));
+        let read = match file.read_at(&mut buffer[..want], at) {
+            Ok(0) => return false,
+            Ok(n) => n,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => return false,
+        };
+        at += read as u64;
+        if scanner
+            .feed(&buffer[..read], at == to, &mut AnyFinding)
+            .is_break()
+        {
+            return false;
+        }
+    }
+    true
 }
 
 fn part_is_well_formed(file: &File, mut at: u64, to: u64, failed: &AtomicBool) -> bool {
@@ -174,7 +256,7 @@ mod tests {
                 for start in 0..4 {
                     let expected = std::str::from_utf8(&bytes[start..]).is_ok();
                     let rest = (len - start) as u64;
-                    let got = in_parts(&file, start as u64, rest, threads, part_len);
+                    let got = in_parts(&file, start as u64, rest, threads, part_len, None);
                     assert_eq!(
                         got, expected,
                         "parts of {part_len}, {threads} threads, start {start}"
@@ -200,7 +282,7 @@ mod tests {
             for part_len in part_lens {
                 for threads in 1..=4 {
                     assert!(
-                        !in_parts(&file, 0, len as u64, threads, part_len),
+                        !in_parts(&file, 0, len as u64, threads, part_len, None),
                         "0xFF at {at}, parts of {part_len}, {threads} threads"
                     );
                 }
@@ -252,8 +334,8 @@ mod tests {
     #[test]
     fn a_character_cut_by_the_end_is_not_well_formed() {
         let file = file_of("aaaa€".as_bytes());
-        assert!(!is_well_formed(&file, 0, 6, 2));
-        assert!(is_well_formed(&file, 0, 7, 2));
+        assert!(!is_clean(&file, 0, 6, 2, &Config::default()));
+        assert!(is_clean(&file, 0, 7, 2, &Config::default()));
     }
 
     #[test]
@@ -261,7 +343,7 @@ mod tests {
         let mut bytes = vec![b'a'; 64];
         bytes[30..34].copy_from_slice(&[0x80; 4]);
         let file = file_of(&bytes);
-        assert!(!is_well_formed(&file, 0, 64, 2));
+        assert!(!is_clean(&file, 0, 64, 2, &Config::default()));
     }
 
     /// A file that is shorter than the length it had when opened fails, so that the caller
@@ -269,6 +351,75 @@ mod tests {
     #[test]
     fn a_file_shorter_than_announced_fails() {
         let file = file_of(b"plain text");
-        assert!(!is_well_formed(&file, 0, 20, 2));
+        assert!(!is_clean(&file, 0, 20, 2, &Config::default()));
+    }
+
+    /// Whether one scanner from the start finds nothing in `bytes`.
+    fn one_scan_is_clean(bytes: &[u8], config: &Config) -> bool {
+        struct AnyFinding(bool);
+        impl Sink for AnyFinding {
+            fn finding(&mut self, _: &Finding<'_>) -> ControlFlow<()> {
+                self.0 = true;
+                ControlFlow::Break(())
+            }
+        }
+        let mut found = AnyFinding(false);
+        let _ = Scanner::new(*config).feed(bytes, true, &mut found);
+        !found.0
+    }
+
+    /// Lines of several scripts, emoji sequences that join and a flag (no finding), with a
+    /// character or word that is a finding, or is one only in its context, put at the start
+    /// or the end of a line on either side of a cut: the parts find what one scan finds.
+    #[test]
+    fn with_lints_the_parts_find_what_one_scan_finds() {
+        let config = Config {
+            lints: utf8kit_codec::LintSet::parse("all")
+                .unwrap()
+                .without(utf8kit_codec::LintSet::parse("non-ascii").unwrap()),
+            words: Some(crate::mixed_script::RULE),
+            ..Config::default()
+        };
+        let lines = [
+            "Привет мир, hello world — «ok»\n",
+            "日本語のテキスト、東京タワーTV\n",
+            "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} family\n",
+            "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} flag\n",
+            "caf\u{E9} \u{2764}\u{FE0F}\n",
+        ];
+        let text: String = lines.iter().cycle().take(200).copied().collect();
+        assert!(one_scan_is_clean(text.as_bytes(), &config));
+        let part_len = 1003;
+        let planted = [
+            "",
+            "\u{FEFF}",
+            "\u{200D}",
+            "\u{FE0F}",
+            "p\u{430}ypal",
+            "\u{E0041}",
+            "\u{200B}",
+            "\u{202E}",
+            "\u{E007F}",
+        ];
+        let mut findings = 0;
+        for plant in planted {
+            for cut in [1, 2, 3] {
+                let at = text[..cut * part_len].rfind('\n').unwrap() + 1;
+                for place in [at, at - 1] {
+                    let mut bytes = text.as_bytes().to_vec();
+                    bytes.splice(place..place, plant.bytes());
+                    let file = file_of(&bytes);
+                    let want = one_scan_is_clean(&bytes, &config);
+                    findings += usize::from(!want);
+                    for threads in 1..=3 {
+                        let len = bytes.len() as u64;
+                        let got = in_parts(&file, 0, len, threads, part_len as u64, Some(&config));
+                        assert_eq!(got, want, "{plant:?} at {place}, {threads} threads");
+                    }
+                }
+            }
+        }
+        // Every plant but the empty one and a variation selector after a line's heart is one.
+        assert!(findings >= 45, "{findings}");
     }
 }

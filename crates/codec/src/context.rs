@@ -100,6 +100,12 @@ impl ContextState {
             ..ContextState::default()
         }
     }
+
+    /// The state after a newline passed on as text, ending at `byte_offset`.
+    pub(crate) fn resume_after_newline(&mut self, byte_offset: u64) {
+        self.prev = Some('\n');
+        self.prev_end = byte_offset;
+    }
 }
 
 /// A sink that applies the context lints on the way to `inner`.

@@ -315,14 +315,6 @@ impl LintSet {
     }
 }
 
-/// Whether a character whose UTF-8 form starts with `lead` may match a lint other than
-/// `non-ascii` ([`Lint::classify`]): the scanner skips the others (Latin-1 letters, Greek,
-/// Cyrillic, Hebrew, Arabic, Indic scripts, CJK, Hangul) without decoding them.
-#[inline]
-pub(crate) const fn may_classify(lead: u8) -> bool {
-    matches!(lead, 0x00..=0x7F | 0xC2 | 0xCD | 0xE1..=0xE3 | 0xEE | 0xEF | 0xF0..=0xF4)
-}
-
 /// A name that is not a lint, returned by [`LintSet::parse`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownName(pub String);
@@ -410,18 +402,6 @@ mod tests {
                 expected,
                 "U+{codepoint:04X} at {offset}"
             );
-        }
-    }
-
-    #[test]
-    fn every_classified_character_has_a_lead_that_may_classify() {
-        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
-            let lead = c.encode_utf8(&mut [0; 4]).as_bytes()[0];
-            for offset in [0, 1] {
-                if Lint::classify(u32::from(c), offset).is_some() {
-                    assert!(may_classify(lead), "U+{:04X}", u32::from(c));
-                }
-            }
         }
     }
 

@@ -17,7 +17,8 @@ use crate::bom::ForeignBom;
 use crate::context::{ContextState, Contextual};
 use crate::finding::{Finding, FindingKind, Sink};
 use crate::position::Position;
-use crate::rules::{Lint, LintSet, Policy, may_classify};
+use crate::rules::{Lint, LintSet, Policy};
+use crate::starts::first_start;
 use crate::unit::{Unit, UnitKind, scan_unit};
 use crate::words::{WordRule, WordState, Words};
 
@@ -122,6 +123,25 @@ impl Scanner {
                 .without(LintSet::NONE.with(Lint::MixedScript))
                 .is_empty(),
         }
+    }
+
+    /// A scanner for the bytes of an input from `byte_offset` on, right after a newline (or at
+    /// the start, as [`Scanner::new`]): what a thread that checks one part of a big file uses.
+    /// The findings are those a scan from the start gives from there, with lines and columns
+    /// counted from the part's start.
+    pub fn resume(config: Config, byte_offset: u64) -> Scanner {
+        let mut scanner = Scanner::new(config);
+        if byte_offset > 0 {
+            scanner.pos.byte_offset = byte_offset;
+            scanner.is_bom_pending = false;
+            if let Some(context) = &mut scanner.context {
+                context.resume_after_newline(byte_offset);
+            }
+            if let Some(words) = &mut scanner.words {
+                words.resume_after_newline(byte_offset);
+            }
+        }
+        scanner
     }
 
     /// Scans the next chunk of input; `is_last` says that no more will follow.
@@ -394,21 +414,11 @@ impl Scanner {
         to: usize,
         sink: &mut S,
     ) -> ControlFlow<()> {
-        // The bytes where a character that may be a finding starts. The others are never one:
-        // printable ASCII, TAB and LF, and (without `non-ascii`) the bytes of characters whose
-        // lead byte no lint but `non-ascii` matches; continuation bytes are skipped with their
-        // lead, or are the middle of such a character.
-        let table = if self.lints_non_ascii {
-            &STARTS_NON_ASCII
-        } else {
-            &STARTS_LINT
-        };
+        // Only the characters that may be a finding are decoded ([`first_start`]); continuation
+        // bytes are skipped with their lead.
         let mut at = from;
         while at < to {
-            match run.chunk[at..to]
-                .iter()
-                .position(|&b| table[usize::from(b)])
-            {
+            match first_start(&run.chunk[at..to], self.lints_non_ascii) {
                 Some(skip) => at += skip,
                 None => break,
             }
@@ -437,30 +447,6 @@ impl Scanner {
         let codepoint = unit.codepoint?;
         self.config.lints.check(codepoint, byte_offset)
     }
-}
-
-/// The bytes that may start a character a lint of characters matches, `non-ascii` aside:
-/// controls, DEL, and the lead bytes [`may_classify`] names.
-static STARTS_LINT: [bool; 256] = starts(false);
-
-/// The same with `non-ascii`: every lead byte above ASCII too.
-static STARTS_NON_ASCII: [bool; 256] = starts(true);
-
-const fn starts(non_ascii: bool) -> [bool; 256] {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let byte = b as u8;
-        let quiet = (byte >= 0x20 && byte < 0x7F) || byte == b'\n' || byte == b'\t';
-        let is_lead = byte >= 0xC0;
-        table[b] = if byte < 0x80 {
-            !quiet
-        } else {
-            is_lead && (non_ascii || may_classify(byte))
-        };
-        b += 1;
-    }
-    table
 }
 
 /// The bookkeeping of one chunk: how far the position is known, and where unreported text starts.

@@ -16,6 +16,7 @@ use std::ops::ControlFlow;
 
 use crate::finding::{Finding, FindingKind, Sink};
 use crate::position::Position;
+use crate::quiet::{Quiet, quiet_span};
 use crate::rules::Lint;
 use crate::unit::declared_len;
 
@@ -33,12 +34,16 @@ pub struct WordRule {
     /// [`BEFORE`] bytes right before it (fewer at the start of the input): its first letters
     /// may belong to a printf conversion (`%sЗібрано`) or an escape (`\\nкароткіх`).
     pub is_mixed: fn(&str, &[u8]) -> bool,
+    /// The text whose words need no judging ([`Quiet`]): the words of a stretch of one
+    /// writing system are read over 64 bytes at a time, not one by one.
+    pub quiet: &'static Quiet,
 }
 
 impl PartialEq for WordRule {
     fn eq(&self, other: &WordRule) -> bool {
         std::ptr::fn_addr_eq(self.is_word_char, other.is_word_char)
             && std::ptr::fn_addr_eq(self.is_mixed, other.is_mixed)
+            && self.quiet == other.quiet
     }
 }
 
@@ -99,6 +104,12 @@ impl WordState {
             has_non_ascii: false,
             held: Vec::new(),
         }
+    }
+
+    /// The state after a newline passed on as text, ending at `byte_offset`.
+    pub(crate) fn resume_after_newline(&mut self, byte_offset: u64) {
+        self.pos.byte_offset = byte_offset;
+        self.remember(b"\n");
     }
 
     /// Adds whole word characters to the word (opening one if none is open), moving the
@@ -369,7 +380,18 @@ impl<S: Sink + ?Sized> Sink for Words<'_, S> {
             pos
         };
         let recent = (self.state.recent, self.state.recent_len);
-        while let Some(next) = first_non_ascii(&bytes[at..]).map(|i| at + i) {
+        // Where the text is next read a block at a time ([`quiet_span`]), passing over the
+        // words of a stretch that holds no mixed one.
+        let mut ask_quiet = at;
+        loop {
+            if at >= ask_quiet {
+                let (quiet, ask_again) = quiet_span(&bytes[at..], self.state.rule.quiet);
+                ask_quiet = at + ask_again;
+                at += quiet;
+            }
+            let Some(next) = first_non_ascii(&bytes[at..]).map(|i| at + i) else {
+                break;
+            };
             let (c, len) = char_at(&bytes[next..]);
             if !c.is_some_and(is_word_char) {
                 at = next + len;
@@ -477,6 +499,7 @@ mod tests {
     const RULE: WordRule = WordRule {
         is_word_char,
         is_mixed,
+        quiet: &crate::quiet::Quiet::NONE,
     };
 
     /// A finding as `(offset, line, column, kind, bytes)`.

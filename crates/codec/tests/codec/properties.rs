@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use proptest::prelude::*;
 use utf8kit_codec::{
     Config, Lint, LintSet, Policy, RepairOptions, Repairer, Replacement,
+    quiet::{Home, Quiet, Zone},
     repair::{Repair, RepairedSink, decode_lossy, latin1_table},
     words::WordRule,
 };
@@ -21,6 +22,8 @@ fn utf8ish() -> impl Strategy<Value = Vec<u8>> {
     let piece = prop_oneof![
         any::<char>().prop_map(|c| c.to_string().into_bytes()),
         "[a-z\n ]{1,8}".prop_map(String::into_bytes),
+        // Stretches of Cyrillic, which the word rule below reads a block at a time.
+        "[а-яa1«\n ]{20,90}".prop_map(String::into_bytes),
         (0xD800u32..=0xDFFF).prop_map(|s| {
             utf8kit_codec::encode::encode(s, utf8kit_codec::encode::Form::Wtf8)
                 .unwrap()
@@ -92,9 +95,19 @@ fn any_config() -> impl Strategy<Value = Config> {
             is_mixed: |word, before| {
                 word.contains(|c: char| c.is_ascii_alphabetic()) && before.last() != Some(&b'%')
             },
+            quiet: &CYRILLIC_IS_QUIET,
         }),
     })
 }
+
+/// Cyrillic words, and ASCII ones, do not mix: so the rule of [`any_config`] says too.
+const CYRILLIC_IS_QUIET: Quiet = Quiet {
+    neutral: &[Zone::after(0xC2, 0xAB, 0xAB)],
+    homes: &[Home {
+        zones: &[Zone::leads(0xD0, 0xD3)],
+        takes_ascii: false,
+    }],
+};
 
 fn any_repair_options() -> impl Strategy<Value = RepairOptions> {
     let replacement = prop_oneof![
