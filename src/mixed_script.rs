@@ -34,13 +34,14 @@
 //! assert_eq!(describe("pаypal"), "'pаypal' mixes Latin and Cyrillic; it looks like 'paypal'");
 //! ```
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use unicode_script::{Script, ScriptExtension, UnicodeScript};
 use unicode_security::mixed_script::AugmentedScriptSet;
 use utf8kit_codec::quiet::{Home, Quiet, Zone};
 use utf8kit_codec::words::WordRule;
+
+mod look_alikes;
 
 /// The rule the scanner asks at the end of each word.
 pub const RULE: WordRule = WordRule {
@@ -167,8 +168,8 @@ pub fn is_word_char(c: char) -> bool {
     if cp < 0x80 {
         return c.is_ascii_alphanumeric();
     }
-    match tables().word.get(cp as usize / 64) {
-        Some(bits) => bits >> (cp % 64) & 1 == 1,
+    match chunk(cp) {
+        Some(chunk) => chunk.word >> (cp % CHUNK) & 1 == 1,
         None => is_word_char_slow(c),
     }
 }
@@ -180,28 +181,39 @@ fn is_word_char_slow(c: char) -> bool {
 /// The planes where most text lives, looked up without the Unicode tables' searches.
 const TABLE_END: u32 = 0x2_0000;
 
-/// The code points of a block that [`Tables::block_script`] describes at once.
+/// The code points a [`Chunk`] describes.
+const CHUNK: u32 = 64;
+
+/// The code points of a block that [`Chunk::block_script`] describes at once.
 const BLOCK: u32 = 16;
 
-/// What is looked up for every character of every word, built once from the Unicode tables.
-struct Tables {
-    /// One bit a code point below [`TABLE_END`]: a word character.
-    word: Vec<u64>,
-    /// For each block of [`BLOCK`] code points below [`TABLE_END`]: the one script of its
-    /// characters that are neither Common nor Inherited (kana as Hiragana), `Some(None)` when there is none, `None`
-    /// when the block mixes scripts.
-    block_script: Vec<Option<Option<Script>>>,
+/// What is looked up for every character of every word, for [`CHUNK`] code points below
+/// [`TABLE_END`]: built from the Unicode tables the first time one of them is asked about, so
+/// that a check pays only for the scripts its text uses.
+struct Chunk {
+    /// One bit a code point: a word character.
+    word: u64,
+    /// For each block of [`BLOCK`] code points: the one script of its characters that are
+    /// neither Common nor Inherited (kana as Hiragana), `Some(None)` when there is none,
+    /// `None` when the block mixes scripts.
+    block_script: [Option<Option<Script>>; (CHUNK / BLOCK) as usize],
 }
 
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut word = vec![0u64; (TABLE_END / 64) as usize];
-        let mut block_script = vec![Some(None); (TABLE_END / BLOCK) as usize];
-        for c in (0..TABLE_END).filter_map(char::from_u32) {
+/// The chunk of `cp`, `None` past [`TABLE_END`].
+fn chunk(cp: u32) -> Option<&'static Chunk> {
+    static CHUNKS: [OnceLock<Chunk>; (TABLE_END / CHUNK) as usize] =
+        [const { OnceLock::new() }; (TABLE_END / CHUNK) as usize];
+    let first = cp / CHUNK * CHUNK;
+    let cell = CHUNKS.get((cp / CHUNK) as usize)?;
+    Some(cell.get_or_init(|| {
+        let mut chunk = Chunk {
+            word: 0,
+            block_script: [Some(None); (CHUNK / BLOCK) as usize],
+        };
+        for c in (first..first + CHUNK).filter_map(char::from_u32) {
             let cp = u32::from(c);
             if is_word_char_slow(c) {
-                word[cp as usize / 64] |= 1 << (cp % 64);
+                chunk.word |= 1 << (cp % CHUNK);
             }
             // Hiragana and Katakana are one writing system: a block may hold both.
             let script = match c.script() {
@@ -211,15 +223,15 @@ fn tables() -> &'static Tables {
             if is_neutral(script) {
                 continue;
             }
-            let block = &mut block_script[(cp / BLOCK) as usize];
+            let block = &mut chunk.block_script[(cp % CHUNK / BLOCK) as usize];
             *block = match *block {
                 Some(None) => Some(Some(script)),
                 Some(Some(seen)) if seen == script => Some(Some(seen)),
                 _ => None,
             };
         }
-        Tables { word, block_script }
-    })
+        chunk
+    }))
 }
 
 /// The letters and marks of a word, without its digits and without the letters that belong to
@@ -286,11 +298,13 @@ fn is_key_list(letters: &[char]) -> bool {
 /// blocks of its characters alone: a character in a block of mixed scripts, or past the table,
 /// sends the word to the full rule.
 fn passes_at_a_glance(word: &str) -> bool {
-    let blocks = &tables().block_script;
     let mut first: Option<Script> = None;
     let mut seen = 0u8;
     for c in word.chars() {
-        let Some(&Some(script)) = blocks.get((u32::from(c) / BLOCK) as usize) else {
+        let cp = u32::from(c);
+        let Some(Some(script)) =
+            chunk(cp).map(|chunk| chunk.block_script[(cp % CHUNK / BLOCK) as usize])
+        else {
             return false;
         };
         let Some(script) = script else { continue };
@@ -359,37 +373,10 @@ fn skeleton(c: char) -> String {
 
 /// Whether a letter of `script` has the same skeleton as `c`.
 fn has_look_alike(c: char, script: Script) -> bool {
-    look_alikes()
-        .get(&skeleton(c))
-        .is_some_and(|scripts| scripts.contains(&script))
-}
-
-/// For each skeleton that two or more letters share, the scripts of those letters: built once,
-/// the first time a word fails the Highly Restrictive level.
-fn look_alikes() -> &'static HashMap<String, Vec<Script>> {
-    static TABLE: OnceLock<HashMap<String, Vec<Script>>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut by_skeleton: HashMap<String, Vec<Script>> = HashMap::new();
-        // The blocks of ideographs and syllables are left out: their characters look like no
-        // letter of another script that a word could mix them with (and Han, kana and Hangul
-        // mix with Latin freely).
-        let letters = (0..=0x1_FFFF)
-            .filter(|cp| {
-                !matches!(cp, 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xA000..=0xA48F
-                    | 0xAC00..=0xD7A3 | 0x1_7000..=0x1_8AFF | 0x1_B000..=0x1_B2FF)
-            })
-            .filter_map(char::from_u32)
-            .filter(|c| c.is_alphabetic());
-        for c in letters {
-            let script = c.script();
-            let scripts = by_skeleton.entry(skeleton(c)).or_default();
-            if !scripts.contains(&script) {
-                scripts.push(script);
-            }
-        }
-        by_skeleton.retain(|_, scripts| scripts.len() > 1);
-        by_skeleton
-    })
+    let skeleton = skeleton(c);
+    look_alikes::BY_SKELETON
+        .binary_search_by(|(other, _)| other.cmp(&skeleton.as_str()))
+        .is_ok_and(|i| look_alikes::BY_SKELETON[i].1.contains(&script))
 }
 
 /// Common, Inherited and unassigned characters: they take the script of the word they are in.
@@ -740,5 +727,62 @@ mod tests {
             let _ = scanner.feed(chunk, i + 1 == chunks.len(), &mut found);
         }
         found.0
+    }
+
+    /// For each skeleton that letters of two or more scripts share, those scripts in the
+    /// order of their first letter: what `look_alikes.rs` holds. The blocks of ideographs and
+    /// syllables are left out: their characters look like no letter of another script that a
+    /// word could mix them with (and Han, kana and Hangul mix with Latin freely).
+    fn look_alikes_from_the_unicode_data() -> Vec<(String, Vec<Script>)> {
+        let mut by_skeleton: std::collections::BTreeMap<String, Vec<Script>> = Default::default();
+        let letters = (0..=0x1_FFFF)
+            .filter(|cp| {
+                !matches!(cp, 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xA000..=0xA48F
+                    | 0xAC00..=0xD7A3 | 0x1_7000..=0x1_8AFF | 0x1_B000..=0x1_B2FF)
+            })
+            .filter_map(char::from_u32)
+            .filter(|c| c.is_alphabetic());
+        for c in letters {
+            let script = c.script();
+            let scripts = by_skeleton.entry(skeleton(c)).or_default();
+            if !scripts.contains(&script) {
+                scripts.push(script);
+            }
+        }
+        by_skeleton
+            .into_iter()
+            .filter(|(_, scripts)| scripts.len() > 1)
+            .collect()
+    }
+
+    /// `look_alikes.rs` is the Unicode data's table; with `UTF8KIT_REGENERATE=1` this test
+    /// writes it (after an update of unicode-security or unicode-script).
+    #[test]
+    fn the_look_alike_table_is_the_unicode_datas() {
+        let mut source = String::from(
+            "// Generated by the test `the_look_alike_table_is_the_unicode_datas` (run it with\n\
+             // UTF8KIT_REGENERATE=1) from unicode-security's skeletons; do not edit.\n\n\
+             use unicode_script::Script;\n\n\
+             /// Each skeleton that letters of two or more scripts share, sorted, with those\n\
+             /// scripts.\n\
+             #[rustfmt::skip]\n\
+             pub(super) const BY_SKELETON: &[(&str, &[Script])] = &[\n",
+        );
+        for (skeleton, scripts) in look_alikes_from_the_unicode_data() {
+            let scripts: Vec<String> = scripts.iter().map(|s| format!("Script::{s:?}")).collect();
+            source += &format!("    ({skeleton:?}, &[{}]),\n", scripts.join(", "));
+        }
+        source += "];\n";
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/mixed_script/look_alikes.rs"
+        );
+        if std::env::var_os("UTF8KIT_REGENERATE").is_some() {
+            std::fs::write(path, &source).unwrap();
+        }
+        assert!(
+            std::fs::read_to_string(path).unwrap() == source,
+            "{path} is not what the Unicode data gives: run this test with UTF8KIT_REGENERATE=1"
+        );
     }
 }

@@ -19,9 +19,9 @@
 //! quiet ends: the words up to there are the caller's to judge one by one.
 
 /// Characters by the first bytes of their UTF-8 form: a lead byte in `lead`, the byte after it
-/// in `next`, and the byte after that in `third` (all ranges inclusive; `third` is `0..=0xFF`
-/// for a zone that does not look at it, as for characters of two bytes). Leads are 0xC2 or
-/// above.
+/// in `next`, and the byte after that in `third` (all ranges inclusive; [`Zone::ANY`] for a
+/// byte the zone does not look at, as the third of a character of two bytes). Leads are 0xC2
+/// or above.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Zone {
     /// The lead bytes.
@@ -33,9 +33,12 @@ pub struct Zone {
 }
 
 impl Zone {
+    /// Any byte.
+    pub const ANY: (u8, u8) = (0x00, 0xFF);
+
     /// The characters whose lead byte is one of `first..=last`, whatever follows.
     pub const fn leads(first: u8, last: u8) -> Zone {
-        Zone::after(first, 0x80, 0xBF).with_lead_to(last)
+        Zone::after(first, 0x00, 0xFF).with_lead_to(last)
     }
 
     /// The characters that start with `lead` and then a byte of `first..=last`.
@@ -43,7 +46,7 @@ impl Zone {
         Zone {
             lead: (lead, lead),
             next: (first, last),
-            third: (0x00, 0xFF),
+            third: Zone::ANY,
         }
     }
 
@@ -242,11 +245,14 @@ mod avx2 {
         let halves = halves(span);
         let mut found = [_mm256_setzero_si256(); 2];
         for z in zones {
-            let (lead, next) = (range(z.lead), range(z.next));
-            let third = (z.third != (0x00, 0xFF)).then(|| range(z.third));
+            let lead = range(z.lead);
+            let next = (z.next != Zone::ANY).then(|| range(z.next));
+            let third = (z.third != Zone::ANY).then(|| range(z.third));
             for (v, found) in halves.iter().zip(&mut found) {
-                let mut yes =
-                    _mm256_and_si256(within(v[0], lead.0, lead.1), within(v[1], next.0, next.1));
+                let mut yes = within(v[0], lead.0, lead.1);
+                if let Some(next) = next {
+                    yes = _mm256_and_si256(yes, within(v[1], next.0, next.1));
+                }
                 if let Some(third) = third {
                     yes = _mm256_and_si256(yes, within(v[2], third.0, third.1));
                 }
