@@ -6,6 +6,7 @@
     python3 bench/bench.py --memory 4G     # also peak memory streaming 4 GiB through stdin
     python3 bench/bench.py --only utf8enc --corpora /tmp/c   # one program; corpora kept
     python3 bench/bench.py --only 'utf8check -r'             # the walks only
+    python3 bench/bench.py --only 'utf8check --deny'         # the lints beside plain utf8check
     python3 bench/bench.py --level avx2    # our programs capped at AVX2 (UTF8KIT_FORCE_IMPL)
     python3 bench/bench.py --levels        # every row once per level this CPU has
 
@@ -271,6 +272,16 @@ def main():
         ("cat", "cat {}" + null),
         ("utf8check (all cores)", f"{b('utf8check')} {{}}{null}"),
     ]))
+    # The lints that find nothing in valid text of every script (all but non-ascii), beside
+    # plain utf8check and isutf8.
+    lints = ("bom,nul,control,noncharacter,bidi,private-use,replacement,invisible,tag,"
+             "mixed-script")
+    for corpus in ["european.txt", "cjk.txt", "mix.txt"]:
+        plan.append(("utf8check --deny LINTS", corpus,
+                     f"{b('utf8check')} --deny {lints} {{}}{null} || true", [
+                         ("isutf8", "isutf8 {}" + null) if have("isutf8") else None,
+                         ("utf8check", f"{b('utf8check')} {{}}{null}"),
+                     ]))
     for corpus in ["mix-err-kib.txt", "mix-allkinds-kib.txt"]:
         plan.append(("utf8check --format json", corpus,
                      f"{b('utf8check')} --format json {{}}{null} || true", [

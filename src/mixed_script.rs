@@ -56,19 +56,30 @@ pub const RULE: WordRule = WordRule {
 /// ASCII letters, Latin with Han and kana, or with Han and Hangul). The tests hold every
 /// character of every zone to the Unicode data.
 const QUIET: Quiet = Quiet {
+    // Each list in the order of how often text holds its characters: a block stops looking
+    // once every character has its zone.
     neutral: &[
+        // General punctuation (dashes, quotes, the ellipsis), U+2000..U+203F.
+        Zone::after(0xE2, 0x80, 0x80),
         // No-break space .. copyright sign, guillemets .. plus-minus, acute accent, pilcrow ..
         // cedilla, right guillemet, inverted question mark.
         Zone::after(0xC2, 0x80, 0xA9),
         Zone::after(0xC2, 0xAB, 0xB1),
+        Zone::after(0xC2, 0xBB, 0xBB),
         Zone::after(0xC2, 0xB4, 0xB4),
         Zone::after(0xC2, 0xB6, 0xB8),
-        Zone::after(0xC2, 0xBB, 0xBB),
         Zone::after(0xC2, 0xBF, 0xBF),
-        // General punctuation (dashes, quotes, the ellipsis), U+2000..U+203F.
-        Zone::after(0xE2, 0x80, 0x80),
-        // Box drawing, blocks, geometric shapes, symbols, the first dingbats: U+2500..U+273F.
+        // Emoji and pictographs, U+1F300..U+1FAFF.
+        Zone {
+            lead: (0xF0, 0xF0),
+            next: (0x9F, 0x9F),
+            third: (0x8C, 0xAB),
+        },
+        // Box drawing, blocks, geometric shapes, symbols, dingbats (U+2500..U+2775), arrows
+        // and symbols (U+2B00..U+2BFF).
         Zone::after(0xE2, 0x94, 0x9C),
+        Zone::after_two(0xE2, 0x9D, 0x80, 0xB5),
+        Zone::after(0xE2, 0xAC, 0xAF),
     ],
     homes: &[
         // Latin: U+0080..U+033F (Latin-1 to the IPA, modifier letters, the first combining
@@ -81,19 +92,19 @@ const QUIET: Quiet = Quiet {
         single(&[Zone::leads(0xD0, 0xD3), Zone::after(0xD4, 0x80, 0xAF)]),
         // Greek, U+0370..U+03E1, U+03F0..U+03FF, U+1F00..U+1FFF.
         single(&[
-            Zone::after(0xCD, 0xB0, 0xBF),
             Zone::leads(0xCE, 0xCE),
             Zone::after(0xCF, 0x80, 0xA1),
+            Zone::after(0xCD, 0xB0, 0xBF),
             Zone::after(0xCF, 0xB0, 0xBF),
             Zone::after(0xE1, 0xBC, 0xBF),
         ]),
         // Armenian, Hebrew, Arabic (with its supplement).
         single(&[
-            Zone::after(0xD4, 0xB1, 0xBF),
             Zone::leads(0xD5, 0xD5),
+            Zone::after(0xD4, 0xB1, 0xBF),
             Zone::after(0xD6, 0x80, 0x8F),
         ]),
-        single(&[Zone::after(0xD6, 0x91, 0xBF), Zone::leads(0xD7, 0xD7)]),
+        single(&[Zone::leads(0xD7, 0xD7), Zone::after(0xD6, 0x91, 0xBF)]),
         single(&[Zone::leads(0xD8, 0xDB), Zone::after(0xDD, 0x90, 0xBF)]),
         // The scripts of India and South-East Asia, 128 code points each from U+0900.
         single(&[Zone::after(0xE0, 0xA4, 0xA5)]),
@@ -114,18 +125,18 @@ const QUIET: Quiet = Quiet {
         single(&[Zone::after(0xE1, 0x83, 0x83)]),
         single(&[Zone::after(0xE1, 0x88, 0x8D)]),
         single(&[Zone::after(0xE1, 0x9E, 0x9F)]),
-        // Chinese and Japanese: CJK punctuation (the Hangul tone marks aside), kana, Han, the
+        // Chinese and Japanese: Han, kana, CJK punctuation (the Hangul tone marks aside), the
         // fullwidth forms and halfwidth katakana.
         Home {
             zones: &[
-                Zone::after_two(0xE3, 0x80, 0x80, 0xAD),
-                Zone::after_two(0xE3, 0x80, 0xB0, 0xBF),
-                Zone::after(0xE3, 0x81, 0x83),
-                Zone::after(0xE3, 0x87, 0x87),
-                Zone::after(0xE3, 0x90, 0xBF),
                 Zone::leads(0xE4, 0xE9),
-                Zone::after(0xEF, 0xA4, 0xAB),
+                Zone::after(0xE3, 0x81, 0x83),
+                Zone::after_two(0xE3, 0x80, 0x80, 0xAD),
                 Zone::after(0xEF, 0xBC, 0xBD),
+                Zone::after(0xE3, 0x90, 0xBF),
+                Zone::after_two(0xE3, 0x80, 0xB0, 0xBF),
+                Zone::after(0xE3, 0x87, 0x87),
+                Zone::after(0xEF, 0xA4, 0xAB),
             ],
             takes_ascii: true,
         },
@@ -133,22 +144,28 @@ const QUIET: Quiet = Quiet {
         // punctuation (the kana repeat marks aside) and the fullwidth forms.
         Home {
             zones: &[
-                Zone::after(0xEA, 0xB0, 0xBF),
                 Zone::leads(0xEB, 0xEC),
+                Zone::after(0xEA, 0xB0, 0xBF),
                 Zone::after(0xED, 0x80, 0x9E),
-                Zone::after(0xE1, 0x84, 0x87),
                 Zone::after_two(0xE3, 0x80, 0x80, 0xB0),
-                Zone::after_two(0xE3, 0x84, 0xB1, 0xBF),
-                Zone::after(0xE3, 0x85, 0x85),
-                Zone::after_two(0xE3, 0x86, 0x80, 0x8E),
-                Zone::after(0xE3, 0x90, 0xBF),
                 Zone::leads(0xE4, 0xE9),
-                Zone::after(0xEF, 0xA4, 0xAB),
                 Zone::after(0xEF, 0xBC, 0xBC),
                 Zone::after_two(0xEF, 0xBD, 0x80, 0xA5),
+                Zone::after(0xE1, 0x84, 0x87),
+                Zone::after(0xE3, 0x85, 0x85),
+                Zone::after_two(0xE3, 0x84, 0xB1, 0xBF),
+                Zone::after_two(0xE3, 0x86, 0x80, 0x8E),
+                Zone::after(0xE3, 0x90, 0xBF),
+                Zone::after(0xEF, 0xA4, 0xAB),
                 Zone::after_two(0xEF, 0xBE, 0xA0, 0xBF),
                 Zone::after_two(0xEF, 0xBF, 0x80, 0x9C),
             ],
+            takes_ascii: true,
+        },
+        // The variation selectors (an emoji's presentation, U+FE00..U+FE0F): marks of every
+        // script, a word of no script on their own.
+        Home {
+            zones: &[Zone::after_two(0xEF, 0xB8, 0x80, 0x8F)],
             takes_ascii: true,
         },
     ],
@@ -698,6 +715,98 @@ mod tests {
                 if ["pаypal", "Привeт", "αpple", "wоrd1"].contains(&odd) {
                     assert_eq!(words, [(at, odd.to_owned())], "{odd} in {line}");
                 }
+            }
+        }
+    }
+
+    /// Random text of pieces of many scripts, joined with and without spaces and punctuation
+    /// (so that words of one script, of two, and of a script and ASCII arise everywhere, on
+    /// either side of a block's edge): read a block at a time, the findings are those of every
+    /// word judged.
+    #[test]
+    fn random_text_of_many_scripts_gives_the_findings_of_every_word_judged() {
+        let pieces = [
+            "мир",
+            "Привет",
+            "р",
+            "café",
+            "é",
+            "naïve",
+            "日本",
+            "カナ",
+            "漢",
+            "한국",
+            "글",
+            "Ελλάδα",
+            "α",
+            "עברית",
+            "عربي",
+            "हिन्दी",
+            "ไทย",
+            "abc",
+            "x",
+            "7",
+            "ª",
+            "µ",
+            "\u{301}",
+            "\u{2116}",
+            "ｔｅｓｔ",
+            "ｶﾅ",
+            "paper",
+            "coca",
+            "\u{440}\u{430}",
+            "\u{441}\u{43E}",
+            "\u{3BF}\u{3BD}",
+        ];
+        let joints = [
+            "", "", "", " ", " ", "«", "» ", "—", "、", "\n", "-", "%s", "\u{A0}",
+        ];
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as usize % n
+        };
+        let mut found = 0;
+        for _ in 0..1000 {
+            let mut text = String::new();
+            // Long stretches of one script, then pieces of any.
+            let home = pieces[next(pieces.len())];
+            for _ in 0..next(60) {
+                text += home;
+                text += [" ", ", "][next(2)];
+            }
+            for _ in 0..next(120) {
+                text += pieces[next(pieces.len())];
+                text += joints[next(joints.len())];
+            }
+            let words = mixed_words(&text, &QUIET);
+            assert_eq!(words, mixed_words(&text, &Quiet::NONE), "{text}");
+            found += words.len();
+        }
+        assert!(found > 1000, "{found} mixed words");
+    }
+
+    /// A word whose letters of one script end a block and whose letters of another begin the
+    /// next, wherever the edge falls in it, is found.
+    #[test]
+    fn a_word_that_changes_script_at_a_block_edge_is_found() {
+        for word in ["оооοοο", "éééооо", "ρρρааа", "сссοοο"] {
+            for shift in 0..80 {
+                let text = format!(
+                    "{}{} {word}{}",
+                    "мир ".repeat(30),
+                    "ж".repeat(shift),
+                    " мир".repeat(30)
+                );
+                let words = mixed_words(&text, &QUIET);
+                assert_eq!(
+                    words,
+                    mixed_words(&text, &Quiet::NONE),
+                    "{word} after {shift}"
+                );
+                assert_eq!(words.len(), 1, "{word} after {shift}");
             }
         }
     }
