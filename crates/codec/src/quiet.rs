@@ -336,6 +336,16 @@ pub(crate) fn quiet_span_with(
             let mut count = 0;
             let mut rest = leads;
             let mut neutral_done = false;
+            // Most blocks hold the home of the block before alone: its zones first, with no
+            // lead looked up.
+            if let Some(home) = open.or(recent[0]) {
+                let of_home = zones(span, home.zones, rest);
+                if of_home != 0 {
+                    rest &= !of_home;
+                    homes[0] = (home, of_home);
+                    count = 1;
+                }
+            }
             while rest != 0 {
                 let i = rest.trailing_zeros() as usize;
                 let lead = [span[i], span[i + 1], span[i + 2]];
@@ -355,6 +365,10 @@ pub(crate) fn quiet_span_with(
                 match home {
                     Some(home) if count < MAX_HOMES => {
                         let of_home = zones(span, home.zones, rest);
+                        if of_home == 0 {
+                            // Not met: the zones of a home and its masks agree (tests).
+                            return (safe, at + BLOCK);
+                        }
                         rest &= !of_home;
                         homes[count] = (home, of_home);
                         count += 1;
@@ -369,12 +383,14 @@ pub(crate) fn quiet_span_with(
                 0 => u64::MAX,
                 _ => (1 << stops.trailing_zeros()) - 1,
             };
+            // One home, the open one or none open: no word of the block can hold another.
+            let alone = count == 1 && open.is_none_or(|o| std::ptr::eq(o, homes[0].0));
             for &(home, of_home) in homes {
                 // A word holds the characters of one home: those of another after them, or
                 // before them in a word that began in an earlier block, end the quiet text.
                 let carried = open.is_some_and(|o| std::ptr::eq(o, home));
                 let from = of_home | if carried { prefix } else { 0 };
-                if fill_to_stops(from, stops) & all & !of_home != 0 {
+                if !alone && fill_to_stops(from, stops) & all & !of_home != 0 {
                     return (safe, at + BLOCK);
                 }
                 if !home.takes_ascii {
@@ -405,8 +421,12 @@ pub(crate) fn quiet_span_with(
                 None if stops == 0 => open,
                 None => None,
             };
-            for (place, (home, _)) in recent.iter_mut().zip(homes) {
-                *place = Some(*home);
+            if let Some(&(first, _)) = homes.first()
+                && !recent[0].is_some_and(|r| std::ptr::eq(r, first))
+            {
+                for (place, (home, _)) in recent.iter_mut().zip(homes) {
+                    *place = Some(*home);
+                }
             }
         } else if stops != 0 {
             open = None;
@@ -510,6 +530,19 @@ mod tests {
             );
             assert_eq!(retry % 64, 0, "{odd}");
         }
+    }
+
+    #[test]
+    fn ascii_with_neutral_characters_alone_is_quiet_between_the_homes() {
+        let text = format!(
+            "{}{}{}",
+            "мир ".repeat(20),
+            "say «hi» ".repeat(20),
+            "мир ".repeat(20)
+        );
+        let (safe, retry) = span_at(&text);
+        assert_eq!(retry, text.len());
+        assert!(safe + SPAN > text.len(), "quiet up to {safe}");
     }
 
     #[test]
