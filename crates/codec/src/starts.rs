@@ -41,12 +41,42 @@ pub(crate) fn first_start(text: &[u8], non_ascii: bool) -> Option<usize> {
     first_start_bytewise(text, 0, non_ascii)
 }
 
-/// [`first_start`] a byte at a time, from `from`.
+/// [`first_start`] a byte at a time, from `from`: the bytes no character that may start with
+/// are passed over by a table, the others asked [`may_start`] with the byte after them.
 pub(crate) fn first_start_bytewise(text: &[u8], from: usize, non_ascii: bool) -> Option<usize> {
-    (from..text.len()).find(|&i| {
+    let table = if non_ascii { &LEADS_ANY } else { &LEADS };
+    let mut at = from;
+    while let Some(i) = text[at..].iter().position(|&b| table[usize::from(b)]) {
+        let i = at + i;
         let next = text.get(i + 1).copied().unwrap_or(0x80);
-        may_start(text[i], next, non_ascii)
-    })
+        if may_start(text[i], next, non_ascii) {
+            return Some(i);
+        }
+        at = i + 1;
+    }
+    None
+}
+
+/// The bytes [`may_start`] may say yes to (whatever follows), without `non-ascii`...
+static LEADS: [bool; 256] = leads(false);
+/// ... and with it.
+static LEADS_ANY: [bool; 256] = leads(true);
+
+const fn leads(non_ascii: bool) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = match byte {
+            0x09..=0x0D => false,
+            0x00..=0x1F | 0x7F => true,
+            0xC0.. if non_ascii => true,
+            0xC2 | 0xCD | 0xE1..=0xE3 | 0xEE | 0xEF | 0xF0.. => true,
+            _ => false,
+        };
+        b += 1;
+    }
+    table
 }
 
 #[cfg(target_arch = "x86_64")]
