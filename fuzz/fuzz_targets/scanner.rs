@@ -5,7 +5,17 @@
 use std::ops::ControlFlow;
 
 use libfuzzer_sys::fuzz_target;
+use utf8kit_codec::quiet::{Home, Quiet, Zone};
 use utf8kit_codec::{units, words::WordRule, Config, Finding, LintSet, Policy, Scanner, Sink};
+
+/// The toy rule's text that needs no judging: Cyrillic stretches, and guillemets between words.
+const CYRILLIC_IS_QUIET: Quiet = Quiet {
+    neutral: &[Zone::after(0xC2, 0xAB, 0xAB)],
+    homes: &[Home {
+        zones: &[Zone::leads(0xD0, 0xD3)],
+        takes_ascii: false,
+    }],
+};
 
 #[derive(Default, PartialEq, Debug)]
 struct Seen {
@@ -71,6 +81,8 @@ fuzz_target!(|input: &[u8]| {
             is_mixed: |word, before| {
                 word.contains(|c: char| c.is_ascii_alphabetic()) && before.last() != Some(&b'%')
             },
+            // Cyrillic words, and ASCII ones, do not mix: so the rule above says too.
+            quiet: &CYRILLIC_IS_QUIET,
         }),
     };
     let whole = scan(data, config, &[]);
