@@ -2,19 +2,22 @@
 //! bytes at a time (SPEC 1.6): the scanner decodes and classifies only those characters.
 //!
 //! A character may match a lint (`non-ascii` aside) when it is a control other than TAB, LF,
-//! VT, FF and CR, DEL, or has the first two bytes of one [`crate::Lint::classify`] names: C1
+//! VT, FF and CR, DEL, or has the first bytes of one [`crate::Lint::classify`] names: C1
 //! controls (C2 80..9F), the grapheme joiner (CD 8F), the Hangul and Khmer fillers and the
 //! Mongolian separator (E1 85, E1 9E, E1 A0), the zero-width and bidi controls and Braille blank
-//! (E2 80, E2 81, E2 A0), the Hangul filler (E3 85), private use (EE, EF 80..A3, F3 B0..,
+//! (E2 80, E2 81, E2 A0), the Hangul filler (E3 85), private use (EE, EF 80..A3, F3 B0..BF,
 //! F4), noncharacters, variation selectors, the byte order mark and U+FFFD (EF B7, EF B8,
-//! EF BB, EF BE, EF BF), and every character of four bytes (tags, the supplementary private
-//! use planes, the noncharacters that end each plane). With `non-ascii`, every character above
+//! EF BB, EF BE, EF BF), tags and the supplementary variation selectors (F3 A0), and the
+//! noncharacters that end each plane (F0..F3, then a byte ending in F, then BF). Emoji and the
+//! other characters of four bytes are passed over. With `non-ascii`, every character above
 //! U+007F may.
 
-/// Whether a character that starts with `byte`, followed by `next` (any byte when it is the
-/// last), may match a lint of characters; with `non_ascii`, also any character above U+007F.
+/// Whether a character that starts with `bytes` (its first three, or any bytes after its end)
+/// may match a lint of characters; with `non_ascii`, also any character above U+007F.
 #[inline]
-pub(crate) fn may_start(byte: u8, next: u8, non_ascii: bool) -> bool {
+pub(crate) fn may_start([byte, next, third]: [u8; 3], non_ascii: bool) -> bool {
+    // The last two code points of a plane (U+1FFFE, ..): 0xBF after a second byte of 0x?F.
+    let ends_plane = next & 0x0F == 0x0F && third == 0xBF;
     match byte {
         0x09..=0x0D => false,
         0x00..=0x1F | 0x7F => true,
@@ -24,14 +27,17 @@ pub(crate) fn may_start(byte: u8, next: u8, non_ascii: bool) -> bool {
         0xE1 => matches!(next, 0x85 | 0x9E | 0xA0),
         0xE2 => matches!(next, 0x80 | 0x81 | 0xA0),
         0xE3 => next == 0x85,
-        0xEE | 0xF0.. => true,
+        0xEE | 0xF4.. => true,
         0xEF => matches!(next, 0x80..=0xA3 | 0xB7 | 0xB8 | 0xBB | 0xBE | 0xBF),
+        // Tags and variation selectors (U+E0000..U+E01EF), plane 15's private use.
+        0xF3 => next == 0xA0 || (0xB0..=0xBF).contains(&next) || ends_plane,
+        0xF0..=0xF2 => ends_plane,
         _ => false,
     }
 }
 
-/// The first place in `text` (well-formed, so a lead byte is never its last) where a character
-/// [`may_start`].
+/// The first place in `text` (well-formed, so a character is never cut by its end) where a
+/// character [`may_start`].
 pub(crate) fn first_start(text: &[u8], non_ascii: bool) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     if crate::simd::allows(crate::simd::Level::Avx2) && std::is_x86_feature_detected!("avx2") {
@@ -42,14 +48,14 @@ pub(crate) fn first_start(text: &[u8], non_ascii: bool) -> Option<usize> {
 }
 
 /// [`first_start`] a byte at a time, from `from`: the bytes no character that may start with
-/// are passed over by a table, the others asked [`may_start`] with the byte after them.
+/// are passed over by a table, the others asked [`may_start`] with the bytes after them.
 pub(crate) fn first_start_bytewise(text: &[u8], from: usize, non_ascii: bool) -> Option<usize> {
     let table = if non_ascii { &LEADS_ANY } else { &LEADS };
     let mut at = from;
     while let Some(i) = text[at..].iter().position(|&b| table[usize::from(b)]) {
         let i = at + i;
-        let next = text.get(i + 1).copied().unwrap_or(0x80);
-        if may_start(text[i], next, non_ascii) {
+        let after = |k: usize| text.get(i + k).copied().unwrap_or(0x80);
+        if may_start([text[i], after(1), after(2)], non_ascii) {
             return Some(i);
         }
         at = i + 1;
@@ -96,13 +102,14 @@ mod avx2 {
         let or = |a: __m256i, b: __m256i| _mm256_or_si256(a, b);
         let and = |a: __m256i, b: __m256i| _mm256_and_si256(a, b);
         let mut at = 0;
-        while at + 33 <= text.len() {
-            // SAFETY: `at + 33 <= text.len()`: both loads read inside the text.
-            let (v, next) = unsafe {
+        while at + 34 <= text.len() {
+            // SAFETY: `at + 34 <= text.len()`: the three loads read inside the text.
+            let (v, next, third) = unsafe {
                 let p = text.as_ptr().add(at);
                 (
                     _mm256_loadu_si256(p.cast()),
                     _mm256_loadu_si256(p.add(1).cast()),
+                    _mm256_loadu_si256(p.add(2).cast()),
                 )
             };
             let controls = or(
@@ -118,6 +125,10 @@ mod avx2 {
                     or(within(v, 0xE1, 0xE3), within(v, 0xEE, 0xFF)),
                 );
                 if _mm256_movemask_epi8(leads) != 0 {
+                    let ends_plane = and(
+                        is(_mm256_and_si256(next, _mm256_set1_epi8(0x0F)), 0x0F),
+                        is(third, 0xBF),
+                    );
                     let e1 = or(or(is(next, 0x85), is(next, 0x9E)), is(next, 0xA0));
                     let e2 = or(or(is(next, 0x80), is(next, 0x81)), is(next, 0xA0));
                     let ef = or(
@@ -130,7 +141,9 @@ mod avx2 {
                         and(is(v, 0xE1), e1),
                         and(is(v, 0xE2), e2),
                         and(is(v, 0xE3), is(next, 0x85)),
-                        or(is(v, 0xEE), within(v, 0xF0, 0xFF)),
+                        or(is(v, 0xEE), within(v, 0xF4, 0xFF)),
+                        and(within(v, 0xF0, 0xF3), ends_plane),
+                        and(is(v, 0xF3), or(is(next, 0xA0), within(next, 0xB0, 0xBF))),
                         and(is(v, 0xEF), ef),
                     ];
                     found |= _mm256_movemask_epi8(hits.into_iter().fold(controls, or)) as u32;
@@ -155,20 +168,19 @@ mod tests {
         for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
             let mut buf = [0; 4];
             let bytes = c.encode_utf8(&mut buf).as_bytes();
-            let next = bytes.get(1).copied().unwrap_or(b' ');
+            let first = [0, 1, 2].map(|k| bytes.get(k).copied().unwrap_or(b' '));
             for offset in [0, 7] {
                 let lint = Lint::classify(u32::from(c), offset);
                 assert!(
-                    lint.is_none() || may_start(bytes[0], next, false),
+                    lint.is_none() || may_start(first, false),
                     "U+{:04X} ({lint:?})",
                     u32::from(c)
                 );
             }
-            assert_eq!(
-                may_start(bytes[0], next, true),
-                !c.is_ascii() || lint_ascii(c)
-            );
+            assert_eq!(may_start(first, true), !c.is_ascii() || lint_ascii(c));
         }
+        // Emoji are passed over.
+        assert!(!may_start([0xF0, 0x9F, 0x98], false));
     }
 
     /// Whether an ASCII character may be a finding: a control other than TAB, LF, VT, FF, CR.
@@ -181,7 +193,7 @@ mod tests {
         let pool = [
             0x00, 0x09, 0x0A, 0x0D, 0x1F, b' ', b'a', 0x7F, 0x80, 0x85, 0x8F, 0x9E, 0x9F, 0xA0,
             0xA3, 0xA4, 0xB7, 0xBB, 0xBC, 0xBF, 0xC2, 0xC3, 0xCD, 0xD0, 0xE1, 0xE2, 0xE3, 0xE4,
-            0xEE, 0xEF, 0xF0, 0xF4,
+            0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0x8F, 0xB0,
         ];
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut byte = |dense: u64| {
