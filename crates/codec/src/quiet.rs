@@ -273,6 +273,66 @@ mod avx2 {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use std::arch::x86_64::*;
+
+    use super::{Masks, SPAN, Zone};
+
+    /// The block as it is and one and two bytes on.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn shifted(span: &[u8; SPAN]) -> [__m512i; 3] {
+        // SAFETY: `at + 64 <= SPAN` for `at` up to 2: each load reads inside the span.
+        [0, 1, 2].map(|at| unsafe { _mm512_loadu_si512(span.as_ptr().add(at).cast()) })
+    }
+
+    /// Bytes of `v` in `lo..=hi`: `v - lo` (wrapping) is at most `hi - lo`.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn within(v: __m512i, (lo, hi): (u8, u8)) -> u64 {
+        let d = _mm512_sub_epi8(v, _mm512_set1_epi8(lo as i8));
+        _mm512_cmple_epu8_mask(d, _mm512_set1_epi8(hi.wrapping_sub(lo) as i8))
+    }
+
+    /// [`super::portable_masks`] with AVX-512.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(crate) fn masks(span: &[u8; SPAN]) -> Masks {
+        let [v, _, _] = shifted(span);
+        let letter = within(_mm512_or_si512(v, _mm512_set1_epi8(0x20)), (b'a', b'z'));
+        Masks {
+            ascii: !_mm512_movepi8_mask(v),
+            alnum: letter | within(v, (b'0', b'9')),
+            lead_2: within(v, (0xC0, 0xDF)),
+            lead_3: within(v, (0xE0, 0xEF)),
+            lead_4: within(v, (0xF0, 0xFF)),
+            alnum_after: super::after_block(span),
+        }
+    }
+
+    /// [`super::portable_zones`] with AVX-512: the zones in their order, until every byte
+    /// wanted is found.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(crate) fn zones(span: &[u8; SPAN], zones: &[Zone], wanted: u64) -> u64 {
+        let v = shifted(span);
+        let mut found = 0;
+        for z in zones {
+            let mut yes = within(v[0], z.lead);
+            if z.next != Zone::ANY {
+                yes &= within(v[1], z.next);
+            }
+            if z.third != Zone::ANY {
+                yes &= within(v[2], z.third);
+            }
+            found |= yes & wanted;
+            if found == wanted {
+                break;
+            }
+        }
+        found
+    }
+}
+
 /// How far `text` is quiet, and where the words must be judged one by one up to.
 ///
 /// `text` starts where no word is open (its first character's word, if any, starts there).
@@ -281,6 +341,21 @@ mod avx2 {
 /// judged the words from there, may ask again: the end of the first block that is not quiet,
 /// or `text.len()` when the last whole blocks were quiet (the rest is too short for a block).
 pub(crate) fn quiet_span(text: &[u8], quiet: &Quiet) -> (usize, usize) {
+    #[cfg(target_arch = "x86_64")]
+    if crate::simd::allows(crate::simd::Level::Avx512) && std::is_x86_feature_detected!("avx512bw")
+    {
+        #[target_feature(enable = "avx512f,avx512bw")]
+        fn with_avx512(text: &[u8], quiet: &Quiet) -> (usize, usize) {
+            quiet_span_with(
+                text,
+                quiet,
+                |span| avx512::masks(span),
+                |span, zones, wanted| avx512::zones(span, zones, wanted),
+            )
+        }
+        // SAFETY: the processor has AVX-512 BW (and so F), checked just above.
+        return unsafe { with_avx512(text, quiet) };
+    }
     #[cfg(target_arch = "x86_64")]
     if crate::simd::allows(crate::simd::Level::Avx2) && std::is_x86_feature_detected!("avx2") {
         #[target_feature(enable = "avx2")]
@@ -490,6 +565,18 @@ mod tests {
                 unsafe { avx2::zones(span, zones, wanted) }
             }
             levels.push(("avx2", masks, zones));
+        }
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx512bw") {
+            fn masks(span: &[u8; SPAN]) -> Masks {
+                // SAFETY: the test runs this only where the processor has AVX-512 BW.
+                unsafe { avx512::masks(span) }
+            }
+            fn zones(span: &[u8; SPAN], zones: &[Zone], wanted: u64) -> u64 {
+                // SAFETY: the test runs this only where the processor has AVX-512 BW.
+                unsafe { avx512::zones(span, zones, wanted) }
+            }
+            levels.push(("avx512", masks, zones));
         }
         levels
     }
