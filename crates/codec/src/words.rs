@@ -10,7 +10,9 @@
 //! `mixed-script` finding and its letters are no `non-ascii` finding (a character matches at most
 //! one lint). It holds back the word being read, at most [`MAX_WORD`] bytes; a longer run of
 //! letters is judged in pieces. A word made of ASCII only is never held longer than its own
-//! bytes and never judged.
+//! bytes and never judged. Text that the rule's [`Quiet`] vouches for (each stretch between
+//! two stops of one writing system) is passed over 64 bytes at a time (`crate::quiet`), its
+//! words not judged.
 
 use std::ops::ControlFlow;
 
@@ -34,8 +36,9 @@ pub struct WordRule {
     /// [`BEFORE`] bytes right before it (fewer at the start of the input): its first letters
     /// may belong to a printf conversion (`%sЗібрано`) or an escape (`\\nкароткіх`).
     pub is_mixed: fn(&str, &[u8]) -> bool,
-    /// The text whose words need no judging ([`Quiet`]): the words of a stretch of one
-    /// writing system are read over 64 bytes at a time, not one by one.
+    /// The text whose words need no judging ([`Quiet`]): where each stretch between two stops
+    /// holds one writing system, the words are passed over 64 bytes at a time, not judged one
+    /// by one.
     pub quiet: &'static Quiet,
 }
 
