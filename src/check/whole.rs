@@ -59,21 +59,22 @@ fn in_parts(
     lints: Option<&Config>,
 ) -> bool {
     let end = start + len;
-    let parts = len.div_ceil(part_len).max(1);
     // Part `i` runs from `cuts[i]`, the first character boundary at or after its nominal start
-    // (with lints, the first line start, so that no word or context is cut), to `cuts[i + 1]`.
-    let mut cuts: Vec<u64> = (0..=parts)
-        .map(|i| match i {
-            0 => start,
-            i if i == parts => end,
-            i if lints.is_some() => line_start(file, start + i * part_len, end),
-            i => char_boundary(file, start + i * part_len, end),
-        })
-        .collect();
-    // A line longer than a part moves a cut past the next: that part is empty.
-    for i in 1..cuts.len() {
-        cuts[i] = cuts[i].max(cuts[i - 1]);
+    // (with lints, the first line start within the part, so that no word or context is cut;
+    // a part with none goes on to the next cut), to `cuts[i + 1]`.
+    let mut cuts = vec![start];
+    for i in 1..len.div_ceil(part_len) {
+        let nominal = start + i * part_len;
+        let cut = match lints {
+            Some(_) => line_start(file, nominal, (nominal + part_len).min(end)),
+            None => Some(char_boundary(file, nominal, end)),
+        };
+        if let Some(cut) = cut.filter(|&cut| cut > cuts[cuts.len() - 1] && cut < end) {
+            cuts.push(cut);
+        }
     }
+    cuts.push(end);
+    let parts = cuts.len() as u64 - 1;
     let next = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
     let work = || {
@@ -119,25 +120,25 @@ fn char_boundary(file: &File, at: u64, end: u64) -> u64 {
     (at + skip as u64).min(end)
 }
 
-/// The offset just past the first newline at or after `at - 1` (so `at` itself when a line
-/// starts there), or `end` when none comes before it.
-fn line_start(file: &File, at: u64, end: u64) -> u64 {
+/// The offset just past the first newline from `at - 1` up to `limit` (so `at` itself when a
+/// line starts there), or `None` when there is none (or it cannot be read).
+fn line_start(file: &File, at: u64, limit: u64) -> Option<u64> {
     let mut buffer = vec![0u8; 64 * 1024];
     let mut from = at - 1;
-    while from < end {
+    while from < limit {
         let want = buffer
             .len()
-            .min(usize::try_from(end - from).unwrap_or(buffer.len()));
+            .min(usize::try_from(limit - from).unwrap_or(buffer.len()));
         let read = match file.read_at(&mut buffer[..want], from) {
-            Ok(0) | Err(_) => return end,
+            Ok(0) | Err(_) => return None,
             Ok(n) => n,
         };
         if let Some(i) = buffer[..read].iter().position(|&b| b == b'\n') {
-            return from + i as u64 + 1;
+            return Some(from + i as u64 + 1);
         }
         from += read as u64;
     }
-    end
+    None
 }
 
 /// Whether the part of `file` from `from` (a line start) to `to` is read whole and holds no
@@ -388,6 +389,9 @@ mod tests {
             "caf\u{E9} \u{2764}\u{FE0F}\n",
         ];
         let text: String = lines.iter().cycle().take(200).copied().collect();
+        // A line longer than three parts: the cuts it holds fall on the next line start.
+        let long = format!("flag {}\n", "длинная строка ".repeat(150));
+        let text = text.replacen("flag\n", &long, 1);
         assert!(one_scan_is_clean(text.as_bytes(), &config));
         let part_len = 1003;
         let planted = [
@@ -404,7 +408,11 @@ mod tests {
         let mut findings = 0;
         for plant in planted {
             for cut in [1, 2, 3] {
-                let at = text[..cut * part_len].rfind('\n').unwrap() + 1;
+                let at = text.as_bytes()[..cut * part_len]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .unwrap()
+                    + 1;
                 for place in [at, at - 1] {
                     let mut bytes = text.as_bytes().to_vec();
                     bytes.splice(place..place, plant.bytes());
