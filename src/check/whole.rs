@@ -141,6 +141,15 @@ fn line_start(file: &File, at: u64, limit: u64) -> Option<u64> {
     None
 }
 
+/// A sink that stops at the first finding.
+struct AnyFinding;
+
+impl Sink for AnyFinding {
+    fn finding(&mut self, _: &Finding<'_>) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+}
+
 /// Whether the part of `file` from `from` (a line start) to `to` is read whole and holds no
 /// finding of `config` (an ill-formed unit the policy does not accept is one); `false` too once
 /// another part has failed.
@@ -151,13 +160,6 @@ fn part_has_no_finding(
     failed: &AtomicBool,
     config: &Config,
 ) -> bool {
-    /// A sink that stops at the first finding.
-    struct AnyFinding;
-    impl Sink for AnyFinding {
-        fn finding(&mut self, _: &Finding<'_>) -> ControlFlow<()> {
-            ControlFlow::Break(())
-        }
-    }
     let mut scanner = Scanner::resume(*config, at);
     let mut buffer = vec![0u8; PIECE_LEN];
     while at < to {
@@ -357,16 +359,9 @@ mod tests {
 
     /// Whether one scanner from the start finds nothing in `bytes`.
     fn one_scan_is_clean(bytes: &[u8], config: &Config) -> bool {
-        struct AnyFinding(bool);
-        impl Sink for AnyFinding {
-            fn finding(&mut self, _: &Finding<'_>) -> ControlFlow<()> {
-                self.0 = true;
-                ControlFlow::Break(())
-            }
-        }
-        let mut found = AnyFinding(false);
-        let _ = Scanner::new(*config).feed(bytes, true, &mut found);
-        !found.0
+        Scanner::new(*config)
+            .feed(bytes, true, &mut AnyFinding)
+            .is_continue()
     }
 
     /// Lines of several scripts, emoji sequences that join and a flag (no finding), with a

@@ -139,14 +139,3 @@ pub use rules::{Lint, LintSet, Policy};
 pub use scanner::{Config, Scanner, scan};
 pub use unit::{Unit, UnitKind, Units, scan_unit, units};
 pub use validate::{Utf8Error, is_well_formed, validate};
-
-/// Whether this processor has AVX-512 F, BW and VBMI, which the crate's 64-byte SIMD path (the
-/// validator) needs. std caches the answer.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-pub(crate) fn has_avx512_vbmi() -> bool {
-    simd::allows(simd::Level::Avx512)
-        && std::is_x86_feature_detected!("avx512f")
-        && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512vbmi")
-}

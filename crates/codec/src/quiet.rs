@@ -342,8 +342,7 @@ mod avx512 {
 /// or `text.len()` when the last whole blocks were quiet (the rest is too short for a block).
 pub(crate) fn quiet_span(text: &[u8], quiet: &Quiet) -> (usize, usize) {
     #[cfg(target_arch = "x86_64")]
-    if crate::simd::allows(crate::simd::Level::Avx512) && std::is_x86_feature_detected!("avx512bw")
-    {
+    if crate::simd::has_avx512bw() {
         #[target_feature(enable = "avx512f,avx512bw")]
         fn with_avx512(text: &[u8], quiet: &Quiet) -> (usize, usize) {
             quiet_span_with(
@@ -357,7 +356,7 @@ pub(crate) fn quiet_span(text: &[u8], quiet: &Quiet) -> (usize, usize) {
         return unsafe { with_avx512(text, quiet) };
     }
     #[cfg(target_arch = "x86_64")]
-    if crate::simd::allows(crate::simd::Level::Avx2) && std::is_x86_feature_detected!("avx2") {
+    if crate::simd::has_avx2() {
         #[target_feature(enable = "avx2")]
         fn with_avx2(text: &[u8], quiet: &Quiet) -> (usize, usize) {
             quiet_span_with(
@@ -441,7 +440,9 @@ pub(crate) fn quiet_span_with(
                     Some(home) if count < MAX_HOMES => {
                         let of_home = zones(span, home.zones, rest);
                         if of_home == 0 {
-                            // Not met: the zones of a home and its masks agree (tests).
+                            // `holds` gave the lead this home, so its zones hold it (the tests
+                            // hold every level to `holds`); ending here keeps the loop finite
+                            // whatever.
                             return (safe, at + BLOCK);
                         }
                         rest &= !of_home;
@@ -452,7 +453,7 @@ pub(crate) fn quiet_span_with(
                 }
             }
             let homes = &homes[..count];
-            let all = leads & !(stops & leads);
+            let all = leads & !stops;
             // The bytes before the block's first stop go on the word the last block ended in.
             let prefix = match stops {
                 0 => u64::MAX,
@@ -460,6 +461,10 @@ pub(crate) fn quiet_span_with(
             };
             // One home, the open one or none open: no word of the block can hold another.
             let alone = count == 1 && open.is_none_or(|o| std::ptr::eq(o, homes[0].0));
+            // An ASCII letter or digit right before a character, or right after its last byte:
+            // the two may be one word.
+            let touching =
+                (m.alnum << 1 | alnum_before) | m.lead_2 & m.alnum_on(2) | m.lead_3 & m.alnum_on(3);
             for &(home, of_home) in homes {
                 // A word holds the characters of one home: those of another after them, or
                 // before them in a word that began in an earlier block, end the quiet text.
@@ -468,14 +473,8 @@ pub(crate) fn quiet_span_with(
                 if !alone && fill_to_stops(from, stops) & all & !of_home != 0 {
                     return (safe, at + BLOCK);
                 }
-                if !home.takes_ascii {
-                    // An ASCII letter or digit right before a character of the home, or right
-                    // after its last byte: the two may be one word.
-                    let before = m.alnum << 1 | alnum_before;
-                    let after = m.lead_2 & m.alnum_on(2) | m.lead_3 & m.alnum_on(3);
-                    if of_home & (before | after) != 0 {
-                        return (safe, at + BLOCK);
-                    }
+                if !home.takes_ascii && of_home & touching != 0 {
+                    return (safe, at + BLOCK);
                 }
             }
             if let Some(o) = open

@@ -131,3 +131,28 @@ pub fn level() -> Level {
         .rfind(|&level| level <= detected() && (cap == UNCAPPED || level as u8 <= cap))
         .unwrap_or(Level::Portable)
 }
+
+/// Whether this processor has AVX2 and the cap allows it. std caches the answer.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub fn has_avx2() -> bool {
+    allows(Level::Avx2) && std::is_x86_feature_detected!("avx2")
+}
+
+/// Whether this processor has AVX-512 BW (and so F) and the cap allows AVX-512.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub fn has_avx512bw() -> bool {
+    allows(Level::Avx512) && std::is_x86_feature_detected!("avx512bw")
+}
+
+/// Whether this processor has AVX-512 F, BW and VBMI and the cap allows AVX-512: what the
+/// 64-byte paths that permute bytes need (the validator, the mojibake line filter).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub fn has_avx512_vbmi() -> bool {
+    allows(Level::Avx512)
+        && std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vbmi")
+}

@@ -40,7 +40,7 @@ pub(crate) fn may_start([byte, next, third]: [u8; 3], non_ascii: bool) -> bool {
 /// character [`may_start`].
 pub(crate) fn first_start(text: &[u8], non_ascii: bool) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
-    if crate::simd::allows(crate::simd::Level::Avx2) && std::is_x86_feature_detected!("avx2") {
+    if crate::simd::has_avx2() {
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { avx2::first_start(text, non_ascii) };
     }
@@ -181,6 +181,22 @@ mod tests {
         }
         // Emoji are passed over.
         assert!(!may_start([0xF0, 0x9F, 0x98], false));
+    }
+
+    #[test]
+    fn the_lead_tables_hold_every_byte_may_start_says_yes_to() {
+        for byte in 0..=0xFF {
+            for next in 0..=0xFF {
+                for third in [0x00, 0x80, 0xBF] {
+                    for (non_ascii, table) in [(false, &LEADS), (true, &LEADS_ANY)] {
+                        assert!(
+                            !may_start([byte, next, third], non_ascii) || table[usize::from(byte)],
+                            "{byte:02X} {next:02X} {third:02X} {non_ascii}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// Whether an ASCII character may be a finding: a control other than TAB, LF, VT, FF, CR.

@@ -90,7 +90,7 @@ pub(crate) fn write_into<R>(dst: &mut Vec<u8>, room: usize, fill: impl FnOnce(&m
 pub(crate) fn utf16(src: &[u8], big_endian: bool, out: &mut Out) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
-        if crate::simd::allows(crate::simd::Level::Avx2) && std::is_x86_feature_detected!("avx2") {
+        if crate::simd::has_avx2() {
             // SAFETY: the processor has AVX2, checked just above.
             return unsafe { avx2::utf16(src, big_endian, out) };
         }

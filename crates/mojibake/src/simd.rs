@@ -1,31 +1,8 @@
 //! Which SIMD paths this processor may take.
 
-/// Whether this processor has AVX-512 F, BW and VBMI, which every 64-byte SIMD path of the
-/// crate needs (the line filter, the shortcut's counts). std caches the answer.
+// The processor checks, with the program's cap, are the codec's.
 #[cfg(target_arch = "x86_64")]
-#[inline]
-pub(crate) fn has_avx512_vbmi() -> bool {
-    utf8kit_codec::simd::allows(utf8kit_codec::simd::Level::Avx512)
-        && std::is_x86_feature_detected!("avx512f")
-        && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512vbmi")
-}
-
-/// Whether this processor has AVX2 and the program's cap allows it.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-pub(crate) fn has_avx2() -> bool {
-    utf8kit_codec::simd::allows(utf8kit_codec::simd::Level::Avx2)
-        && std::is_x86_feature_detected!("avx2")
-}
-
-/// Whether this processor has AVX-512 BW and the program's cap allows AVX-512.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-pub(crate) fn has_avx512bw() -> bool {
-    utf8kit_codec::simd::allows(utf8kit_codec::simd::Level::Avx512)
-        && std::is_x86_feature_detected!("avx512bw")
-}
+pub(crate) use utf8kit_codec::simd::{has_avx2, has_avx512_vbmi, has_avx512bw};
 
 /// A block filter's masks: 64 bytes in, the masks of type `T` out.
 /// The answer of `$walk`, a block walk that takes the block masks of one SIMD level last,

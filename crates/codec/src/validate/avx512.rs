@@ -153,7 +153,7 @@ fn load64(bytes: &[u8; 64]) -> __m512i {
 ///
 /// # Safety
 ///
-/// The processor must have AVX-512 F, BW and VBMI ([`crate::has_avx512_vbmi`]).
+/// The processor must have AVX-512 F, BW and VBMI ([`crate::simd::has_avx512_vbmi`]).
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
 pub(super) unsafe fn well_formed_prefix(bytes: &[u8]) -> usize {
     let first_high = lanes(&FIRST_HIGH);
@@ -261,12 +261,12 @@ mod tests {
     /// The prefix for `bytes`, on a processor that has the path.
     fn prefix(bytes: &[u8]) -> Option<usize> {
         // SAFETY: the processor has AVX-512 F, BW and VBMI, checked first.
-        crate::has_avx512_vbmi().then(|| unsafe { well_formed_prefix(bytes) })
+        crate::simd::has_avx512_vbmi().then(|| unsafe { well_formed_prefix(bytes) })
     }
 
     #[test]
     fn the_prefix_ends_at_the_last_character_before_the_block_with_the_error() {
-        if !crate::has_avx512_vbmi() {
+        if !crate::simd::has_avx512_vbmi() {
             eprintln!("this processor has no AVX-512 F, BW and VBMI: nothing to test");
             return;
         }

@@ -108,7 +108,7 @@ pub fn is_well_formed(bytes: &[u8]) -> bool {
 /// well-formed. `None` where simdutf8 answers alone (AVX2 on x86, NEON on ARM).
 fn checked_prefix(bytes: &[u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
-    if crate::has_avx512_vbmi() {
+    if crate::simd::has_avx512_vbmi() {
         // SAFETY: the processor has AVX-512 F, BW and VBMI, checked just above.
         return Some(unsafe { avx512::well_formed_prefix(bytes) });
     }
