@@ -3,7 +3,7 @@
 use crate::bytes::windows_1252_char;
 use crate::candidates::find_candidates;
 use crate::chain::{double_byte_layer, legacy_layer};
-use crate::cyrillic::{CyrillicReading, undo_cyrillic};
+use crate::cyrillic::{CyrillicReading, undo_cyrillic_layer};
 use crate::double::{LatinReading, undo_double, undo_latin};
 use crate::found::{Candidate, Edit, Found};
 use crate::line::Line;
@@ -38,7 +38,7 @@ pub(crate) fn one_layer(text: &str, out: &mut Vec<u8>, outermost: bool) -> Optio
         return Some(answer);
     }
     // Cyrillic text through the wrong code page: a whole line, judged by its words.
-    match undo_cyrillic(text) {
+    match undo_cyrillic_layer(text, outermost) {
         CyrillicReading::Undone(undone) => {
             out.clear();
             out.extend_from_slice(undone.text.as_bytes());

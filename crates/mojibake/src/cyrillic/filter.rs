@@ -90,6 +90,16 @@ fn letter_at(text: &[u8], i: usize) -> bool {
     matches!(text.get(i..i + 2), Some(&[0xD0 | 0xD1, second]) if second >= 0x80)
 }
 
+/// Whether the character at `i`, which ends before `after`, begins a word of small Cyrillic
+/// letters: no letter or digit right before it, a small letter right after.
+fn begins_small_word(text: &[u8], i: usize, after: usize) -> bool {
+    !(i > 0 && text[i - 1].is_ascii_alphanumeric() || letter_before(text, i))
+        && matches!(
+            text.get(after..after + 2),
+            Some(&[0xD0, 0xB0..=0xBF] | &[0xD1, 0x80..=0x9F])
+        )
+}
+
 /// Whether a character that is not ASCII begins at `i`.
 fn high_at(text: &[u8], i: usize) -> bool {
     text.get(i).is_some_and(|&b| b >= 0xC0)
@@ -102,7 +112,10 @@ fn high_at(text: &[u8], i: usize) -> bool {
 /// Cyrillic letter (not the no-break space, the soft hyphen or the guillemets, which stand
 /// against words); box drawing against a
 /// character that is not ASCII; a sign of U+2000..U+217F between a Cyrillic letter and one
-/// that is not ASCII (not the apostrophe `’` or the non-breaking hyphen).
+/// that is not ASCII (not the apostrophe `’` or the non-breaking hyphen); a sign of
+/// U+2000..U+217F (not `„`) or a no-break space that begins a word of small Cyrillic letters (`—тобы`,
+/// `“становить`: a capital that the code page read as shows as a sign); `Ђ` before ASCII
+/// (`Ђ%sї`, `«%s»` in windows-1251 read as x-mac-cyrillic).
 ///
 /// `memo` is the line last found to be no line of capitals, so that each capital after a
 /// capital does not read its line again.
@@ -124,7 +137,11 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
                     });
             let serbian = matches!(second, 0x82 | 0x83 | 0x85 | 0x88..=0x8C | 0x8F)
                 && (letter_before(text, i) || high_at(text, i + 2));
-            capital_after_letter || serbian
+            let quote = second == 0x82
+                && text
+                    .get(i + 2)
+                    .is_some_and(|&b| b.is_ascii_alphanumeric() || b"%$-<{[(/'\"`".contains(&b));
+            capital_after_letter || serbian || quote
         }
         0xD1 => {
             matches!(second, 0x92 | 0x93 | 0x95 | 0x98..=0x9C | 0x9F)
@@ -135,6 +152,7 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
         0xC2 => {
             !matches!(second, 0xA0 | 0xAB | 0xAD | 0xBB)
                 && (letter_before(text, i) || letter_at(text, i + 2))
+                || second == 0xA0 && begins_small_word(text, i, i + 2)
         }
         0xE2 => {
             let boxes = matches!(second, 0x94 | 0x95)
@@ -148,7 +166,11 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
             let compares = second == 0x89
                 && matches!(third, 0xA4 | 0xA5)
                 && (letter_before(text, i) || high_at(text, i + 3));
-            boxes || sign || compares
+            // Not the non-breaking hyphen, nor `„`, which opens a word in text.
+            let before_word = matches!(second, 0x80..=0x84)
+                && !(second == 0x80 && matches!(third, 0x91 | 0x9E))
+                && begins_small_word(text, i, i + 3);
+            boxes || sign || compares || before_word
         }
         _ => false,
     }
@@ -193,7 +215,7 @@ fn candidates(m: &ByteMasks) -> u64 {
     m.d0 & (leads << 2 & (m.x8 | m.x9 | m.xa) >> 1 | (m.x8 & m.serbian) >> 1)
         | m.d1 & (m.x9 & m.serbian) >> 1
         | m.c2 & (m.high << 1 | leads >> 2)
-        | m.e2 & (m.boxes >> 1 | m.x8 >> 1 & m.high << 1 | m.x89 >> 1)
+        | m.e2 & (m.boxes >> 1 | m.x8 >> 1 & (m.high << 1 | leads >> 3 | 1 << 61) | m.x89 >> 1)
 }
 
 /// The low halves of [`ByteMasks::serbian`], a bit each.
@@ -312,6 +334,7 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
             let ahead = _mm256_permute2x128_si256(v, after, 0x21);
             let next = _mm256_alignr_epi8(ahead, v, 1);
             let lead_after = is(_mm256_alignr_epi8(ahead, v, 2), 0xFE, 0xD0);
+            let lead_third = is(_mm256_alignr_epi8(ahead, v, 3), 0xFE, 0xD0);
             let high_before = _mm256_cmpgt_epi8(zero, prev1);
             let lead_before = is(prev2, 0xFE, 0xD0);
             let capital = or(is(next, 0xE0, 0x80), is(next, 0xF0, 0xA0));
@@ -325,14 +348,16 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
             );
             let d1 = and(is(v, 0xFF, 0xD1), and(is(next, 0xF0, 0x90), serbian));
             let c2 = and(is(v, 0xFF, 0xC2), or(high_before, lead_after));
-            let e2 = and(
-                is(v, 0xFF, 0xE2),
-                or(
-                    or(is(next, 0xFE, 0x94), is(next, 0xFF, 0x89)),
-                    and(is(next, 0xF0, 0x80), high_before),
-                ),
+            let e2 = is(v, 0xFF, 0xE2);
+            let sign = and(e2, is(next, 0xF0, 0x80));
+            let e2 = or(
+                and(e2, or(is(next, 0xFE, 0x94), is(next, 0xFF, 0x89))),
+                and(sign, or(high_before, lead_third)),
             );
-            _mm256_movemask_epi8(or(or(d0, d1), or(c2, e2))) as u32
+            (
+                _mm256_movemask_epi8(or(or(d0, d1), or(c2, e2))) as u32,
+                _mm256_movemask_epi8(sign) as u32,
+            )
         };
         // A block of no byte C2, D0, D1 or E2 (most blocks of text that is not Cyrillic) has
         // no candidate.
@@ -341,7 +366,9 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
         if _mm256_testz_si256(any, any) != 0 {
             return 0;
         }
-        u64::from(half(zero, a, b)) | u64::from(half(a, b, zero)) << 32
+        let (low, (high, signs)) = (half(zero, a, b).0, half(a, b, zero));
+        // Byte 61's third byte after it lies past the block: a sign there is a candidate.
+        u64::from(low) | u64::from(high | signs & 1 << 29) << 32
     }
     // SAFETY: `candidate_masks` chooses this path only when the processor has AVX2.
     unsafe { masks(block) }
@@ -413,7 +440,7 @@ mod tests {
     /// Text of the characters the filter tells apart: ASCII, small and capital Cyrillic
     /// letters, Serbian letters, signs, box drawing, C1 controls, CJK.
     fn texts() -> impl Strategy<Value = String> {
-        crate::simd::texts_of("ab \nпривтПРИВТЁёїіЏџЂђЉ«»°·\u{a0}\u{ad}\u{85}–—’‑…№€≥≤™→╨╤─│中")
+        crate::simd::texts_of("ab \nпривтПРИВТЁёїіЏџЂђЉ«»°·\u{a0}\u{ad}\u{85}–—’‑…№€≥≤™→╨╤─│中“‘„")
     }
 
     proptest! {
@@ -432,7 +459,7 @@ mod tests {
 
     #[test]
     fn every_level_gives_the_portable_candidates() {
-        let text = "привет рТЙЧЕФ ╨Я╤А ЏаЁўҐв а\u{85}б–Я ".repeat(2);
+        let text = "—тобы привет рТЙЧЕФ ╨Я╤А ЏаЁўҐв а\u{85}б–Я ".repeat(2);
         let mut block = [0u8; 64];
         block.copy_from_slice(&text.as_bytes()[..64]);
         let want = portable_candidate_masks(&block);

@@ -202,6 +202,9 @@ fn is_latin_letter(c: char) -> bool {
     c.is_ascii_alphabetic() || ('\u{C0}'..='\u{24F}').contains(&c) && is_alphabetic(c)
 }
 
+/// Every language's bit of [`alphabets`].
+const ALL_ALPHABETS: u8 = 63;
+
 /// The [`alphabets`] of Serbian and Macedonian.
 const SERBIAN_MACEDONIAN: u8 = 16 | 32;
 
@@ -253,14 +256,22 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
     let mut prev = ' ';
     // Whether the last `«`, and the last `„`, is still open.
     let (mut guillemet, mut low_quote) = (false, false);
+    // The alphabets that hold every letter of the word so far ([`alphabets`]).
+    let mut word = ALL_ALPHABETS;
     while let Some(c) = chars.next() {
         let next = chars.peek().copied().unwrap_or(' ');
+        if !is_cyrillic_letter(c) && !inside_words(c) {
+            // A word whose letters no one alphabet holds (`выџсните`): a flaw.
+            flaws += u32::from(word == 0);
+            word = ALL_ALPHABETS;
+        }
         if c.is_ascii() {
             flaws += u32::from(latin && c.is_ascii_alphabetic() && is_cyrillic_letter(prev));
         } else if is_cyrillic_letter(c) {
             flaws += u32::from(latin && is_latin_letter(prev));
             letters += 1;
             let mask = tally_outside(&mut outside, c);
+            word &= mask;
             if is_uppercase(c) && is_cyrillic_letter(prev) && is_lowercase(prev) {
                 // A capital of Serbian or Macedonian alone inside a word weighs two.
                 flaws += 1 + u32::from(mask & !SERBIAN_MACEDONIAN == 0);
@@ -296,7 +307,7 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
         prev = c;
     }
     // An opening quote that nothing closes.
-    flaws += u32::from(guillemet) + u32::from(low_quote);
+    flaws += u32::from(guillemet) + u32::from(low_quote) + u32::from(word == 0);
     // One letter of another language is a word of it; two or more are a flaw each.
     let outside = outside.iter().min().copied().unwrap_or(0);
     (flaws + outside.saturating_sub(1), letters)
@@ -310,6 +321,29 @@ fn outsiders(text: &str) -> u32 {
         tally_outside(&mut outside, c);
     }
     outside.iter().min().copied().unwrap_or(0)
+}
+
+/// How many letters of `text` Serbian or Macedonian alone of [`alphabets`] hold (`ђ ј љ њ ћ џ
+/// ѓ ѕ ќ`, either case).
+fn serbian_letters(text: &str) -> usize {
+    text.chars()
+        .filter(|&c| is_cyrillic_letter(c) && alphabets(c) & !SERBIAN_MACEDONIAN == 0)
+        .count()
+}
+
+/// Whether `text` holds 20 Cyrillic letters or more, one of them of Serbian or Macedonian alone
+/// ([`serbian_letters`]), which begins a word of small letters.
+fn lone_serbian_initial(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    let letters = chars.iter().filter(|&&c| is_cyrillic_letter(c)).count();
+    letters >= 20
+        && serbian_letters(text) == 1
+        && chars.iter().enumerate().any(|(i, &c)| {
+            is_cyrillic_letter(c)
+                && alphabets(c) & !SERBIAN_MACEDONIAN == 0
+                && !(i > 0 && chars[i - 1].is_alphanumeric())
+                && chars.get(i + 1).is_some_and(|&n| is_lowercase(n))
+        })
 }
 
 /// Counts Cyrillic letter `c` in `outside` for each language whose alphabet lacks it
@@ -370,9 +404,24 @@ fn capitals_inside_words(text: &str) -> usize {
         .count()
 }
 
-/// What [`signs_before_words`] add to [`rarity`]: ten bits each, spread over the pairs.
+/// How many Cyrillic capitals of `text` follow a small letter and come before none (`длЯ`,
+/// not `типЦП`, a word and an abbreviation written together).
+fn capitals_after_small(text: &str) -> usize {
+    let mut chars = text.chars().peekable();
+    let (mut prev, mut count) = (' ', 0);
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied().unwrap_or(' ');
+        count += usize::from(
+            is_cyrillic_letter(c) && is_uppercase(c) && is_lowercase(prev) && !is_uppercase(next),
+        );
+        prev = c;
+    }
+    count
+}
+
+/// What [`signs_before_words`] and [`unclosed_quotes`] add to [`rarity`]: ten bits each, spread over the pairs.
 fn signed_words_cost(text: &str) -> u32 {
-    ten_bits_each(signs_before_words(text), text)
+    ten_bits_each(signs_before_words(text) + unclosed_quotes(text), text)
 }
 
 /// What the signs of the code pages that text seldom writes at all ([`is_odd`], `€ ‰ † ‡ • ™`)
@@ -384,6 +433,12 @@ fn odd_signs_cost(text: &str) -> u32 {
         .filter(|&c| is_odd(c) || never_against_letters(c))
         .count();
     ten_bits_each(n, text)
+}
+
+/// What the letters of `text` that its language lacks ([`outsiders`]) add to [`rarity`], which
+/// takes the letters beyond `а..я` for a word's edge: ten bits each, spread over the pairs.
+fn outsiders_cost(text: &str) -> u32 {
+    ten_bits_each(outsiders(text) as usize, text)
 }
 
 /// Ten bits for each of `n` things wrong with `text`, spread over its pairs of letters as
@@ -416,6 +471,33 @@ fn signs_before_words(text: &str) -> usize {
                 && is_lowercase(next),
         );
         prev = c;
+    }
+    count
+}
+
+/// How many opening quotes `“` and `‘` of `text` stand before a small Cyrillic letter and are
+/// not closed (by `”`, or `’`) later in the line: a capital that a code page shows as a quote
+/// (`“становить` is `Установить` in x-mac-cyrillic read as windows-1251).
+fn unclosed_quotes(text: &str) -> usize {
+    if !text.contains(['“', '‘']) {
+        return 0;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut count = 0;
+    for (i, &c) in chars.iter().enumerate() {
+        let closer = match c {
+            '“' => '”',
+            '‘' => '’',
+            _ => continue,
+        };
+        let before = i.checked_sub(1).map_or(' ', |p| chars[p]);
+        let next = chars.get(i + 1).copied().unwrap_or(' ');
+        count += usize::from(
+            !before.is_alphanumeric()
+                && is_cyrillic_letter(next)
+                && is_lowercase(next)
+                && !chars[i + 1..].contains(&closer),
+        );
     }
     count
 }
@@ -480,15 +562,21 @@ pub(super) fn all_capitals(text: &[u8]) -> bool {
 
 /// Whether `answer`, a reading of `line` character for character, made a sign of a letter of
 /// the line only where the sign stands alone (`я` for `—` between spaces) or against Latin
-/// letters (`Ђ%sї` for `«%s»`): a reading that makes signs of the letters inside Cyrillic
-/// words is no answer.
+/// letters (`Ђ%sї` for `«%s»`), or as a quote or `…` that closes a word (`шаблонИ` for
+/// `шаблон»`) or a quote that opens one: a reading that makes signs of the letters inside
+/// Cyrillic words is no answer.
 fn keeps_words(line: &str, answer: &str) -> bool {
     let line: Vec<char> = line.chars().collect();
     let letter = |i: usize| line.get(i).is_some_and(|&c| is_cyrillic_letter(c));
     answer.chars().enumerate().all(|(i, c)| {
-        !is_cyrillic_letter(line[i])
-            || is_alphabetic(c)
-            || !(letter(i + 1) || i > 0 && letter(i - 1))
+        let (before, after) = (i > 0 && letter(i - 1), letter(i + 1));
+        let edge = match (before, after) {
+            (false, false) => true,
+            (true, false) => matches!(c, '»' | '“' | '…'),
+            (false, true) => matches!(c, '«' | '„'),
+            (true, true) => false,
+        };
+        !is_cyrillic_letter(line[i]) || is_alphabetic(c) || edge
     })
 }
 
@@ -564,9 +652,17 @@ impl CyrillicReading {
 
 /// Undoes the one reading of `text`, a line, through a Cyrillic code page that makes it what
 /// Cyrillic words look like, if the line is far from it and exactly one answer is.
+#[cfg(test)]
 pub(crate) fn undo_cyrillic(text: &str) -> CyrillicReading {
+    undo_cyrillic_layer(text, true)
+}
+
+/// [`undo_cyrillic`] of a line as it came (`outermost`), or of the answer of a layer undone: a
+/// line of capitals that a reading made is what that reading meant, not small letters shown as
+/// capitals.
+pub(crate) fn undo_cyrillic_layer(text: &str, outermost: bool) -> CyrillicReading {
     let mut answered = false;
-    match judge(text, &mut answered) {
+    match judge(text, outermost, &mut answered) {
         Some(undone) => CyrillicReading::Undone(undone),
         None if answered && text.chars().any(|c| ('\u{80}'..='\u{9F}').contains(&c)) => {
             CyrillicReading::Undecided
@@ -576,18 +672,13 @@ pub(crate) fn undo_cyrillic(text: &str) -> CyrillicReading {
 }
 
 /// [`undo_cyrillic`]; `answered` says whether some reading made flawless text.
-fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
+fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUndone> {
     // What the line filter passes over is never read again (the other readings' lines come
     // here too).
     first_cyrillic_suspect(text.as_bytes())?;
     let (flawed, letters) = flaws(text);
     let (capitals, _) = capital_words(text.as_bytes());
-    let capitals_only = flawed == 0 && all_capitals(text.as_bytes());
-    // A line of no flaw, not of capitals only, may still be one letter away from text: a lone
-    // letter of another language, which an answer that changes only the line's words
-    // ([`changes_inside_words`]) does away with, counts as its flaw. Without one, its letters
-    // alone decide, by a wider margin.
-    let quiet = flawed == 0 && !capitals_only;
+    let capitals_only = outermost && flawed == 0 && all_capitals(text.as_bytes());
     let tables = Tables::get();
     // The line in each code page that writes it.
     let mut written: [Vec<u8>; N] = Default::default();
@@ -611,8 +702,10 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
                 && candidate != text
                 && !answers.iter().any(|a| a.0 == candidate)
             {
-                let rare =
-                    rarity(&candidate) + signed_words_cost(&candidate) + odd_signs_cost(&candidate);
+                let rare = rarity(&candidate)
+                    + signed_words_cost(&candidate)
+                    + odd_signs_cost(&candidate)
+                    + outsiders_cost(&candidate);
                 answers.push((candidate, rare, layer));
             }
         };
@@ -715,19 +808,31 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
         best_of(utf8)?
     } else {
         let (answer, rare, layer) = best_of(legacy)?;
+        // A word that begins with a sign against its small letters, or with a quote that
+        // nothing closes, is a capital shown as a sign: a flaw each, for the line only (an
+        // answer pays for its signs in its rarity).
+        let signed = signs_before_words(text) + unclosed_quotes(text);
+        // A line of no flaw, not of capitals only, may still be one letter away from text: a
+        // lone letter of another language, which an answer that changes only the line's words
+        // ([`changes_inside_words`]) does away with, counts as its flaw. Without one, its
+        // letters alone decide, by a wider margin.
+        let quiet = flawed == 0 && signed == 0 && !capitals_only;
         // Letters the answer only makes small (x-mac-cyrillic's `я` is windows-1251's `Я`) are
         // the same pairs to [`rarity`]: each capital inside a word it makes small weighs
         // another flaw.
         let unfolded = if same_letters(&answer, text) {
             capitals_inside_words(text).saturating_sub(capitals_inside_words(&answer))
         } else {
-            0
+            capitals_after_small(text).saturating_sub(capitals_after_small(&answer))
         };
         // A line of no flaw has one letter of another language at most: an answer with none
-        // weighs that letter as a flaw.
+        // weighs that letter as a flaw. So does a long line whose one letter of Serbian or
+        // Macedonian alone begins a word (`Џредупреждение` is `Предупреждение` in
+        // x-mac-cyrillic read as windows-1251): text of those languages has more of them.
         let lone = quiet
-            && outsiders(text) == 1
+            && (outsiders(text) == 1 || lone_serbian_initial(text))
             && outsiders(&answer) == 0
+            && serbian_letters(&answer) == 0
             && changes_inside_words(text, &answer);
         // A line of no flaw and no such letter goes by its letters alone, and must lose by more.
         if quiet && !lone && gain(rare, rarity(text), letters) < QUIET_BEATS_LINE {
@@ -736,7 +841,8 @@ fn judge(text: &str, answered: &mut bool) -> Option<CyrillicUndone> {
         // Each word that began small and went on in capitals, which the answer turns, weighs a
         // flaw more.
         let inverted = inverted_words_made_small(text, &answer);
-        let flawed = i64::from(flawed) + unfolded as i64 + i64::from(lone) + inverted as i64;
+        let flawed =
+            i64::from(flawed) + unfolded as i64 + i64::from(lone) + inverted as i64 + signed as i64;
         if flawed * FLAW + gain(rare, rarity(text), letters) < BEATS_LINE {
             return None;
         }

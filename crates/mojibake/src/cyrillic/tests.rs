@@ -202,12 +202,16 @@ fn a_capital_beats_a_sign_against_a_word_of_small_letters() {
 
 #[test]
 fn a_line_of_c1_controls_that_readings_explain_unclearly_is_left() {
-    // `Удалить` in x-mac-cyrillic read as ISO-8859-5: its capital is a C1 control there, which
-    // windows-1251 reads as `“`. Readings make flawless text of the line, none clearly: left,
+    // `Пбит` in x-mac-cyrillic read as ISO-8859-5: its capital is a C1 control there, which
+    // windows-1251 reads as `Џ`. Readings make flawless text of the line, none clearly: left,
     // where the single-byte judging would take the control for windows-1252's sign.
-    let line = "_\u{93}фрышђќ";
+    let line = "\u{8f}сшђ";
     assert!(matches!(undo_cyrillic(line), CyrillicReading::Undecided));
     assert_eq!(undo_mojibake(line), None);
+    // `Удалить` the same way: windows-1251 reads its control as `“`, a quote that opens a word
+    // and that nothing closes, which the other reading does not have.
+    let fix = undo_mojibake("_\u{93}фрышђќ").expect("x-mac-cyrillic as iso-8859-5");
+    assert_eq!(fix.text, "_Удалить");
     // `Аргау` the same way: its `ѓ` against a letter and the control weigh enough for one.
     let fix = undo_mojibake("\u{80}№урѓ").expect("x-mac-cyrillic as iso-8859-5");
     assert_eq!(fix.text, "Аргау");
@@ -294,6 +298,11 @@ fn capital_words_count_words_of_two_capitals_or_more() {
 fn keeps_words_allows_a_lone_letter_to_become_a_sign() {
     assert!(keeps_words("слово я слово", "слово — слово"));
     assert!(!keeps_words("СУФФИКС", "—”‘‘»\u{a0}—"));
+    // A word's last letter may close it, its first open it; not the other way round.
+    assert!(keeps_words("шаблонИ", "шаблон»"));
+    assert!(keeps_words("Зслово", "«слово"));
+    assert!(!keeps_words("шаблонИ", "шаблон«"));
+    assert!(!keeps_words("слоИво", "сло»во"));
 }
 
 #[test]
@@ -416,4 +425,95 @@ fn a_line_of_no_flaw_goes_by_its_letters_alone() {
     assert_eq!(fix.text, line);
     assert_eq!(fix.chain.to_string(), "windows-1251 read as iso-8859-5");
     assert!(undo_mojibake("шкотски галски, шона, шпански, ђу, ђула").is_none());
+}
+
+/// x-mac-cyrillic and windows-1251 read as each other show most capitals as signs and Serbian
+/// letters, and the guillemets as letters: a word that begins with a sign against its small
+/// letters, a quote that nothing closes, a capital after a small letter, a closing quote that
+/// was a word's last letter, one Serbian letter in a long Russian line.
+#[test]
+fn capitals_shown_as_signs_come_back() {
+    for (line, want, chain) in [
+        (
+            "“становите, чтобы включить нажатиЯ кнопок мыши с помощью сенсорной панели.",
+            "Установите, чтобы включить нажатия кнопок мыши с помощью сенсорной панели.",
+            "x-mac-cyrillic read as windows-1251",
+        ),
+        (
+            "‘охранЯемые курсоры должны быть READ ONLY.",
+            "Сохраняемые курсоры должны быть READ ONLY.",
+            "x-mac-cyrillic read as windows-1251",
+        ),
+        (
+            "Ђбсолютное значение в коде ослаблениЯ. Ћшибка ассемблированиЯЙ",
+            "Абсолютное значение в коде ослабления. Ошибка ассемблирования…",
+            "x-mac-cyrillic read as windows-1251",
+        ),
+        (
+            "Џредупреждение: вход в систему снова возможен.",
+            "Предупреждение: вход в систему снова возможен.",
+            "x-mac-cyrillic read as windows-1251",
+        ),
+        (
+            "ђазмера значка установлен",
+            "Размера значка установлен",
+            "x-mac-cyrillic read as windows-1251",
+        ),
+        (
+            "¬ключить звуки событий",
+            "Включить звуки событий",
+            "windows-1251 read as x-mac-cyrillic",
+        ),
+        (
+            "не удалось прочитать символьную ссылку Ђ%.255sї",
+            "не удалось прочитать символьную ссылку «%.255s»",
+            "windows-1251 read as x-mac-cyrillic",
+        ),
+    ] {
+        let fix = undo_mojibake(line).unwrap_or_else(|| panic!("{line}"));
+        assert_eq!(fix.text, want);
+        assert_eq!(fix.chain.to_string(), chain, "{line}");
+    }
+    // Text that has these signs and letters of its own stays: a quote closed, an abbreviation
+    // written against a word, a Serbian line with one Serbian letter, a dialogue's dash.
+    for line in [
+        "“слово” в кавычках и прочее",
+        "подтипЦП:   %08lx",
+        "Ђаци су добили нове свеске данас у школи",
+        "— Привет, — сказал он.",
+        "(ПРОПУЩЕНО)",
+    ] {
+        assert_eq!(undo_mojibake(line), None, "{line}");
+    }
+}
+
+#[test]
+fn signs_and_quotes_that_begin_words_are_counted() {
+    assert_eq!(unclosed_quotes("“становить и ‘так’"), 1);
+    assert_eq!(unclosed_quotes("“слово” и ‘так’"), 0);
+    assert_eq!(unclosed_quotes("‘охранить"), 1);
+    assert_eq!(unclosed_quotes("„слово“"), 0);
+    assert_eq!(capitals_after_small("длЯ требуетсЯ типЦП ВКонтакте"), 2);
+    assert_eq!(serbian_letters("Џорџ и Ђорђе"), 4);
+    assert!(lone_serbian_initial(
+        "Џредупреждение: вход в систему снова возможен."
+    ));
+    assert!(!lone_serbian_initial("Џредупреждение"));
+    assert!(!lone_serbian_initial(
+        "Предупреждение: вход в систему снова џ возможен."
+    ));
+    // A word whose letters no one alphabet holds is a flaw.
+    assert_eq!(flaws("выџсните").0, 1);
+    assert_eq!(flaws("выясните џак").0, 0);
+}
+
+#[test]
+fn a_sign_that_begins_a_word_of_small_letters_is_suspect() {
+    for line in ["—тобы", "“становить", "x \u{a0}онтрольные", "ссылку Ђ%sї"]
+    {
+        assert!(first_cyrillic_suspect(line.as_bytes()).is_some(), "{line}");
+    }
+    for line in ["слово — слово", "1–2 раза", "10\u{a0}км", "Ђ. Б."] {
+        assert!(first_cyrillic_suspect(line.as_bytes()).is_none(), "{line}");
+    }
 }
