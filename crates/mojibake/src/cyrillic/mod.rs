@@ -547,17 +547,24 @@ pub(super) fn capital_words(text: &[u8]) -> (usize, usize) {
 }
 
 /// Whether `text` is words of capitals, five capitals at least (an abbreviation, `СССР`, has
-/// fewer), and no other Cyrillic word: what KOI8-R and windows-1251 make of each other's small
-/// letters, when no capital began a word. Done at the first other word, where most lines end.
+/// fewer), and three of them at least for each other Cyrillic word: what KOI8-R and
+/// windows-1251 make of each other's small letters, when no capital began a word (the other
+/// words were written in capitals: `йнс ОЕ ЪБДБОП` for `ИМЯ не задано`). Done as soon as two
+/// other words or more outnumber the words of capitals, where most lines end.
 pub(super) fn all_capitals(text: &[u8]) -> bool {
-    let mut capitals = 0;
+    let (mut capitals, mut words, mut others) = (0, 0, 0);
     for (run, all) in cyrillic_words(text).filter(|&(run, _)| run >= 2) {
-        if !all {
-            return false;
+        if all {
+            capitals += run;
+            words += 1;
+        } else {
+            others += 1;
+            if others > 1 && others > words {
+                return false;
+            }
         }
-        capitals += run;
     }
-    capitals >= 5
+    capitals >= 5 && words >= 3 * others
 }
 
 /// Whether `answer`, a reading of `line` character for character, made a sign of a letter of

@@ -517,3 +517,32 @@ fn a_sign_that_begins_a_word_of_small_letters_is_suspect() {
         assert!(first_cyrillic_suspect(line.as_bytes()).is_none(), "{line}");
     }
 }
+
+#[test]
+fn a_line_mostly_of_capitals_is_read_as_small_letters() {
+    // KOI8-R read as windows-1251: the placeholder written in capitals became small letters,
+    // the rest capitals.
+    let line = "ИМЯ не задано, то по текущему процессу (может различаться, если база данных";
+    let mangled = mangle(line, 1, 0);
+    assert_eq!(
+        mangled,
+        "йнс ОЕ ЪБДБОП, ФП РП ФЕЛХЭЕНХ РТПГЕУУХ (НПЦЕФ ТБЪМЙЮБФШУС, ЕУМЙ ВБЪБ ДБООЩИ"
+    );
+    assert!(all_capitals(mangled.as_bytes()));
+    let fix = undo_mojibake(&mangled).expect("koi8-r as windows-1251");
+    assert_eq!(fix.text, line);
+    assert_eq!(fix.chain.to_string(), "koi8-r read as windows-1251");
+    // Three words of capitals for each other word at least.
+    assert!(!all_capitals(
+        "ИСПОЛЬЗОВАНИЕ: команда [ПАРАМЕТРЫ]".as_bytes()
+    ));
+    assert!(all_capitals(
+        "ИСПОЛЬЗОВАНИЕ: команда [ПАРАМЕТРЫ] ФАЙЛ".as_bytes()
+    ));
+    for line in [
+        "ИСПОЛЬЗОВАНИЕ: команда [ПАРАМЕТРЫ] ФАЙЛ",
+        "ВНИМАНИЕ: ОШИБКА ЗАПИСИ НА ДИСК, см. журнал",
+    ] {
+        assert_eq!(undo_mojibake(line), None, "{line}");
+    }
+}
