@@ -475,10 +475,12 @@ mod tests {
         // Clean Russian, Ukrainian, Serbian words apart: nothing.
         assert_eq!(at("Привет, мир! Москва — «столица». М’ята, їжак.\n"), None);
         assert_eq!(at("Внимание: ошибка в сети\n"), None);
-        // Capitals after capitals, six at least, and no other Cyrillic word.
+        // Capitals after capitals, five at least, and three words of them for each other
+        // Cyrillic word.
         assert_eq!(at("ok ВН ДА"), None);
         assert_eq!(at("ok ВНИМ ДА"), Some(5));
         assert_eq!(at("ok ВНИМ ДА нет"), None);
+        assert_eq!(at("нет ВНИМ ДА ТАК"), Some(9));
         // A small letter, then a capital: at the capital's lead.
         assert_eq!(at("ok рТЙЧЕФ"), Some(5));
         // Box drawing against a letter.
