@@ -256,23 +256,40 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
     let mut prev = ' ';
     // Whether the last `«`, and the last `„`, is still open.
     let (mut guillemet, mut low_quote) = (false, false);
-    // The alphabets that hold every letter of the word so far ([`alphabets`]).
-    let mut word = ALL_ALPHABETS;
+    // The alphabets that hold every letter of the word so far ([`alphabets`]), and how many
+    // Cyrillic letters it has.
+    let (mut word, mut length) = (ALL_ALPHABETS, 0);
+    // Whether a printf directive (`%s`, `%-10lu`) is open, and whether `prev` ended one: its
+    // letter is no Latin letter against a word it runs into (`%sФайл`).
+    let (mut directive, mut after_directive) = (false, false);
+    let mut before_prev = ' ';
     while let Some(c) = chars.next() {
         let next = chars.peek().copied().unwrap_or(' ');
         if !is_cyrillic_letter(c) && !inside_words(c) {
             // A word whose letters no one alphabet holds (`выџсните`): a flaw.
             flaws += u32::from(word == 0);
-            word = ALL_ALPHABETS;
+            (word, length) = (ALL_ALPHABETS, 0);
         }
+        let ends_directive = directive
+            && c.is_ascii_alphabetic()
+            && !matches!(c, 'l' | 'h' | 'z' | 'j' | 't' | 'q' | 'L');
         if c.is_ascii() {
-            flaws += u32::from(latin && c.is_ascii_alphabetic() && is_cyrillic_letter(prev));
+            flaws += u32::from(
+                latin && c.is_ascii_alphabetic() && !directive && is_cyrillic_letter(prev),
+            );
         } else if is_cyrillic_letter(c) {
-            flaws += u32::from(latin && is_latin_letter(prev));
+            // Not a word that a directive runs into (`%sФайл`); a letter alone there is a flaw
+            // (`З%sИ`, x-mac-cyrillic's guillemets read as windows-1251).
+            flaws += u32::from(
+                latin && is_latin_letter(prev) && !(after_directive && is_alphabetic(next)),
+            );
             letters += 1;
             let mask = tally_outside(&mut outside, c);
             word &= mask;
-            if is_uppercase(c) && is_cyrillic_letter(prev) && is_lowercase(prev) {
+            length += 1;
+            // A unit of three letters, a capital, a small letter and a capital (`КиБ`, `МіБ`).
+            let unit = length == 3 && is_uppercase(before_prev) && !is_alphabetic(next);
+            if is_uppercase(c) && is_cyrillic_letter(prev) && is_lowercase(prev) && !unit {
                 // A capital of Serbian or Macedonian alone inside a word weighs two.
                 flaws += 1 + u32::from(mask & !SERBIAN_MACEDONIAN == 0);
             }
@@ -304,6 +321,13 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
         if flaws > limit {
             return (flaws, letters);
         }
+        after_directive = ends_directive;
+        directive = if c == '%' {
+            !directive || prev != '%'
+        } else {
+            directive && !ends_directive && (c.is_ascii_alphanumeric() || "-+ #.*".contains(c))
+        };
+        before_prev = prev;
         prev = c;
     }
     // An opening quote that nothing closes.

@@ -68,9 +68,11 @@ fn an_answer_of_utf8_may_put_a_printf_directive_against_a_word() {
         "{mangled}"
     );
     assert_eq!(undo_mojibake(&mangled).expect("koi8-u").text, line);
-    // An answer of one code page read as another may not.
-    assert_eq!(flaws_past("%sФайл".chars(), u32::MAX, true).0, 1);
-    assert_eq!(flaws_past("%sФайл".chars(), u32::MAX, false).0, 0);
+    // So may an answer of one code page read as another, but not a letter alone against a
+    // directive.
+    assert_eq!(flaws_past("%sФайл".chars(), u32::MAX, true).0, 0);
+    assert_eq!(flaws_past("З%sИ".chars(), u32::MAX, true).0, 1);
+    assert_eq!(flaws_past("З%sИ".chars(), u32::MAX, false).0, 0);
 }
 
 #[test]
@@ -544,5 +546,28 @@ fn a_line_mostly_of_capitals_is_read_as_small_letters() {
         "ВНИМАНИЕ: ОШИБКА ЗАПИСИ НА ДИСК, см. журнал",
     ] {
         assert_eq!(undo_mojibake(line), None, "{line}");
+    }
+}
+
+#[test]
+fn printf_directives_and_units_are_no_flaws() {
+    // A directive that runs into a word is no Latin letter against it; a letter alone between
+    // directives still is (x-mac-cyrillic's guillemets read as windows-1251).
+    assert_eq!(flaws("%sФайл").0, 0);
+    assert_eq!(flaws("%-10luФайл").0, 0);
+    assert_eq!(flaws("%%sФайл").0, 1);
+    assert_eq!(flaws("З%sИ").0, 1);
+    // A unit of a capital, a small letter and a capital.
+    assert_eq!(flaws("10 КиБ, 5 МіБ").0, 0);
+    assert_eq!(flaws("КиБа").0, 1);
+    // windows-1251 (code page 0) read as KOI8-R (1).
+    for line in [
+        "%s%s%s:%u: %s%sНе пройдено перевірку «%s».",
+        "RES на основі файлів (КіБ)",
+    ] {
+        let mangled = mangle(line, 0, 1);
+        let fix = undo_mojibake(&mangled).unwrap_or_else(|| panic!("{mangled}"));
+        assert_eq!(fix.text, line);
+        assert_eq!(fix.chain.to_string(), "windows-1251 read as koi8-r");
     }
 }
