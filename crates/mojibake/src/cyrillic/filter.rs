@@ -110,12 +110,12 @@ fn high_at(text: &[u8], i: usize) -> bool {
 /// capitals ([`super::all_capitals`]); a letter of Serbian or Macedonian (`Ђ Ѓ Ѕ Ј Љ Њ Ћ Ќ Џ` and
 /// their small forms) against a Cyrillic letter; a C1 control or a sign of Latin-1 against a
 /// Cyrillic letter (not the no-break space, the soft hyphen or the guillemets, which stand
-/// against words); box drawing against a
-/// character that is not ASCII; a sign of U+2000..U+217F between a Cyrillic letter and one
-/// that is not ASCII (not the apostrophe `’` or the non-breaking hyphen); a sign of
-/// U+2000..U+217F (not `„`) or a no-break space that begins a word of small Cyrillic letters (`—тобы`,
-/// `“становить`: a capital that the code page read as shows as a sign); `Ђ` before ASCII
-/// (`Ђ%sї`, `«%s»` in windows-1251 read as x-mac-cyrillic).
+/// against words); box drawing against a character that is not ASCII; a sign of
+/// U+2000..U+217F between a Cyrillic letter and one that is not ASCII (not the apostrophe `’`
+/// or the non-breaking hyphen); a sign of U+2000..U+217F (not `„`) or a no-break space that
+/// begins a word of small Cyrillic letters (`—тобы`, `“становить`: a capital that the code page
+/// read as shows as a sign); `Ђ` before ASCII (`Ђ%sї`, `«%s»` in windows-1251 read as
+/// x-mac-cyrillic).
 ///
 /// `memo` is the line last found to be no line of capitals, so that each capital after a
 /// capital does not read its line again.

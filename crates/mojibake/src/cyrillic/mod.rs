@@ -443,7 +443,8 @@ fn capitals_after_small(text: &str) -> usize {
     count
 }
 
-/// What [`signs_before_words`] and [`unclosed_quotes`] add to [`rarity`]: ten bits each, spread over the pairs.
+/// What [`signs_before_words`] and [`unclosed_quotes`] add to [`rarity`]: ten bits each, spread
+/// over the pairs.
 fn signed_words_cost(text: &str) -> u32 {
     ten_bits_each(signs_before_words(text) + unclosed_quotes(text), text)
 }
