@@ -536,8 +536,9 @@ fn same_letters(a: &str, b: &str) -> bool {
 }
 
 /// The Cyrillic words of `text` (UTF-8), a word being a run of characters of U+0400..U+04FF:
-/// how many letters each holds, and whether all are capitals of U+0400..U+042F.
-fn cyrillic_words(text: &[u8]) -> impl Iterator<Item = (usize, bool)> + '_ {
+/// how many letters each holds, whether all are capitals of U+0400..U+042F, and where it ends
+/// (its bytes are the two bytes of each letter before that).
+fn cyrillic_words(text: &[u8]) -> impl Iterator<Item = (usize, bool, usize)> + '_ {
     let mut i = 0;
     std::iter::from_fn(move || {
         let (mut run, mut all) = (0, true);
@@ -554,10 +555,10 @@ fn cyrillic_words(text: &[u8]) -> impl Iterator<Item = (usize, bool)> + '_ {
             }
             i += 1;
             if run > 0 {
-                return Some((run, all));
+                return Some((run, all, i - 1));
             }
         }
-        (run > 0).then_some((run, all))
+        (run > 0).then_some((run, all, i))
     })
 }
 
@@ -565,31 +566,36 @@ fn cyrillic_words(text: &[u8]) -> impl Iterator<Item = (usize, bool)> + '_ {
 /// else, and how many other words of two letters or more it holds ([`cyrillic_words`]).
 pub(super) fn capital_words(text: &[u8]) -> (usize, usize) {
     cyrillic_words(text)
-        .filter(|&(run, _)| run >= 2)
-        .fold((0, 0), |(capitals, others), (_, all)| {
+        .filter(|&(run, _, _)| run >= 2)
+        .fold((0, 0), |(capitals, others), (_, all, _)| {
             (capitals + usize::from(all), others + usize::from(!all))
         })
 }
 
 /// Whether `text` is words of capitals, five capitals at least (an abbreviation, `СССР`, has
-/// fewer), and three of them at least for each other Cyrillic word: what KOI8-R and
-/// windows-1251 make of each other's small letters, when no capital began a word (the other
-/// words were written in capitals: `йнс ОЕ ЪБДБОП` for `ИМЯ не задано`). Done as soon as two
-/// other words or more outnumber the words of capitals, where most lines end.
+/// fewer), and three of them at least for each other Cyrillic word, a word written again
+/// counted once: what KOI8-R and windows-1251 make of each other's small letters, when no
+/// capital began a word (the other words were written in capitals, placeholders that a line
+/// names more than once: `йнс ОЕ ЪБДБОП` for `ИМЯ не задано`, `уйнчпм ВХДЕФ ... уйнчпм`). Done
+/// as soon as two other words or more outnumber the words of capitals, where most lines end.
 pub(super) fn all_capitals(text: &[u8]) -> bool {
-    let (mut capitals, mut words, mut others) = (0, 0, 0);
-    for (run, all) in cyrillic_words(text).filter(|&(run, _)| run >= 2) {
+    let (mut capitals, mut words) = (0, 0);
+    let mut others: Vec<&[u8]> = Vec::new();
+    for (run, all, end) in cyrillic_words(text).filter(|&(run, _, _)| run >= 2) {
         if all {
             capitals += run;
             words += 1;
-        } else {
-            others += 1;
-            if others > 1 && others > words {
+            continue;
+        }
+        let word = &text[end - 2 * run..end];
+        if !others.contains(&word) {
+            others.push(word);
+            if others.len() > 1 && others.len() > words {
                 return false;
             }
         }
     }
-    capitals >= 5 && words >= 3 * others
+    capitals >= 5 && words >= 3 * others.len()
 }
 
 /// Whether `answer`, a reading of `line` character for character, made a sign of a letter of

@@ -534,6 +534,20 @@ fn a_line_mostly_of_capitals_is_read_as_small_letters() {
     let fix = undo_mojibake(&mangled).expect("koi8-r as windows-1251");
     assert_eq!(fix.text, line);
     assert_eq!(fix.chain.to_string(), "koi8-r read as windows-1251");
+    // A placeholder written again is one word.
+    let line = "stop СИМВОЛ     СИМВОЛ будет останавливать вывод";
+    let mangled = mangle(line, 1, 0);
+    assert_eq!(mangled, "stop уйнчпм     уйнчпм ВХДЕФ ПУФБОБЧМЙЧБФШ ЧЩЧПД");
+    assert!(all_capitals(mangled.as_bytes()));
+    assert_eq!(
+        undo_mojibake(&mangled)
+            .expect("koi8-r as windows-1251")
+            .text,
+        line
+    );
+    assert!(!all_capitals(
+        "уйнчпм ВХДЕФ ПУФБОБЧМЙЧБФШ ЧЩЧПД уйнчпн".as_bytes()
+    ));
     // Three words of capitals for each other word at least.
     assert!(!all_capitals(
         "ИСПОЛЬЗОВАНИЕ: команда [ПАРАМЕТРЫ]".as_bytes()
