@@ -418,26 +418,27 @@ fn rarity(text: &str) -> u32 {
 
 /// How many Cyrillic capitals of `text` follow a letter.
 fn capitals_inside_words(text: &str) -> usize {
-    let mut prev = ' ';
-    text.chars()
-        .filter(|&c| {
-            let inside = is_cyrillic_letter(c) && is_uppercase(c) && is_alphabetic(prev);
-            prev = c;
-            inside
-        })
-        .count()
+    count_in_context(text, |prev, c, _| {
+        is_cyrillic_letter(c) && is_uppercase(c) && is_alphabetic(prev)
+    })
 }
 
 /// How many Cyrillic capitals of `text` follow a small letter and come before none (`длЯ`,
 /// not `типЦП`, a word and an abbreviation written together).
 fn capitals_after_small(text: &str) -> usize {
+    count_in_context(text, |prev, c, next| {
+        is_cyrillic_letter(c) && is_uppercase(c) && is_lowercase(prev) && !is_uppercase(next)
+    })
+}
+
+/// How many characters of `text` `hit` holds for, given each with the character before it and
+/// the one after (a space past either end).
+fn count_in_context(text: &str, hit: impl Fn(char, char, char) -> bool) -> usize {
     let mut chars = text.chars().peekable();
     let (mut prev, mut count) = (' ', 0);
     while let Some(c) = chars.next() {
         let next = chars.peek().copied().unwrap_or(' ');
-        count += usize::from(
-            is_cyrillic_letter(c) && is_uppercase(c) && is_lowercase(prev) && !is_uppercase(next),
-        );
+        count += usize::from(hit(prev, c, next));
         prev = c;
     }
     count
@@ -483,21 +484,14 @@ fn ten_bits_each(n: usize, text: &str) -> u32 {
 /// How many words of `text` begin with a sign against a small Cyrillic letter (`—алерно`,
 /// `”становлен`): not an opening quote, nor the no-break space after a digit or a letter.
 fn signs_before_words(text: &str) -> usize {
-    let mut chars = text.chars().peekable();
-    let (mut prev, mut count) = (' ', 0);
-    while let Some(c) = chars.next() {
-        let next = chars.peek().copied().unwrap_or(' ');
-        count += usize::from(
-            !c.is_ascii()
-                && !is_alphabetic(c)
-                && !matches!(c, '«' | '„' | '“' | '‘' | '\u{301}')
-                && !prev.is_alphanumeric()
-                && is_cyrillic_letter(next)
-                && is_lowercase(next),
-        );
-        prev = c;
-    }
-    count
+    count_in_context(text, |prev, c, next| {
+        !c.is_ascii()
+            && !is_alphabetic(c)
+            && !matches!(c, '«' | '„' | '“' | '‘' | '\u{301}')
+            && !prev.is_alphanumeric()
+            && is_cyrillic_letter(next)
+            && is_lowercase(next)
+    })
 }
 
 /// How many opening quotes `“` and `‘` of `text` stand before a small Cyrillic letter and are
