@@ -27,8 +27,8 @@
 //! GBK. A line is undone as a whole: written back in that encoding it must be UTF-8 again (each
 //! U+FFFD, a byte or two the reading lost, becomes one U+FFFD for each character it cut), the
 //! line's characters must be rare ones (the first two bytes of every CJK character in UTF-8 read
-//! as a pair of the encoding's second level or extensions) and the answer's common ones, with no
-//! control or private-use character. Such a line is found by its first character that is not
+//! as a pair of the encoding's second level or extensions: rare in that encoding's own language
+//! at least) and the answer's common ones, with no control or private-use character. Such a line is found by its first character that is not
 //! ASCII, 64 bytes at a time; the double-byte reading is judged before the single-byte ones.
 //!
 //! Cyrillic text through the wrong code page is undone a whole line at a time as well

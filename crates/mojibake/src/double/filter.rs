@@ -30,7 +30,8 @@ pub(crate) fn first_double_suspect(text: &[u8]) -> Option<usize> {
 }
 
 /// Whether `text` begins with a character of [`STARTS`] or U+FFFD, with an ideograph before
-/// hangul ([`hanja_before_hangul`]), or with two hanja of Cyrillic ([`cyrillic_hanja_pair`]).
+/// hangul ([`hanja_before_hangul`]) or a sign ([`hanja_before_symbol`]), or with two hanja of
+/// Cyrillic ([`cyrillic_hanja_pair`]).
 pub(super) fn begins_mojibake(text: &[u8]) -> bool {
     let Some(&[b0, b1, b2]) = text
         .get(..3)
@@ -39,9 +40,12 @@ pub(super) fn begins_mojibake(text: &[u8]) -> bool {
         return false;
     };
     let cp = usize::from(b0 & 0x0F) << 12 | usize::from(b1 & 0x3F) << 6 | usize::from(b2 & 0x3F);
+    let rest = &text[3..];
     b0 & 0xF0 == 0xE0 && (cp == 0xFFFD || STARTS[cp >> 6] >> (cp & 63) & 1 != 0)
-        || hanja_before_hangul(b0, text.get(3).copied())
-        || matches!(b0, 0xE4..=0xE9) && cyrillic_hanja_pair(cp as u32, text)
+        || matches!(b0, 0xE4..=0xE9)
+            && (hanja_before_hangul(rest.first().copied())
+                || hanja_before_symbol(rest)
+                || cyrillic_hanja_pair(cp as u32, text))
 }
 
 /// The hanja EUC-KR reads from the UTF-8 of Cyrillic letters (`戟逵` is `на`): those of KS X
@@ -78,12 +82,60 @@ fn cyrillic_hanja_pair(first: u32, text: &[u8]) -> bool {
             if is_one(u32::from(b0 & 0x0F) << 12 | u32::from(b1 & 0x3F) << 6 | u32::from(b2 & 0x3F)))
 }
 
-/// Whether an ideograph (lead E4..E9) stands right before a hangul syllable (lead EA..ED): how
-/// UTF-8 of CJK text read as EUC-KR begins (`鸚김뇰` is `失败`), its pairs a hanja, then hangul.
+/// Whether `next`, the byte after an ideograph (lead E4..E9), begins a hangul syllable (lead
+/// EA..ED): how UTF-8 of CJK text read as EUC-KR begins (`鸚김뇰` is `失败`), its pairs a hanja, then hangul.
 /// Its ideographs are common in Chinese, so [`STARTS`] leaves them out; Chinese and Japanese
 /// text never put hangul after one, Korean seldom.
-fn hanja_before_hangul(lead: u8, next: Option<u8>) -> bool {
-    matches!(lead, 0xE4..=0xE9) && matches!(next, Some(0xEA..=0xED))
+fn hanja_before_hangul(next: Option<u8>) -> bool {
+    matches!(next, Some(0xEA..=0xED))
+}
+
+/// The signs, kana, Greek and Cyrillic letters and fullwidth forms KS X 1001 has at a first
+/// byte A1..AF and a second byte E2..EF, sorted (a test checks them against encoding_rs): what
+/// EUC-KR makes of the last byte of a CJK character's UTF-8 and the lead of the next (`岳▼뤇` is
+/// `信号`, `鸚ゅㄷ` is `太大`, `援щ룆` is `구독`).
+pub(super) const SYMBOLS_AFTER_HANJA: [char; 149] = [
+    '®', 'β', 'γ', 'δ', 'ε', 'ζ', 'η', 'θ', 'ι', 'κ', 'λ', 'μ', 'ν', 'ξ', 'ο', 'р', 'с', 'т', 'у',
+    'ф', 'х', 'ц', 'ч', 'ш', 'щ', 'ъ', 'ы', 'ь', 'э', '€', '℡', '™', '←', '↑', '→', '↓', '↔', '√',
+    '∽', '≪', '≫', '①', '②', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨', '⑴', '⑵', '⑶', '⑷', '⑸', '⑹', '⑺',
+    '⑻', '⑼', '⒱', '⒲', '⒳', '⒴', '⒵', 'ⓥ', 'ⓦ', 'ⓧ', 'ⓨ', 'ⓩ', '╈', '╉', '╊', '▲', '△', '▼', '▽',
+    '〓', 'も', 'ゃ', 'や', 'ゅ', 'ゆ', 'ょ', 'よ', 'ら', 'り', 'る', 'れ', 'ろ', 'ゎ', 'わ', 'モ',
+    'ャ', 'ヤ', 'ュ', 'ユ', 'ョ', 'ヨ', 'ラ', 'リ', 'ル', 'レ', 'ロ', 'ヮ', 'ワ', 'ㅲ', 'ㅳ', 'ㅴ',
+    'ㅵ', 'ㅶ', 'ㅷ', 'ㅸ', 'ㅹ', 'ㅺ', 'ㅻ', 'ㅼ', 'ㅽ', 'ㅾ', 'ㅿ', '㎩', '㎪', '㎫', '㎬', '㎮',
+    '㎯', '㏂', '㏃', '㏆', '㏉', '㏐', '㏓', '㏘', '㏛', '㏜', '㏝', 'ｂ', 'ｃ', 'ｄ', 'ｅ', 'ｆ',
+    'ｇ', 'ｈ', 'ｉ', 'ｊ', 'ｋ', 'ｌ', 'ｍ', 'ｎ', 'ｏ',
+];
+
+/// The first bytes of the UTF-8 of [`SYMBOLS_AFTER_HANJA`].
+const SYMBOL_LEADS: [bool; 256] = {
+    let mut leads = [false; 256];
+    let mut i = 0;
+    while i < SYMBOLS_AFTER_HANJA.len() {
+        let cp = SYMBOLS_AFTER_HANJA[i] as usize;
+        leads[if cp < 0x800 {
+            0xC0 | cp >> 6
+        } else {
+            0xE0 | cp >> 12
+        }] = true;
+        i += 1;
+    }
+    leads
+};
+
+/// Whether `rest`, the text after an ideograph (lead E4..E9), begins with one of
+/// [`SYMBOLS_AFTER_HANJA`]: how UTF-8 of CJK text read as EUC-KR begins when its
+/// second pair is a sign. Chinese and Korean text put these after an ideograph seldom; Japanese
+/// puts kana there (`見る`, one line in 200 of the catalogs), and such a line is judged.
+fn hanja_before_symbol(rest: &[u8]) -> bool {
+    // Most lines of CJK text go on with another ideograph, whose lead no sign of the table has.
+    if rest.first().is_none_or(|&b| !SYMBOL_LEADS[usize::from(b)]) {
+        return false;
+    }
+    let len = if rest[0] < 0xE0 { 2 } else { 3 };
+    rest.get(..len)
+        .and_then(|bytes| std::str::from_utf8(bytes).ok())
+        .and_then(|s| s.chars().next())
+        .is_some_and(|c| SYMBOLS_AFTER_HANJA.binary_search(&c).is_ok())
 }
 
 /// The first byte that is not ASCII of the first line of `text` from `from` on (`from` begins

@@ -121,27 +121,29 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
         return None;
     }
     let mut bytes = Vec::with_capacity(text.len() * 2);
-    let mut best: Option<((u32, std::cmp::Reverse<usize>), Undone)> = None;
-    let mut before = None;
+    let mut best: Option<((i64, std::cmp::Reverse<usize>), Undone)> = None;
+    // What the line says against being text in every reading: its ideographs, hangul and
+    // halfwidth katakana that no encoding's text uses every day, and private-use characters (the
+    // reading of a pair the encoding leaves to its users), as much as a rare ideograph each.
+    // Symbols say nothing here: garbled text is full of them.
+    let rare = text
+        .chars()
+        .filter(|&c| is_cjk(u32::from(c)))
+        .map(|c| cost(c, tables).min(2))
+        .sum::<u32>()
+        + 2 * hanja_before_hangul(text)
+        + 2 * cyrillic_hanja_pairs(text);
     for (r, &half_bytes) in HALF_BYTES_PER_GAP.iter().enumerate() {
         if !encode(text, r, tables, &mut bytes) {
             continue;
         }
-        // What the line says against being text: its rare ideographs, hangul and halfwidth
-        // katakana, and private-use characters (the reading of a pair the encoding leaves to
-        // its users), as much as a rare ideograph each. Symbols say nothing here: garbled text
-        // is full of them.
-        let before = *before.get_or_insert_with(|| {
-            text.chars()
-                .filter(|&c| is_cjk(u32::from(c)))
-                .map(|c| cost(c, tables).min(2))
-                .sum::<u32>()
-                + 2 * hanja_before_hangul(text)
-                + 2 * cyrillic_hanja_pairs(text)
-        });
+        // Shown through reading `r`, the line is text of its language: an ideograph from
+        // beyond that encoding's first level says as much against it (`紊` of `紊沿乾`, which is
+        // `失败` read as EUC-JP, is common in Chinese and rare in Japanese).
+        let before = rare + 2 * rare_here(text, r, tables) + 2 * guillemets(text, r, tables);
         // Rare characters are the only evidence: a line without one is left.
         if before < 2 {
-            return None;
+            continue;
         }
         let Some((answer, damaged)) = decode_with_gaps(&bytes, half_bytes) else {
             continue;
@@ -156,10 +158,22 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
         if after >= REFUSED || before < 2 * after + 2 || restored == 0 {
             continue;
         }
-        // On a tie, the answer with fewer letters outside the core of their alphabets and
-        // fewer lost characters.
         let odd = answer.chars().filter(|&c| !is_core_letter(c)).count() + damaged;
-        let margin = (before - 2 * after, std::cmp::Reverse(odd));
+        // Where only the reading's own rare ideographs tell, the answer must be plain: two
+        // characters or more restored, every letter of an alphabet's core, all of one script
+        // (`視訊` is no `ҕӍ`, `螢幕` no `ΞĻ`, `迪法` no `猖@`).
+        if rare < 2 * after + 2 {
+            let odd_letter = |c: char| is_alphabetic(c) && !is_core_letter(c);
+            if restored < 2 || answer.chars().any(odd_letter) || !one_script(&answer) {
+                continue;
+            }
+        }
+        // The margin over every encoding's common characters; on a tie, the answer with fewer
+        // letters outside the core of their alphabets and fewer lost characters.
+        let margin = (
+            i64::from(rare) - 2 * i64::from(after),
+            std::cmp::Reverse(odd),
+        );
         if best.as_ref().is_none_or(|(m, _)| margin > *m) {
             best = Some((
                 margin,
@@ -172,6 +186,57 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
         }
     }
     best.map(|(_, undone)| undone)
+}
+
+/// Whether the letters and CJK characters of `text` beyond ASCII are all of one script.
+fn one_script(text: &str) -> bool {
+    let mut scripts = text
+        .chars()
+        .filter(|&c| !c.is_ascii())
+        .map(script)
+        .filter(|&s| s != Script::Other && s != Script::Common);
+    let first = scripts.next();
+    scripts.all(|s| Some(s) == first)
+}
+
+/// How many ideographs of `text` are common in some encoding's text but stand beyond the first
+/// level of reading `r`.
+fn rare_here(text: &str, r: usize, tables: &Tables) -> u32 {
+    let mut count = 0;
+    for c in text.chars() {
+        let cp = u32::from(c);
+        if !(0x4E00..=0x9FFF).contains(&cp) || tables.class(c) & COMMON == 0 {
+            continue;
+        }
+        let code = tables.bytes[cp as usize][r];
+        count += u32::from(code >> 24 == 2 && !tables::is_common_pair(r, code & 0xFFFF));
+    }
+    count
+}
+
+/// How many pairs of characters of `text` are, in reading `r`, the bytes of `«` and `»` with
+/// nothing but ASCII between them (`束%s損` is `«%s»` read as EUC-JP): no text of the reading's
+/// language quotes so.
+fn guillemets(text: &str, r: usize, tables: &Tables) -> u32 {
+    let code = |c: char| {
+        (!c.is_ascii())
+            .then(|| tables.bytes.get(c as usize).map(|row| row[r]))
+            .flatten()
+    };
+    let mut open = false;
+    let mut count = 0;
+    for c in text.chars() {
+        match code(c) {
+            None => {}
+            Some(0x0200_C2AB) => open = true,
+            Some(0x0200_C2BB) if open => {
+                count += 1;
+                open = false;
+            }
+            Some(_) => open = false,
+        }
+    }
+    count
 }
 
 /// How many ideographs of `text` stand right before a hangul syllable, as much evidence as a

@@ -105,9 +105,13 @@ impl Tables {
                 // common in Chinese, rare in every text), so that a line of CJK text seldom
                 // begins with one; Cyrillic's pairs, which GBK reads as common ideographs, always.
                 let rare_here = !is_common_pair(r, code & 0xFFFF) && (r != 3 || union_rare);
+                // The no-break space and the guillemets, which Cyrillic text and numbers with
+                // units begin with (`«%s»`, `%.1f\u{A0}MB`): UTF-8's C2 A0, C2 AB and C2 BB.
+                let latin1_sign = matches!(code & 0xFFFF, 0xC2A0 | 0xC2AB | 0xC2BB);
                 matches!(lead, 0xD0..=0xD3 | 0xE2..=0xED | 0xEF)
                     && may_begin_utf8(code)
                     && (rare_here || lead < 0xE0)
+                    || latin1_sign
             };
             let codes =
                 (0..N).flat_map(|r| [Some(row[r]), self.alternate(c, r)].map(|code| (r, code)));

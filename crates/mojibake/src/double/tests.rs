@@ -148,6 +148,43 @@ fn chinese_read_as_euc_kr_is_common_hanja_then_hangul() {
 }
 
 #[test]
+fn chinese_read_as_euc_kr_may_begin_with_a_hanja_and_a_sign() {
+    // The table is encoding_rs's: first bytes A1..AF, second bytes E2..EF.
+    let mut want: Vec<char> = (0xA1..=0xAFu8)
+        .flat_map(|a| (0xE2..=0xEFu8).map(move |b| [a, b]))
+        .filter_map(|pair| {
+            let text =
+                encoding_rs::EUC_KR.decode_without_bom_handling_and_without_replacement(&pair)?;
+            text.chars().next()
+        })
+        .collect();
+    want.sort_unstable();
+    assert_eq!(filter::SYMBOLS_AFTER_HANJA.as_slice(), want.as_slice());
+    // `信号`, `索引`, `太大`, `구독`: a hanja, then a sign, then hangul.
+    for (line, want) in [
+        ("%s 援щ룆", "%s 구독"),
+        ("-s, --signal=岳▼뤇", "-s, --signal=信号"),
+        ("CD 榮℡폊", "CD 索引"),
+        ("%s 鸚ゅㄷ", "%s 太大"),
+        ("<與▼폀>", "<模式>"),
+    ] {
+        assert_eq!(read_as(want, encoding_rs::EUC_KR), line);
+        assert_eq!(undone(line), Some((want.to_owned(), "EUC-KR")), "{line}");
+    }
+    // Chinese and Japanese text with a sign after an ideograph: no EUC-KR reading.
+    for line in [
+        "价格€",
+        "按→键",
+        "第①条",
+        "彼らは来る",
+        "時よ止まれ",
+        "見る",
+    ] {
+        assert_eq!(undone(line), None, "{line}");
+    }
+}
+
+#[test]
 fn cyrillic_read_as_euc_kr_is_hanja_of_one_row() {
     // The table is encoding_rs's: row D0, second bytes A1..BF, the ideographs among them.
     let mut want: Vec<char> = (0xA1..=0xBFu8)
@@ -311,6 +348,84 @@ fn every_simd_level_finds_what_the_bytewise_walk_finds() {
             assert_eq!(masks(&block), want, "{name}: {block:02x?}");
         }
     }
+}
+
+#[test]
+fn an_ideograph_rare_in_the_readings_own_language_is_evidence() {
+    // `紊` is JIS level 2 (rare in Japanese) and GB2312 level 1: through EUC-JP, `紊沿乾` is
+    // `失败`; the lines below are the same kind of mojibake, every ideograph common in Chinese.
+    for (line, want) in [
+        ("失败", "EUC-JP"),
+        ("%s()失败: %m", "EUC-JP"),
+        ("%s (длина=%u):", "EUC-JP"),
+        ("<何时>", "Shift_JIS"),
+        ("CFA 法郎 BEAC", "Shift_JIS"),
+    ] {
+        let codec = READINGS
+            .iter()
+            .find(|c| c.name() == want)
+            .expect("a reading");
+        let mojibake = read_as(line, codec);
+        assert!(!mojibake.contains('\u{FFFD}'), "{mojibake}");
+        assert_eq!(
+            undone(&mojibake),
+            Some((line.to_owned(), want)),
+            "{mojibake}"
+        );
+    }
+    assert_eq!(read_as("失败", encoding_rs::EUC_JP), "紊沿乾");
+    // Where only such ideographs tell, the answer must be plain: two characters or more, letters
+    // of an alphabet's core, of one script. Correct Chinese and Japanese text whose bytes some
+    // reading would take for such an answer stays.
+    for text in [
+        "視訊",
+        "螢幕",
+        "段落",
+        "迪法",
+        "遞降",
+        "隱形",
+        "%Y   年",
+        "从 %.*s",
+        "%s 于 %s",
+        "MPEG 視訊",
+    ] {
+        assert_eq!(undone(text), None, "{text}");
+    }
+}
+
+#[test]
+fn guillemets_around_ascii_are_evidence() {
+    // `«` and `»` are C2 AB and C2 BB in UTF-8: common ideographs in every reading, but no text
+    // quotes with them.
+    for (line, codec) in [
+        ("«%s»", encoding_rs::EUC_JP),
+        ("(= «%s»): %s", encoding_rs::EUC_JP),
+        ("«git add», чтобы", encoding_rs::GBK),
+        ("d» или «zdinx", encoding_rs::EUC_KR),
+    ] {
+        let mojibake = read_as(line, codec);
+        assert_eq!(
+            undone(&mojibake),
+            Some((line.to_owned(), codec.name())),
+            "{mojibake}"
+        );
+    }
+    assert_eq!(read_as("«%s»", encoding_rs::EUC_JP), "束%s損");
+    // One of them, or the two with other text between: left.
+    for text in ["束%s", "%s損", "束縛と損失", "約束 %s 損"] {
+        assert_eq!(undone(text), None, "{text}");
+    }
+}
+
+#[test]
+fn a_no_break_space_read_as_euc_kr_comes_back() {
+    // UHC reads C2 A0 as a hangul syllable outside KS X 1001's common ones.
+    let mojibake = read_as("%.1f\u{A0}MB", encoding_rs::EUC_KR);
+    assert_eq!(mojibake, "%.1f혻MB");
+    assert_eq!(
+        undone(&mojibake),
+        Some(("%.1f\u{A0}MB".to_owned(), "EUC-KR"))
+    );
 }
 
 /// Correct text whose bytes in some double-byte encoding happen to be UTF-8 (`停止` in GBK
