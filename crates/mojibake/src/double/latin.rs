@@ -344,11 +344,13 @@ fn familiar_share(answer: &str, r: usize) -> u32 {
     );
     cjk.sort_unstable();
     cjk.dedup();
-    // One character over and over (`舊舊舊舊` is `Â` twelve times in Big5) is no text.
-    if cjk.len() < 3 {
-        0
-    } else {
-        (100 * known / all) as u32
+    // One character over and over (`舊舊舊舊` is `Â` twelve times in Big5) is no text; two
+    // different ones count only when text uses both and neither is a kana (`실패`, `失败`; not
+    // `ア英`, which is `失敗` in Big5 read as Shift_JIS).
+    match cjk.len() {
+        0 | 1 => 0,
+        2 if known < all || cjk.iter().any(|&c| is_kana(c)) => 0,
+        _ => (100 * known / all) as u32,
     }
 }
 
@@ -510,11 +512,22 @@ mod tests {
             assert_eq!(undone.text, text);
             assert_eq!(READINGS[undone.reading], codec, "{text}");
         }
-        // Two characters are too few to tell: `失败` in GBK.
+        // Two characters tell when text of one language uses both, neither a kana: `失败` in
+        // GBK, `실패` in EUC-KR; not `ア英`, Shift_JIS's reading of `失敗` in Big5.
+        for (text, codec) in [
+            ("\"%s\" 失败", encoding_rs::GBK),
+            ("\"%s\" 실패", encoding_rs::EUC_KR),
+        ] {
+            let undone = undone_of(&shown(text, codec)).expect(text);
+            assert_eq!(undone.text, text);
+        }
         assert!(matches!(
-            undo_latin(&shown("\"%s\" 失败", encoding_rs::GBK)),
+            undo_latin(&shown("%s 失敗", encoding_rs::BIG5)),
             LatinReading::Undecided
         ));
+        assert_eq!(familiar_share("ア英", 1), 0);
+        assert_eq!(familiar_share("失败", 0), 100);
+        assert_eq!(familiar_share("失", 0), 0);
         assert!(familiar_share("文件非常陈旧", 0) >= 75);
         // The lists are searched by halves: each must be sorted, each character once.
         for list in [
@@ -550,16 +563,21 @@ mod tests {
 
     #[test]
     fn korean_that_gb2312_also_reads_needs_words_apart() {
-        // Hangul-only EUC-KR is GB2312's first level byte for byte: a single word says nothing.
-        let word = shown("확인", encoding_rs::EUC_KR);
-        assert!(
+        // Hangul-only EUC-KR is GB2312's first level byte for byte: a single word says nothing
+        // but what its characters are (`확인`'s two are Korean text's, GBK's `犬牢` not both
+        // Chinese text's); one character alone, nothing.
+        assert_eq!(
             encoding_rs::GBK
                 .decode_without_bom_handling_and_without_replacement(
                     &encoding_rs::EUC_KR.encode("확인").0
                 )
-                .is_some()
+                .as_deref(),
+            Some("犬牢")
         );
-        assert!(matches!(undo_latin(&word), LatinReading::Undecided));
+        let word = shown("확인", encoding_rs::EUC_KR);
+        assert_eq!(undone_of(&word).expect("two characters").text, "확인");
+        let one = shown("%s 확", encoding_rs::EUC_KR);
+        assert!(!matches!(undo_latin(&one), LatinReading::Undone(_)));
         let words = shown("설정 파일 확인", encoding_rs::EUC_KR);
         assert_eq!(
             undone_of(&words).expect("words apart").text,
