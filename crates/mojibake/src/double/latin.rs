@@ -338,10 +338,21 @@ fn familiar_share(answer: &str, r: usize) -> u32 {
         .chars()
         .filter(|&c| u32::from(c) >= 0x3040 && is_alphabetic(c))
         .collect();
-    let (known, all) = (
-        cjk.iter().filter(|c| seen.binary_search(c).is_ok()).count(),
-        cjk.len(),
-    );
+    // A katakana alone between other characters is no word: Japanese writes them in runs
+    // (`ヘ雀教ヘ` is `目錄項目` in Big5 read as EUC-JP).
+    let katakana = |c: char| ('\u{30A1}'..='\u{30FE}').contains(&c);
+    let mut chars = answer.chars().peekable();
+    let mut previous = ' ';
+    let mut known = 0;
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied().unwrap_or(' ');
+        let lone = katakana(c) && !katakana(previous) && !katakana(next);
+        known += usize::from(
+            u32::from(c) >= 0x3040 && is_alphabetic(c) && !lone && seen.binary_search(&c).is_ok(),
+        );
+        previous = c;
+    }
+    let all = cjk.len();
     cjk.sort_unstable();
     cjk.dedup();
     // One character over and over (`舊舊舊舊` is `Â` twelve times in Big5) is no text; two
