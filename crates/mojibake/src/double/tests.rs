@@ -268,6 +268,28 @@ fn a_character_whose_bytes_were_lost_becomes_one_replacement() {
 }
 
 #[test]
+fn a_gap_counts_the_characters_that_the_only_length_it_could_have_lost_holds() {
+    // EUC-JP loses UTF-8's continuation bytes 80..A0 one at a time, and an undefined pair two
+    // at a time: a gap of k U+FFFD lost k to 2k bytes. Where one count of whole ideographs
+    // alone gives such a length, that is the count (`的日志` lost whole, not two of them).
+    for (line, want) in [
+        ("%s 的日志为空", "%s \u{FFFD}\u{FFFD}\u{FFFD}为\u{FFFD}"),
+        ("%d 个良好签名", "%d \u{FFFD}\u{FFFD}\u{FFFD}签\u{FFFD}"),
+        (
+            "%s 后缺少操作对象",
+            "%s \u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}对象",
+        ),
+    ] {
+        let mojibake = read_as(line, encoding_rs::EUC_JP);
+        assert_eq!(
+            undone(&mojibake),
+            Some((want.to_owned(), "EUC-JP")),
+            "{line}: {mojibake}"
+        );
+    }
+}
+
+#[test]
 fn gbk_reads_80_and_a2_e3_as_the_euro_sign_both_ways_are_tried() {
     // ダ ends in byte 80 (€ alone); ア's A2 and the next lead E3 are a pair, € too.
     let text = "\"%s\": ダイジェスト・アルゴリズム";

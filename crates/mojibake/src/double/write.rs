@@ -201,6 +201,15 @@ pub(super) fn decode_with_gaps(bytes: &[u8], half_bytes: usize) -> Option<(Strin
                 (false, false) => (most / neighbour).max(1),
                 _ => 1,
             };
+            // Where one count of whole characters lost alone gives a length the U+FFFD could
+            // have lost, that is the count.
+            let partial = usize::from(owed > 0) + usize::from(orphans > 0);
+            let fits = |n: usize| (least..=most).contains(&(owed + head + n * neighbour));
+            let mut counts = (0..=most / neighbour).filter(|&n| fits(n));
+            let cut = match (counts.next(), counts.next()) {
+                (Some(n), None) if !(one && orphans > 0) => (n + partial).max(1),
+                _ => cut,
+            };
             text.extend(std::iter::repeat_n('\u{FFFD}', cut));
             damaged += cut;
         }
