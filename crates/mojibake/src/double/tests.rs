@@ -287,6 +287,19 @@ fn a_gap_counts_the_characters_that_the_only_length_it_could_have_lost_holds() {
             "{line}: {mojibake}"
         );
     }
+    // The shapes of EUC-JP's U+FFFD: `т` (D1 82) is one, a lead and the byte it could not
+    // pair with; an ideograph whose second byte is 80..A0 is two (E5 98, then A4 alone, or A4
+    // with the next lead as an undefined pair).
+    assert_eq!(read_as("т", encoding_rs::EUC_JP), "\u{FFFD}");
+    let fits = |owed, n, len, head, gaps| write::euc_jp_gap_fits(owed, n, len, head, gaps);
+    assert!(fits(0, 1, 2, 0, 1));
+    assert!(!fits(0, 1, 2, 0, 2));
+    assert!(fits(0, 1, 3, 0, 2));
+    assert!(!fits(0, 1, 3, 0, 1));
+    assert!(!fits(0, 1, 3, 0, 3));
+    // Two continuation bytes owed: one or two U+FFFD; then a lead alone before ASCII.
+    assert!(fits(2, 0, 3, 0, 1) && fits(2, 0, 3, 0, 2) && !fits(2, 0, 3, 0, 3));
+    assert!(fits(0, 0, 3, 1, 1));
 }
 
 #[test]

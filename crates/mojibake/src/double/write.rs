@@ -202,9 +202,14 @@ pub(super) fn decode_with_gaps(bytes: &[u8], half_bytes: usize) -> Option<(Strin
                 _ => 1,
             };
             // Where one count of whole characters lost alone gives a length the U+FFFD could
-            // have lost, that is the count.
+            // have lost, that is the count. EUC-JP's U+FFFD are of known shapes, so the bytes
+            // must also fall into them (see [`euc_jp_gap_fits`]).
             let partial = usize::from(owed > 0) + usize::from(orphans > 0);
-            let fits = |n: usize| (least..=most).contains(&(owed + head + n * neighbour));
+            let fits = |n: usize| {
+                let len = owed + head + n * neighbour;
+                (least..=most).contains(&len)
+                    && (half_bytes != 3 || euc_jp_gap_fits(owed, n, neighbour, head, least))
+            };
             let mut counts = (0..=most / neighbour).filter(|&n| fits(n));
             let cut = match (counts.next(), counts.next()) {
                 (Some(n), None) if !(one && orphans > 0) => (n + partial).max(1),
@@ -228,6 +233,43 @@ pub(super) fn decode_with_gaps(bytes: &[u8], half_bytes: usize) -> Option<(Strin
         };
     }
     Some((text, damaged))
+}
+
+/// Whether the bytes a gap of `gaps` U+FFFD lost in EUC-JP can be `owed` continuation bytes,
+/// `n` whole characters of `len` bytes and the first `head` bytes of one more, as its decoder
+/// loses them, one U+FFFD for each: a continuation byte 80..A0 alone; a byte A1..FE and the
+/// byte after it that it could not pair with (80..A0), or that the pair leaves undefined; a
+/// lead byte alone before ASCII. A lead of UTF-8 (C2..F4) pairs with a continuation A1..BF
+/// (the rows of Cyrillic and of the ideographs are all defined), so one in a gap went with the
+/// next byte, a continuation 80..A0, or stood last.
+pub(super) fn euc_jp_gap_fits(owed: usize, n: usize, len: usize, head: usize, gaps: usize) -> bool {
+    // Whether each byte of the gap is a lead.
+    let leads: Vec<bool> = std::iter::repeat_n(false, owed)
+        .chain((0..n).flat_map(|_| (0..len).map(|i| i == 0)))
+        .chain((0..head).map(|i| i == 0))
+        .collect();
+    // `can[i]`: the U+FFFD counts that bytes `i..` can make.
+    let mut can = vec![0u64; leads.len() + 1];
+    can[leads.len()] = 1;
+    for i in (0..leads.len()).rev() {
+        let mut here = 0;
+        if leads[i] {
+            // A lead and the continuation 80..A0 it could not pair with, one U+FFFD; or a
+            // lead alone at the gap's end, before ASCII.
+            match leads.get(i + 1) {
+                Some(false) => here |= can[i + 2] << 1,
+                None => here |= can[i + 1] << 1,
+                Some(true) => {}
+            }
+        } else {
+            here |= can[i + 1] << 1;
+            if i + 1 < leads.len() {
+                here |= can[i + 2] << 1;
+            }
+        }
+        can[i] = here;
+    }
+    gaps < 64 && can[0] >> gaps & 1 != 0
 }
 
 /// `part` split before the last character it does not hold whole.
