@@ -334,10 +334,8 @@ fn familiar_share(answer: &str, r: usize) -> u32 {
         Language::Japanese => super::seen::JAPANESE,
         Language::Korean => super::seen::KOREAN,
     };
-    let mut cjk: Vec<char> = answer
-        .chars()
-        .filter(|&c| u32::from(c) >= 0x3040 && is_alphabetic(c))
-        .collect();
+    let cjk_letter = |c: char| u32::from(c) >= 0x3040 && is_alphabetic(c);
+    let mut cjk: Vec<char> = answer.chars().filter(|&c| cjk_letter(c)).collect();
     // A katakana alone between other characters is no word: Japanese writes them in runs
     // (`ヘ雀教ヘ` is `目錄項目` in Big5 read as EUC-JP).
     let katakana = |c: char| ('\u{30A1}'..='\u{30FE}').contains(&c);
@@ -347,9 +345,7 @@ fn familiar_share(answer: &str, r: usize) -> u32 {
     while let Some(c) = chars.next() {
         let next = chars.peek().copied().unwrap_or(' ');
         let lone = katakana(c) && !katakana(previous) && !katakana(next);
-        known += usize::from(
-            u32::from(c) >= 0x3040 && is_alphabetic(c) && !lone && seen.binary_search(&c).is_ok(),
-        );
+        known += usize::from(cjk_letter(c) && !lone && seen.binary_search(&c).is_ok());
         previous = c;
     }
     let all = cjk.len();
