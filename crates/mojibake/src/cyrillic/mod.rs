@@ -347,27 +347,25 @@ fn outsiders(text: &str) -> u32 {
     outside.iter().min().copied().unwrap_or(0)
 }
 
-/// How many letters of `text` Serbian or Macedonian alone of [`alphabets`] hold (`ђ ј љ њ ћ џ
-/// ѓ ѕ ќ`, either case).
+/// Whether `c` is a letter that Serbian or Macedonian alone of [`alphabets`] hold (`ђ ј љ њ ћ
+/// џ ѓ ѕ ќ`, either case).
+fn is_serbian_letter(c: char) -> bool {
+    is_cyrillic_letter(c) && alphabets(c) & !SERBIAN_MACEDONIAN == 0
+}
+
+/// How many letters of `text` are [`is_serbian_letter`].
 fn serbian_letters(text: &str) -> usize {
-    text.chars()
-        .filter(|&c| is_cyrillic_letter(c) && alphabets(c) & !SERBIAN_MACEDONIAN == 0)
-        .count()
+    text.chars().filter(|&c| is_serbian_letter(c)).count()
 }
 
 /// Whether `text` holds 20 Cyrillic letters or more, one of them of Serbian or Macedonian alone
-/// ([`serbian_letters`]), which begins a word of small letters.
+/// ([`is_serbian_letter`]), which begins a word of small letters.
 fn lone_serbian_initial(text: &str) -> bool {
-    let chars: Vec<char> = text.chars().collect();
-    let letters = chars.iter().filter(|&&c| is_cyrillic_letter(c)).count();
-    letters >= 20
+    text.chars().filter(|&c| is_cyrillic_letter(c)).count() >= 20
         && serbian_letters(text) == 1
-        && chars.iter().enumerate().any(|(i, &c)| {
-            is_cyrillic_letter(c)
-                && alphabets(c) & !SERBIAN_MACEDONIAN == 0
-                && !(i > 0 && chars[i - 1].is_alphanumeric())
-                && chars.get(i + 1).is_some_and(|&n| is_lowercase(n))
-        })
+        && count_in_context(text, |prev, c, next| {
+            is_serbian_letter(c) && !prev.is_alphanumeric() && is_lowercase(next)
+        }) == 1
 }
 
 /// Counts Cyrillic letter `c` in `outside` for each language whose alphabet lacks it
@@ -444,10 +442,15 @@ fn count_in_context(text: &str, hit: impl Fn(char, char, char) -> bool) -> usize
     count
 }
 
-/// What [`signs_before_words`] and [`unclosed_quotes`] add to [`rarity`]: ten bits each, spread
-/// over the pairs.
+/// How many words of `text` begin with a capital shown as a sign: [`signs_before_words`] and
+/// [`unclosed_quotes`].
+fn signed_words(text: &str) -> usize {
+    signs_before_words(text) + unclosed_quotes(text)
+}
+
+/// What [`signed_words`] add to [`rarity`]: ten bits each, spread over the pairs.
 fn signed_words_cost(text: &str) -> u32 {
-    ten_bits_each(signs_before_words(text) + unclosed_quotes(text), text)
+    ten_bits_each(signed_words(text), text)
 }
 
 /// What the signs of the code pages that text seldom writes at all ([`is_odd`], `€ ‰ † ‡ • ™`)
@@ -843,7 +846,7 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
         // A word that begins with a sign against its small letters, or with a quote that
         // nothing closes, is a capital shown as a sign: a flaw each, for the line only (an
         // answer pays for its signs in its rarity).
-        let signed = signs_before_words(text) + unclosed_quotes(text);
+        let signed = signed_words(text);
         // A line of no flaw, not of capitals only, may still be one letter away from text: a
         // lone letter of another language, which an answer that changes only the line's words
         // ([`changes_inside_words`]) does away with, counts as its flaw. Without one, its

@@ -83,9 +83,9 @@ fn cyrillic_hanja_pair(first: u32, text: &[u8]) -> bool {
 }
 
 /// Whether `next`, the byte after an ideograph (lead E4..E9), begins a hangul syllable (lead
-/// EA..ED): how UTF-8 of CJK text read as EUC-KR begins (`鸚김뇰` is `失败`), its pairs a hanja, then hangul.
-/// Its ideographs are common in Chinese, so [`STARTS`] leaves them out; Chinese and Japanese
-/// text never put hangul after one, Korean seldom.
+/// EA..ED): how UTF-8 of CJK text read as EUC-KR begins (`鸚김뇰` is `失败`), its pairs a hanja,
+/// then hangul. Its ideographs are common in Chinese, so [`STARTS`] leaves them out; Chinese
+/// and Japanese text never put hangul after one, Korean seldom.
 fn hanja_before_hangul(next: Option<u8>) -> bool {
     matches!(next, Some(0xEA..=0xED))
 }

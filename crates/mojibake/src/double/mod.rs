@@ -133,7 +133,7 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
         .sum::<u32>()
         + 2 * hanja_before_hangul(text)
         + 2 * cyrillic_hanja_pairs(text);
-    for (r, &half_bytes) in HALF_BYTES_PER_GAP.iter().enumerate() {
+    for r in 0..N {
         if !encode(text, r, tables, &mut bytes) {
             continue;
         }
@@ -145,7 +145,7 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
         if before < 2 {
             continue;
         }
-        let Some((answer, damaged)) = decode_with_gaps(&bytes, half_bytes) else {
+        let Some((answer, damaged)) = decode_with_gaps(&bytes, r) else {
             continue;
         };
         let after = answer

@@ -2,6 +2,7 @@
 //! written; and those bytes read as UTF-8 again, each character a gap cut as one U+FFFD.
 
 use super::tables::Tables;
+use super::{HALF_BYTES_PER_GAP, READINGS};
 
 /// How far the bytes written so far are UTF-8: continuation bytes still owed, and whether a gap
 /// came last (continuations orphaned by a lost lead may follow one).
@@ -142,9 +143,11 @@ pub(super) fn write(state: Utf8State, bytes: &mut Vec<u8>, code: u32) -> Option<
 pub(super) const GAP: u8 = 0xFF;
 
 /// `bytes` as UTF-8, each character cut by a gap as one U+FFFD; and how many there are. `None`
-/// when a part between gaps is not UTF-8 but for the characters a gap cut. `half_bytes` is how
-/// many bytes each U+FFFD of a long gap lost, in halves.
-pub(super) fn decode_with_gaps(bytes: &[u8], half_bytes: usize) -> Option<(String, usize)> {
+/// when a part between gaps is not UTF-8 but for the characters a gap cut. `r` is the reading
+/// that lost the gaps' bytes ([`READINGS`]).
+pub(super) fn decode_with_gaps(bytes: &[u8], r: usize) -> Option<(String, usize)> {
+    let half_bytes = HALF_BYTES_PER_GAP[r];
+    let euc_jp = READINGS[r] == encoding_rs::EUC_JP;
     let mut text = String::with_capacity(bytes.len());
     let mut damaged = 0;
     // Continuation bytes the character cut by the last gap still needed.
@@ -208,7 +211,7 @@ pub(super) fn decode_with_gaps(bytes: &[u8], half_bytes: usize) -> Option<(Strin
             let fits = |n: usize| {
                 let len = owed + head + n * neighbour;
                 (least..=most).contains(&len)
-                    && (half_bytes != 3 || euc_jp_gap_fits(owed, n, neighbour, head, least))
+                    && (!euc_jp || euc_jp_gap_fits(owed, n, neighbour, head, least))
             };
             let mut counts = (0..=most / neighbour).filter(|&n| fits(n));
             let cut = match (counts.next(), counts.next()) {
