@@ -55,10 +55,8 @@ pub const RULE: WordRule = WordRule {
 /// (their letters all of one script, Common and Inherited aside; or, for the systems that take
 /// ASCII letters, Latin with Han and kana, or with Han and Hangul). The tests hold every
 /// character of every zone to the Unicode data.
-const QUIET: Quiet = Quiet {
-    // Each list in the order of how often text holds its characters: a block stops looking
-    // once every character has its zone.
-    neutral: &[
+const QUIET: Quiet = Quiet::new(
+    &[
         // General punctuation (dashes, quotes, the ellipsis), U+2000..U+203F.
         Zone::after(0xE2, 0x80, 0x80),
         // No-break space .. copyright sign, guillemets .. plus-minus, acute accent, pilcrow ..
@@ -81,7 +79,7 @@ const QUIET: Quiet = Quiet {
         Zone::after_two(0xE2, 0x9D, 0x80, 0xB5),
         Zone::after(0xE2, 0xAC, 0xAF),
     ],
-    homes: &[
+    &[
         // Latin: U+0080..U+033F (Latin-1 to the IPA, modifier letters, the first combining
         // marks) and U+1E00..U+1EFF (Vietnamese).
         Home {
@@ -169,7 +167,7 @@ const QUIET: Quiet = Quiet {
             takes_ascii: true,
         },
     ],
-};
+);
 
 /// A writing system of one script that takes no ASCII letters into its words.
 const fn single(zones: &'static [Zone]) -> Home {

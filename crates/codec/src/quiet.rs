@@ -5,22 +5,23 @@
 //! The caller's [`Quiet`] names, by the first bytes of their UTF-8 forms, the characters that
 //! are in no word (spaces, punctuation, emoji: [`Quiet::neutral`]) and, for each writing
 //! system, the characters whose words never mix scripts ([`Home`]). Text is quiet when every
-//! character above U+007F in it is neutral or of a home, every stretch between two stops (an
-//! ASCII byte that is no letter or digit, or a neutral character: no word goes past one) holds
-//! characters of one home at most, and, unless that home takes ASCII letters into its words
-//! (Latin; Chinese, Japanese and Korean, which TR39 lets mix with Latin), no ASCII letter or
-//! digit touches a character of the home. Every word of such text is then ASCII alone, of one
-//! home alone, or (in a home that takes them) one home with ASCII letters: none mixes scripts,
-//! and the words need no judging. The caller's tests hold each zone to the Unicode data.
+//! character above U+007F in it is neutral or of a home, the characters of each stretch between
+//! two stops (an ASCII byte that is no letter or digit, or a neutral character: no word goes
+//! past one) share a home, and, unless that home takes ASCII letters into its words (Latin;
+//! Chinese, Japanese and Korean, which TR39 lets mix with Latin), no ASCII letter or digit
+//! touches a character of the home. Every word of such text is then ASCII alone, of one home
+//! alone, or (in a home that takes them) one home with ASCII letters: none mixes scripts, and
+//! the words need no judging. The caller's tests hold each zone to the Unicode data.
 //!
-//! `quiet_span` reads a block of 64 bytes at a time with AVX2 (where the processor has it
-//! and the level allows; `portable_masks` is the reference the SIMD path is held to, but a
-//! byte at a time judging the words is quicker, so the portable level does that). Each lead
-//! byte gets its home (the one of the word the last block ended in, one of the last block's,
-//! or the first that holds it), each home's leads are carried on to the next stop
-//! (`fill_to_stops`), and a lead of another home met on the way ends the quiet text. It gives
-//! how far the text is quiet, ending after an ASCII stop, and where the first block that is
-//! not quiet ends: the words up to there are the caller's to judge one by one.
+//! `quiet_span` reads a block of 64 bytes at a time with AVX2 or AVX-512 (where the processor
+//! has it and the level allows; `portable_masks` is the reference the SIMD masks are held to,
+//! but a byte at a time judging the words is quicker, so the portable level does that). The
+//! masks give the block's lead bytes and stops; each lead's class (neutral, or the set of homes
+//! its character is of) is one load from a table [`Quiet::new`] draws up from the zones, and
+//! the homes of the word being read are the classes' intersection: a word whose characters
+//! share no home ends the quiet text. It gives how far the text is quiet, ending after an
+//! ASCII stop, and where the first block that is not quiet ends: the words up to there are the
+//! caller's to judge one by one.
 
 /// Characters by the first bytes of their UTF-8 form: a lead byte in `lead`, the byte after it
 /// in `next`, and the byte after that in `third` (all ranges inclusive; [`Zone::ANY`] for a
@@ -73,10 +74,14 @@ impl Zone {
 
     /// Whether a character whose first three bytes are `bytes` (for a character of two bytes,
     /// the byte after it third) is in the zone.
-    pub fn holds(&self, bytes: [u8; 3]) -> bool {
-        let within = |range: (u8, u8), b: u8| (range.0..=range.1).contains(&b);
+    pub const fn holds(&self, bytes: [u8; 3]) -> bool {
         within(self.lead, bytes[0]) && within(self.next, bytes[1]) && within(self.third, bytes[2])
     }
+}
+
+/// Whether `b` is in the inclusive `range`.
+const fn within(range: (u8, u8), b: u8) -> bool {
+    range.0 <= b && b <= range.1
 }
 
 /// A writing system: the characters above U+007F whose words never mix scripts.
@@ -89,27 +94,187 @@ pub struct Home {
     pub takes_ascii: bool,
 }
 
-/// What the caller vouches for, from the Unicode data: see the module's documentation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the caller vouches for, from the Unicode data: see the module's documentation. Built
+/// by [`Quiet::new`], which also draws up the table a block's characters are looked up in.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Quiet {
     /// Characters in no word: they may stand anywhere.
     pub neutral: &'static [Zone],
-    /// The writing systems.
+    /// The writing systems, at most [`Quiet::MAX_HOMES`].
     pub homes: &'static [Home],
+    /// Each character's class, by its first bytes.
+    table: Table,
 }
 
 impl Quiet {
     /// Nothing vouched for: only ASCII is quiet.
-    pub const NONE: Quiet = Quiet {
-        neutral: &[],
-        homes: &[],
-    };
+    pub const NONE: Quiet = Quiet::new(&[], &[]);
+
+    /// The most writing systems a [`Quiet`] may name.
+    pub const MAX_HOMES: usize = 30;
+
+    /// The characters in no word and the writing systems, with their table. Fails (at compile
+    /// time, in a constant) with more than [`Quiet::MAX_HOMES`] homes, or when a zone looks at
+    /// the third byte of characters of two bytes (that byte is the next character's).
+    pub const fn new(neutral: &'static [Zone], homes: &'static [Home]) -> Quiet {
+        Quiet {
+            neutral,
+            homes,
+            table: Table::new(neutral, homes),
+        }
+    }
 }
 
-/// The bytes of a block, and how many after them its masks look at (the byte after a lead,
-/// the ASCII letter or digit after a character of three bytes).
+/// A character's class: bit 0 when it is neutral, bit `1 + k` when it is of home `k`.
+const NEUTRAL: u32 = 1;
+/// Every home: a word of no character above U+007F yet may be of any.
+const EVERY_HOME: u32 = !NEUTRAL & !BY_THIRD;
+/// In [`Table::pairs`], a class that depends on the third byte: the low bits give the
+/// [`Table::thirds`] row.
+const BY_THIRD: u32 = 1 << 31;
+/// The most pairs of first bytes whose characters' classes depend on the third.
+const MAX_THIRDS: usize = 16;
+
+/// The class of every character, by its first two bytes (and the third, for the few pairs of
+/// bytes that zones split): one load for most characters, whatever the number of zones.
+#[derive(Clone, PartialEq, Eq)]
+struct Table {
+    /// By a lead byte (0xC0..=0xFF) and the byte after it, their low six bits each.
+    pairs: [u32; 64 * 64],
+    /// By the third byte's low six bits, for the pairs marked [`BY_THIRD`].
+    thirds: [[u32; 64]; MAX_THIRDS],
+    /// The homes that take ASCII letters into their words.
+    takes_ascii: u32,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Table")
+    }
+}
+
+impl Table {
+    const fn new(neutral: &[Zone], homes: &[Home]) -> Table {
+        assert!(
+            homes.len() <= Quiet::MAX_HOMES,
+            "too many homes for a Quiet"
+        );
+        let mut table = Table {
+            pairs: [0; 64 * 64],
+            thirds: [[0; 64]; MAX_THIRDS],
+            takes_ascii: 0,
+        };
+        // First the pairs that some zone splits by the third byte, each given its row.
+        let mut rows = 0;
+        let mut class = 0;
+        while class <= homes.len() {
+            let zones = if class == 0 {
+                neutral
+            } else {
+                homes[class - 1].zones
+            };
+            let mut z = 0;
+            while z < zones.len() {
+                let zone = zones[z];
+                if zone.third.0 != Zone::ANY.0 || zone.third.1 != Zone::ANY.1 {
+                    assert!(
+                        zone.lead.0 >= 0xE0,
+                        "a zone looks past a character of two bytes"
+                    );
+                    let mut lead = zone.lead.0;
+                    while lead >= zone.lead.0 && lead <= zone.lead.1 {
+                        let mut next = 0x80;
+                        while next <= 0xBF {
+                            let pair = &mut table.pairs[Table::pair(lead, next)];
+                            if within(zone.next, next) && *pair == 0 {
+                                assert!(rows < MAX_THIRDS, "too many zones split by a third byte");
+                                *pair = BY_THIRD | rows as u32;
+                                rows += 1;
+                            }
+                            next += 1;
+                        }
+                        lead = lead.wrapping_add(1);
+                    }
+                }
+                z += 1;
+            }
+            class += 1;
+        }
+        // Then every zone's characters, by pair or by third byte.
+        let mut class = 0;
+        while class <= homes.len() {
+            let (zones, bit) = if class == 0 {
+                (neutral, NEUTRAL)
+            } else {
+                let home = &homes[class - 1];
+                if home.takes_ascii {
+                    table.takes_ascii |= 1 << class;
+                }
+                (home.zones, 1 << class)
+            };
+            let mut z = 0;
+            while z < zones.len() {
+                let zone = zones[z];
+                let mut lead = if zone.lead.0 < 0xC0 {
+                    0xC0
+                } else {
+                    zone.lead.0
+                };
+                while lead <= zone.lead.1 {
+                    let mut next = 0x80;
+                    while next <= 0xBF {
+                        let at = Table::pair(lead, next);
+                        if within(zone.next, next) {
+                            if table.pairs[at] & BY_THIRD == 0 {
+                                table.pairs[at] |= bit;
+                            } else {
+                                let row = (table.pairs[at] & !BY_THIRD) as usize;
+                                let mut third = 0x80;
+                                while third <= 0xBF {
+                                    if within(zone.third, third) {
+                                        table.thirds[row][(third & 0x3F) as usize] |= bit;
+                                    }
+                                    third += 1;
+                                }
+                            }
+                        }
+                        next += 1;
+                    }
+                    if lead == 0xFF {
+                        break;
+                    }
+                    lead += 1;
+                }
+                z += 1;
+            }
+            class += 1;
+        }
+        table
+    }
+
+    /// Where a character's first two bytes are in [`Table::pairs`].
+    const fn pair(lead: u8, next: u8) -> usize {
+        ((lead & 0x3F) as usize) << 6 | (next & 0x3F) as usize
+    }
+
+    /// The class of the character whose first bytes are these (its lead 0xC0 or above, the
+    /// byte after a continuation byte; the third is looked at only for characters of three
+    /// bytes or more).
+    #[inline(always)]
+    fn class(&self, lead: u8, next: u8, third: u8) -> u32 {
+        let class = self.pairs[Table::pair(lead, next)];
+        if class & BY_THIRD == 0 {
+            class
+        } else {
+            self.thirds[class as usize % MAX_THIRDS][usize::from(third & 0x3F)]
+        }
+    }
+}
+
+/// The bytes of a block, and how many after them it looks at (the two bytes after a lead, the
+/// ASCII letter or digit after a character of four bytes).
 const BLOCK: usize = 64;
-const AHEAD: usize = 3;
+const AHEAD: usize = 4;
 /// The bytes a block's masks read.
 pub(crate) const SPAN: usize = BLOCK + AHEAD;
 
@@ -124,8 +289,8 @@ pub(crate) struct Masks {
     pub(crate) lead_2: u64,
     pub(crate) lead_3: u64,
     pub(crate) lead_4: u64,
-    /// Whether each of the three bytes after the block is an ASCII letter or digit (bit `k`
-    /// for byte `64 + k`).
+    /// Whether each of the [`AHEAD`] bytes after the block is an ASCII letter or digit (bit
+    /// `k` for byte `64 + k`).
     pub(crate) alnum_after: u8,
 }
 
@@ -373,15 +538,6 @@ pub(crate) fn quiet_span(text: &[u8], quiet: &Quiet) -> (usize, usize) {
     (0, text.len())
 }
 
-/// The most writing systems a block may hold and still be read as a whole.
-const MAX_HOMES: usize = 6;
-
-/// What fills the unused places of a block's list of homes.
-const UNUSED: Home = Home {
-    zones: &[],
-    takes_ascii: true,
-};
-
 /// [`quiet_span`] with the block masks of one level.
 #[inline(always)]
 pub(crate) fn quiet_span_with(
@@ -390,10 +546,13 @@ pub(crate) fn quiet_span_with(
     masks: impl Fn(&[u8; SPAN]) -> Masks,
     zones: impl Fn(&[u8; SPAN], &[Zone], u64) -> u64,
 ) -> (usize, usize) {
-    // The home of the characters of the word-to-be that the last block ended in (none before
-    // the text: no word is open there), and the homes met lately: tried first.
-    let mut open: Option<&Home> = None;
-    let mut recent: [Option<&Home>; MAX_HOMES] = [None; MAX_HOMES];
+    let table = &quiet.table;
+    // The home of every character of the last block, when they had one: most blocks hold
+    // characters of one home (and neutral ones), found by its zones a block at a time.
+    let mut recent: Option<usize> = None;
+    // The homes the word that the last block ended in may be of (every home when no word is
+    // open, or when it has no character above U+007F yet).
+    let mut open = EVERY_HOME;
     // The ASCII letter or digit right before the block.
     let mut alnum_before = 0;
     let mut safe = 0;
@@ -401,118 +560,104 @@ pub(crate) fn quiet_span_with(
     while let Some(span) = text.get(at..at + SPAN) {
         let span: &[u8; SPAN] = span.try_into().expect("a span");
         let m = masks(span);
-        let leads = m.lead_2 | m.lead_3 | m.lead_4;
-        let mut stops = m.ascii & !m.alnum;
+        let mut leads = m.lead_2 | m.lead_3 | m.lead_4;
+        let stops = m.ascii & !m.alnum;
         if leads != 0 {
-            // Give each lead its home: the open one, one of the last block, or the first that
-            // holds it; neutral leads stop words as ASCII punctuation does.
-            let mut homes: [(&Home, u64); MAX_HOMES] = [(&UNUSED, 0); MAX_HOMES];
-            let mut count = 0;
-            let mut rest = leads;
-            let mut neutral_done = false;
-            // Most blocks hold the home of the block before alone: its zones first, with no
-            // lead looked up.
-            if let Some(home) = open.or(recent[0]) {
-                let of_home = zones(span, home.zones, rest);
-                if of_home != 0 {
-                    rest &= !of_home;
-                    homes[0] = (home, of_home);
-                    count = 1;
-                }
-            }
-            while rest != 0 {
-                let i = rest.trailing_zeros() as usize;
-                let lead = [span[i], span[i + 1], span[i + 2]];
-                let holds = |h: &&Home| h.zones.iter().any(|z| z.holds(lead));
-                let in_open = open.filter(holds);
-                if in_open.is_none() && !neutral_done && quiet.neutral.iter().any(|z| z.holds(lead))
+            // An ASCII letter or digit right before a character, or right after its last byte:
+            // the two are one word, whose home must take ASCII letters.
+            let touching = (m.alnum << 1 | alnum_before)
+                | m.lead_2 & m.alnum_on(2)
+                | m.lead_3 & m.alnum_on(3)
+                | m.lead_4 & m.alnum_on(4);
+            // The leads with a stop between them and the lead before (or the block's start):
+            // each stop carried on up to the next lead.
+            let first = leads & fill_to_stops(stops, leads) << 1;
+            // After the last lead, a stop ends the word.
+            let last = 1 << (63 - leads.leading_zeros());
+            let ended = stops & !(last | (last - 1)) != 0;
+            if let Some(k) = recent {
+                // Every lead of the home or neutral, no ASCII letter touching the home's
+                // characters unless it takes them, and the word the block begins in (if its
+                // first characters are the home's) of the home too: every word of the block
+                // is of that home.
+                let (home, bit) = (&quiet.homes[k], 2 << k);
+                let of_home = zones(span, home.zones, leads);
+                let rest = leads & !of_home;
+                let lowest = leads & leads.wrapping_neg();
+                let neutral = |i: u32| {
+                    let i = i as usize;
+                    table.class(span[i], span[i + 1], span[i + 2]) & NEUTRAL != 0
+                };
+                if rest.count_ones() <= 4
+                    && bits(rest).all(neutral)
+                    && (home.takes_ascii || of_home & touching == 0)
+                    && (open & bit != 0 || lowest & (first | rest) != 0)
                 {
-                    neutral_done = true;
-                    let neutral = zones(span, quiet.neutral, rest);
-                    stops |= neutral;
-                    rest &= !neutral;
+                    open = if ended || rest & last != 0 {
+                        EVERY_HOME
+                    } else {
+                        bit
+                    };
+                    if stops != 0 {
+                        safe = at + BLOCK - stops.leading_zeros() as usize;
+                    }
+                    alnum_before = m.alnum >> 63;
+                    at += BLOCK;
                     continue;
                 }
-                let home = in_open
-                    .or_else(|| recent.iter().flatten().copied().find(holds))
-                    .or_else(|| quiet.homes.iter().find(holds));
-                match home {
-                    Some(home) if count < MAX_HOMES => {
-                        let of_home = zones(span, home.zones, rest);
-                        if of_home == 0 {
-                            // `holds` gave the lead this home, so its zones hold it (the tests
-                            // hold every level to `holds`); ending here keeps the loop finite
-                            // whatever.
-                            return (safe, at + BLOCK);
-                        }
-                        rest &= !of_home;
-                        homes[count] = (home, of_home);
-                        count += 1;
-                    }
-                    _ => return (safe, at + BLOCK),
-                }
             }
-            let homes = &homes[..count];
-            let all = leads & !stops;
-            // The bytes before the block's first stop go on the word the last block ended in.
-            let prefix = match stops {
-                0 => u64::MAX,
-                _ => (1 << stops.trailing_zeros()) - 1,
-            };
-            // One home, the open one or none open: no word of the block can hold another.
-            let alone = count == 1 && open.is_none_or(|o| std::ptr::eq(o, homes[0].0));
-            // An ASCII letter or digit right before a character, or right after its last byte:
-            // the two may be one word.
-            let touching =
-                (m.alnum << 1 | alnum_before) | m.lead_2 & m.alnum_on(2) | m.lead_3 & m.alnum_on(3);
-            for &(home, of_home) in homes {
-                // A word holds the characters of one home: those of another after them, or
-                // before them in a word that began in an earlier block, end the quiet text.
-                let carried = open.is_some_and(|o| std::ptr::eq(o, home));
-                let from = of_home | if carried { prefix } else { 0 };
-                if !alone && fill_to_stops(from, stops) & all & !of_home != 0 {
+            // The homes every character of the word so far is of, and those of the block.
+            let mut word = open;
+            let mut block = EVERY_HOME;
+            while leads != 0 {
+                let i = leads.trailing_zeros() as usize;
+                leads &= leads - 1;
+                let class = table.class(span[i], span[i + 1], span[i + 2]);
+                if first >> i & 1 != 0 {
+                    word = EVERY_HOME;
+                }
+                word = match (class & NEUTRAL, touching >> i & 1) {
+                    // In no word: it ends the one before it.
+                    (NEUTRAL, _) => EVERY_HOME,
+                    (_, 0) => word & class,
+                    _ => word & class & table.takes_ascii,
+                };
+                if word == 0 {
+                    // A character of no home, or of none its word's other characters share.
                     return (safe, at + BLOCK);
                 }
-                if !home.takes_ascii && of_home & touching != 0 {
-                    return (safe, at + BLOCK);
+                if class & NEUTRAL == 0 {
+                    block &= class;
                 }
             }
-            if let Some(o) = open
-                && !homes.iter().any(|(h, _)| std::ptr::eq(*h, o))
-                && all & prefix != 0
-            {
-                return (safe, at + BLOCK);
-            }
-            // The word-to-be at the block's end: after its last stop.
-            let tail = if stops == 0 {
-                u64::MAX
-            } else {
-                !(u64::MAX >> stops.leading_zeros())
-            };
-            let in_tail = homes.iter().find(|(_, of_home)| of_home & tail != 0);
-            open = match in_tail {
-                Some((home, _)) => Some(*home),
-                None if stops == 0 => open,
-                None => None,
-            };
-            if let Some(&(first, _)) = homes.first()
-                && !recent[0].is_some_and(|r| std::ptr::eq(r, first))
-            {
-                for (place, (home, _)) in recent.iter_mut().zip(homes) {
-                    *place = Some(*home);
-                }
-            }
+            // A home of few zones: a block of its characters is found at once; many zones
+            // (Chinese, Japanese, Korean) cost more than looking each character up.
+            recent = (block != 0)
+                .then(|| block.trailing_zeros() as usize - 1)
+                .filter(|&k| quiet.homes[k].zones.len() <= FEW_ZONES);
+            open = if ended { EVERY_HOME } else { word };
         } else if stops != 0 {
-            open = None;
+            open = EVERY_HOME;
         }
-        let breaks = m.ascii & !m.alnum;
-        if breaks != 0 {
-            safe = at + BLOCK - breaks.leading_zeros() as usize;
+        if stops != 0 {
+            safe = at + BLOCK - stops.leading_zeros() as usize;
         }
         alnum_before = m.alnum >> 63;
         at += BLOCK;
     }
     (safe, text.len())
+}
+
+/// The most zones a home may have for a block of its characters to be found by them.
+const FEW_ZONES: usize = 5;
+
+/// The places of the bits of `bits`, lowest first.
+fn bits(mut bits: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        let i = bits.trailing_zeros();
+        bits &= bits.wrapping_sub(1);
+        (i < 64).then_some(i)
+    })
 }
 
 /// The bits of `from`, each carried on to higher bits until a bit of `stops`.
@@ -537,10 +682,10 @@ mod tests {
         zones: &[Zone::leads(0xC3, 0xC9)],
         takes_ascii: true,
     };
-    const QUIET: Quiet = Quiet {
-        neutral: &[Zone::after(0xC2, 0xAB, 0xAB), Zone::after(0xC2, 0xBB, 0xBB)],
-        homes: &[CYRILLIC, LATIN],
-    };
+    const QUIET: Quiet = Quiet::new(
+        &[Zone::after(0xC2, 0xAB, 0xAB), Zone::after(0xC2, 0xBB, 0xBB)],
+        &[CYRILLIC, LATIN],
+    );
 
     /// A block's masks and zones at one level.
     type Level = (
@@ -640,6 +785,45 @@ mod tests {
     }
 
     #[test]
+    fn a_character_of_two_homes_takes_the_home_of_its_word() {
+        // Han is Japanese and Korean; kana Japanese alone, Hangul Korean alone.
+        const CJK: Quiet = Quiet::new(
+            &[],
+            &[
+                CYRILLIC,
+                Home {
+                    zones: &[Zone::leads(0xE4, 0xE9), Zone::after(0xE3, 0x81, 0x83)],
+                    takes_ascii: true,
+                },
+                Home {
+                    zones: &[Zone::leads(0xE4, 0xE9), Zone::leads(0xEA, 0xED)],
+                    takes_ascii: true,
+                },
+            ],
+        );
+        let spans = |text: &str| {
+            let answers: Vec<_> = levels()
+                .into_iter()
+                .map(|(_, masks, zones)| quiet_span_with(text.as_bytes(), &CJK, masks, zones))
+                .collect();
+            assert!(answers.iter().all(|a| *a == answers[0]), "{text}");
+            answers[0]
+        };
+        let base = "日本語のテキスト 한국어 漢字 文字 ".repeat(8);
+        let (safe, retry) = spans(&base);
+        assert_eq!(retry, base.len());
+        assert!(safe + SPAN > base.len(), "quiet up to {safe}");
+        // A word of kana and Hangul, or of Han and Cyrillic, shares no home.
+        for odd in ["のは한국", "漢字мир", "OK한국の"] {
+            let text = format!("{base}{odd} {base}");
+            let (safe, retry) = spans(&text);
+            let at = base.len();
+            assert!(safe <= at, "{odd}: quiet up to {safe}, past {at}");
+            assert!(retry > at && retry <= at + odd.len() + 64, "{odd}: {retry}");
+        }
+    }
+
+    #[test]
     fn every_level_gives_the_portable_masks_at_every_byte() {
         let zones = [
             Zone::leads(0xD0, 0xD3),
@@ -673,5 +857,54 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_table_gives_each_character_the_zones_that_hold_it() {
+        const SPLIT: Quiet = Quiet::new(
+            &[Zone {
+                lead: (0xF0, 0xF0),
+                next: (0x9F, 0x9F),
+                third: (0x8C, 0xAB),
+            }],
+            &[
+                CYRILLIC,
+                LATIN,
+                Home {
+                    zones: &[
+                        Zone::leads(0xE4, 0xE9),
+                        Zone::after_two(0xE3, 0x80, 0x80, 0xAD),
+                    ],
+                    takes_ascii: true,
+                },
+                Home {
+                    zones: &[Zone::leads(0xE5, 0xE5), Zone::after(0xE3, 0x80, 0x81)],
+                    takes_ascii: false,
+                },
+            ],
+        );
+        for quiet in [&QUIET, &SPLIT, &Quiet::NONE] {
+            for lead in 0xC0..=0xFF {
+                for next in 0x80..=0xBF {
+                    for third in (0x00..=0xFF).filter(|&b| lead >= 0xE0 || b % 7 == 0) {
+                        let bytes = [lead, next, third];
+                        let holds = |zones: &[Zone]| zones.iter().any(|z| z.holds(bytes));
+                        let want = quiet
+                            .homes
+                            .iter()
+                            .enumerate()
+                            .fold(u32::from(holds(quiet.neutral)), |class, (k, home)| {
+                                class | u32::from(holds(home.zones)) << (k + 1)
+                            });
+                        // A continuation byte third for a character of three bytes or more.
+                        if lead < 0xE0 || (0x80..=0xBF).contains(&third) {
+                            let got = quiet.table.class(lead, next, third);
+                            assert_eq!(got, want, "{bytes:02X?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(SPLIT.table.takes_ascii, 0b1100);
     }
 }

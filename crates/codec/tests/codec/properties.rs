@@ -101,13 +101,13 @@ fn any_config() -> impl Strategy<Value = Config> {
 }
 
 /// Cyrillic words, and ASCII ones, do not mix: so the rule of [`any_config`] says too.
-const CYRILLIC_IS_QUIET: Quiet = Quiet {
-    neutral: &[Zone::after(0xC2, 0xAB, 0xAB)],
-    homes: &[Home {
+const CYRILLIC_IS_QUIET: Quiet = Quiet::new(
+    &[Zone::after(0xC2, 0xAB, 0xAB)],
+    &[Home {
         zones: &[Zone::leads(0xD0, 0xD3)],
         takes_ascii: false,
     }],
-};
+);
 
 fn any_repair_options() -> impl Strategy<Value = RepairOptions> {
     let replacement = prop_oneof![
