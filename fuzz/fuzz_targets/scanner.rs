@@ -9,13 +9,13 @@ use utf8kit_codec::quiet::{Home, Quiet, Zone};
 use utf8kit_codec::{units, words::WordRule, Config, Finding, LintSet, Policy, Scanner, Sink};
 
 /// The toy rule's text that needs no judging: Cyrillic stretches, and guillemets between words.
-const CYRILLIC_IS_QUIET: Quiet = Quiet {
-    neutral: &[Zone::after(0xC2, 0xAB, 0xAB)],
-    homes: &[Home {
+const CYRILLIC_IS_QUIET: Quiet = Quiet::new(
+    &[Zone::after(0xC2, 0xAB, 0xAB)],
+    &[Home {
         zones: &[Zone::leads(0xD0, 0xD3)],
         takes_ascii: false,
     }],
-};
+);
 
 #[derive(Default, PartialEq, Debug)]
 struct Seen {

@@ -13,9 +13,9 @@
 //! alone, or (in a home that takes them) one home with ASCII letters: none mixes scripts, and
 //! the words need no judging. The caller's tests hold each zone to the Unicode data.
 //!
-//! `quiet_span` reads a block of 64 bytes at a time with AVX2 or AVX-512 (where the processor
-//! has it and the level allows; `portable_masks` is the reference the SIMD masks are held to,
-//! but a byte at a time judging the words is quicker, so the portable level does that). The
+//! `quiet_span` reads a block of 64 bytes at a time with AVX2 or AVX-512 where the processor
+//! has it and the level allows, and eight bytes at a time in a `u64` at the portable level
+//! (`swar_masks`; `portable_masks`, a byte at a time, is the reference both are held to). The
 //! masks give the block's lead bytes and stops; each lead's class (neutral, or the set of homes
 //! its character is of) is one load from a table [`Quiet::new`] draws up from the zones, and
 //! the homes of the word being read are the classes' intersection: a word whose characters
@@ -301,8 +301,7 @@ impl Masks {
     }
 }
 
-/// The masks a byte at a time: what every SIMD level must give (the tests' reference; a byte
-/// at a time, judging the words is quicker, and [`quiet_span`] does so).
+/// The masks a byte at a time: what every level must give (the tests' reference).
 #[cfg(test)]
 pub(crate) fn portable_masks(span: &[u8; SPAN]) -> Masks {
     let mut m = Masks::default();
@@ -313,6 +312,40 @@ pub(crate) fn portable_masks(span: &[u8; SPAN]) -> Masks {
         m.lead_2 |= bit((0xC0..0xE0).contains(&b));
         m.lead_3 |= bit((0xE0..0xF0).contains(&b));
         m.lead_4 |= bit(b >= 0xF0);
+    }
+    m.alnum_after = after_block(span);
+    m
+}
+
+/// [`portable_masks`] eight bytes at a time in a `u64`.
+fn swar_masks(span: &[u8; SPAN]) -> Masks {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const CASE: u64 = 0x2020_2020_2020_2020;
+    // The high bit of each byte of `x`, gathered into a byte.
+    let gather = |x: u64| ((x & HIGH) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    // Bytes of `y` (each below 0x80) in `lo..=hi`, in their high bits: adding `0x80 - lo` sets
+    // the high bit from `lo` on, adding `0x7F - hi` past `hi`, and no sum carries into the
+    // next byte.
+    let within = |y: u64, lo: u8, hi: u8| {
+        (y + ONES * u64::from(0x80 - lo)) & !(y + ONES * u64::from(0x7F - hi))
+    };
+    let mut m = Masks::default();
+    for (k, word) in span[..BLOCK].chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        let shift = 8 * k;
+        // Each byte's bits 6, 5 and 4 in its bit 7.
+        let (b6, b5, b4) = (x << 1, x << 2, x << 3);
+        let lead = x & b6;
+        let ascii = !x & HIGH;
+        let low = x & !HIGH;
+        let letter = within((x | CASE) & !HIGH, b'a', b'z');
+        let digit = within(low, b'0', b'9');
+        m.ascii |= gather(ascii) << shift;
+        m.alnum |= gather((letter | digit) & ascii) << shift;
+        m.lead_2 |= gather(lead & !b5) << shift;
+        m.lead_3 |= gather(lead & b5 & !b4) << shift;
+        m.lead_4 |= gather(lead & b5 & b4) << shift;
     }
     m.alnum_after = after_block(span);
     m
@@ -514,7 +547,7 @@ pub(crate) fn quiet_span(text: &[u8], quiet: &Quiet) -> (usize, usize) {
                 text,
                 quiet,
                 |span| avx512::masks(span),
-                |span, zones, wanted| avx512::zones(span, zones, wanted),
+                Some(|span: &_, zones: &_, wanted| avx512::zones(span, zones, wanted)),
             )
         }
         // SAFETY: the processor has AVX-512 BW (and so F), checked just above.
@@ -528,15 +561,19 @@ pub(crate) fn quiet_span(text: &[u8], quiet: &Quiet) -> (usize, usize) {
                 text,
                 quiet,
                 |span| avx2::masks(span),
-                |span, zones, wanted| avx2::zones(span, zones, wanted),
+                Some(|span: &_, zones: &_, wanted| avx2::zones(span, zones, wanted)),
             )
         }
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { with_avx2(text, quiet) };
     }
-    // A byte at a time, the masks cost more than judging the words: none is passed over.
-    (0, text.len())
+    // Eight bytes at a time in a `u64`; comparing a whole block with zones costs more than
+    // looking its characters up.
+    quiet_span_with(text, quiet, swar_masks, None::<Zones>)
 }
+
+/// How a level finds the characters of some zones in a block.
+type Zones = fn(&[u8; SPAN], &[Zone], u64) -> u64;
 
 /// [`quiet_span`] with the block masks of one level.
 #[inline(always)]
@@ -544,7 +581,7 @@ pub(crate) fn quiet_span_with(
     text: &[u8],
     quiet: &Quiet,
     masks: impl Fn(&[u8; SPAN]) -> Masks,
-    zones: impl Fn(&[u8; SPAN], &[Zone], u64) -> u64,
+    zones: Option<impl Fn(&[u8; SPAN], &[Zone], u64) -> u64>,
 ) -> (usize, usize) {
     let table = &quiet.table;
     // The home of every character of the last block, when they had one: most blocks hold
@@ -575,7 +612,7 @@ pub(crate) fn quiet_span_with(
             // After the last lead, a stop ends the word.
             let last = 1 << (63 - leads.leading_zeros());
             let ended = stops & !(last | (last - 1)) != 0;
-            if let Some(k) = recent {
+            if let (Some(k), Some(zones)) = (recent, &zones) {
                 // Every lead of the home or neutral, no ASCII letter touching the home's
                 // characters unless it takes them, and the word the block begins in (if its
                 // first characters are the home's) of the home too: every word of the block
@@ -697,7 +734,10 @@ mod tests {
     /// The masks of every level this processor has, the portable ones first.
     fn levels() -> Vec<Level> {
         #[allow(unused_mut)]
-        let mut levels: Vec<Level> = vec![("portable", portable_masks, portable_zones)];
+        let mut levels: Vec<Level> = vec![
+            ("portable", portable_masks, portable_zones),
+            ("eight bytes", swar_masks, portable_zones),
+        ];
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2") {
             fn masks(span: &[u8; SPAN]) -> Masks {
@@ -725,10 +765,19 @@ mod tests {
         levels
     }
 
-    fn span_at(text: &str) -> (usize, usize) {
-        let mut answers = levels()
+    /// What every level answers, with and without comparing blocks with zones whole.
+    fn answers(text: &str, quiet: &Quiet) -> Vec<(usize, usize)> {
+        let text = text.as_bytes();
+        let mut answers: Vec<_> = levels()
             .into_iter()
-            .map(|(_, masks, zones)| quiet_span_with(text.as_bytes(), &QUIET, masks, zones));
+            .map(|(_, masks, zones)| quiet_span_with(text, quiet, masks, Some(zones)))
+            .collect();
+        answers.push(quiet_span_with(text, quiet, swar_masks, None::<Zones>));
+        answers
+    }
+
+    fn span_at(text: &str) -> (usize, usize) {
+        let mut answers = answers(text, &QUIET).into_iter();
         let first = answers.next().expect("the portable level");
         assert!(answers.all(|a| a == first), "levels differ on {text:?}");
         first
@@ -802,10 +851,7 @@ mod tests {
             ],
         );
         let spans = |text: &str| {
-            let answers: Vec<_> = levels()
-                .into_iter()
-                .map(|(_, masks, zones)| quiet_span_with(text.as_bytes(), &CJK, masks, zones))
-                .collect();
+            let answers = answers(text, &CJK);
             assert!(answers.iter().all(|a| *a == answers[0]), "{text}");
             answers[0]
         };
