@@ -7,8 +7,8 @@ Big5, EUC-KR and EUC-JP by `utf8enc --from ENC --errors replace` (encoding_rs, a
 most programs read them: an undefined pair or a lead byte before one it cannot pair with becomes
 U+FFFD). A line that lost no byte must come back exactly; a line that lost some must come back
 with each character whose bytes were lost as one U+FFFD and every other character as it was,
-and so must the same line with each U+FFFD shown as `?`, as some decoders write it
-(the lost bytes are found by reading the line again here, a pair at a time, and a line where
+and so must the same line with each U+FFFD shown as `?`, as some decoders write it, and with
+each U+FFFD dropped, as others do (the lost bytes are found by reading the line again here, a pair at a time, and a line where
 that reading differs from encoding_rs's is counted apart, as not checked). The clean lines are
 run too: every one that changes is counted (the target is zero). ftfy.fix_encoding runs on the
 same lines beside it when ftfy is installed (`--ftfy N`: at most N lines per category).
@@ -229,7 +229,7 @@ def main():
         for name, codec in READINGS:
             read = run([os.path.join(args.bin, "utf8enc"), "--from", name, "--errors",
                         "replace"], clean)
-            cases = {"lossless": [], "lossy": [], "lossy, shown as ?": []}
+            cases = {"lossless": [], "lossy": [], "lossy, shown as ?": [], "lossy, dropped": []}
             unchecked = 0
             for line, mangled in zip(clean, read):
                 if mangled == line or "\ufffd" in line:
@@ -244,6 +244,8 @@ def main():
                 cases["lossy"].append((mangled, expected_after_loss(line, lost)))
                 cases["lossy, shown as ?"].append((mangled.replace("\ufffd", "?"),
                                                   expected_after_loss(line, lost)))
+                cases["lossy, dropped"].append((mangled.replace("\ufffd", ""),
+                                               expected_after_loss(line, lost)))
             for kind, pairs in cases.items():
                 if not pairs:
                     continue
@@ -274,7 +276,7 @@ def main():
                         shown += 1
                         print(f"    {name} {kind}: {m!r}\n      got  {g!r}\n      want {want!r}",
                               file=sys.stderr)
-    for kind in ("lossless", "lossy", "lossy, shown as ?"):
+    for kind in ("lossless", "lossy", "lossy, shown as ?", "lossy, dropped"):
         n = totals[kind, "lines"]
         if n:
             some = totals[kind, "restorable"]

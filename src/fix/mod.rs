@@ -103,7 +103,8 @@ as a double-byte encoding, GBK, Shift_JIS, Big5, EUC-KR or EUC-JP ('鍙傛暟閿
 '繝ｭ繧ｰ' for 'ログ': a Windows console or editor set to a Chinese, Japanese or Korean code page): \
 the whole line, written back in that encoding, must be UTF-8 again, its characters rare \
 ideographs (rare in that code page's own language: '紊沿乾' is '失败' read as EUC-JP) and the \
-answer's common ones; where the reading lost bytes to U+FFFD (or '?'), each \
+answer's common ones; where the reading lost bytes to U+FFFD (or '?'), or on a line with \
+neither dropped them before ASCII or the line's end ('鍙傛暟閿欒' is '参数错\u{FFFD}'), each \
 character whose bytes were lost becomes one U+FFFD and the rest is restored. And it undoes \
 Chinese, Japanese or Korean text saved in one of those encodings and read as windows-1252 or \
 Latin-1 ('ÄãºÃ£¬ÊÀ½ç' for '你好，世界' in GBK: old MP3 tags, web pages, ZIP comments), when one \

@@ -268,6 +268,23 @@ fn a_character_whose_bytes_were_lost_becomes_one_replacement() {
 }
 
 #[test]
+fn bytes_dropped_before_ascii_or_the_line_end_are_one_lost_character() {
+    // GBK reads the last two bytes of 误 (AF AF) as a pair it does not define: a decoder that
+    // drops what it cannot read shows `参数错误` as `鍙傛暟閿欒`, 误's lead byte read with 错's
+    // last one.
+    assert_eq!(
+        undone("鍙傛暟閿欒"),
+        Some(("参数错\u{FFFD}".to_owned(), "GBK"))
+    );
+    assert_eq!(
+        undone("鍙傛暟閿欒 (%s)"),
+        Some(("参数错\u{FFFD} (%s)".to_owned(), "GBK"))
+    );
+    // Bytes lost before a character that is not ASCII are not guessed at.
+    assert_eq!(undone("鍙傛暟閿欒锛岃"), None);
+}
+
+#[test]
 fn a_gap_counts_the_characters_that_the_only_length_it_could_have_lost_holds() {
     // EUC-JP loses UTF-8's continuation bytes 80..A0 one at a time, and an undefined pair two
     // at a time: a gap of k U+FFFD lost k to 2k bytes. Where one count of whole ideographs

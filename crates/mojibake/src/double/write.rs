@@ -50,6 +50,11 @@ impl Utf8State {
 /// may go on.
 pub(super) fn encode(text: &str, r: usize, tables: &Tables, bytes: &mut Vec<u8>) -> bool {
     bytes.clear();
+    // A decoder either shows what it cannot read (U+FFFD, `?`) or drops it: on a line with
+    // neither, bytes may have been dropped where a character is cut short by ASCII or by the
+    // line's end.
+    let drops = !text.contains(['\u{FFFD}', '?']);
+    let write = |state, bytes: &mut Vec<u8>, code| write(state, bytes, code, drops);
     let mut state = Utf8State::default();
     // The other way, when a character had two: its state and bytes so far.
     let mut other: Option<(Utf8State, Vec<u8>)> = None;
@@ -113,18 +118,28 @@ pub(super) fn encode(text: &str, r: usize, tables: &Tables, bytes: &mut Vec<u8>)
     if state.owed == 0 || bytes.last() == Some(&GAP) {
         return true;
     }
-    match other {
-        Some((s, written)) if s.owed == 0 => {
-            *bytes = written;
-            true
-        }
-        _ => false,
+    if let Some((s, written)) = other
+        && s.owed == 0
+    {
+        *bytes = written;
+        return true;
     }
+    // The line ends inside a character: its last bytes were dropped.
+    if drops {
+        bytes.push(GAP);
+    }
+    drops
 }
 
 /// `code` (`length << 24 | bytes`, or 0 for a gap) written after bytes in `state`: the state
-/// after it, or `None` when its bytes cannot follow.
-pub(super) fn write(state: Utf8State, bytes: &mut Vec<u8>, code: u32) -> Option<Utf8State> {
+/// after it, or `None` when its bytes cannot follow. With `drops`, ASCII after a character cut
+/// short follows a gap: the character's last bytes were dropped.
+pub(super) fn write(
+    state: Utf8State,
+    bytes: &mut Vec<u8>,
+    code: u32,
+    drops: bool,
+) -> Option<Utf8State> {
     if code == 0 {
         bytes.push(GAP);
         return Some(Utf8State {
@@ -132,7 +147,16 @@ pub(super) fn write(state: Utf8State, bytes: &mut Vec<u8>, code: u32) -> Option<
             after_gap: true,
         });
     }
-    let next = state.after(code)?;
+    let next = match state.after(code) {
+        Some(next) => next,
+        // A character cut short by ASCII: its last bytes were lost (a decoder that drops the
+        // pairs it cannot read, as `参数错误` shows as `鍙傛暟閿欒`).
+        None if drops && state.owed > 0 && code >> 24 == 1 && code & 0x80 == 0 => {
+            bytes.push(GAP);
+            Utf8State::default().after(code)?
+        }
+        None => return None,
+    };
     for k in (0..code >> 24).rev() {
         bytes.push((code >> (8 * k)) as u8);
     }
