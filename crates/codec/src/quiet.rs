@@ -168,11 +168,7 @@ impl Table {
         let mut rows = 0;
         let mut class = 0;
         while class <= homes.len() {
-            let zones = if class == 0 {
-                neutral
-            } else {
-                homes[class - 1].zones
-            };
+            let zones = Table::zones_of(neutral, homes, class);
             let mut z = 0;
             while z < zones.len() {
                 let zone = zones[z];
@@ -181,19 +177,14 @@ impl Table {
                         zone.lead.0 >= 0xE0,
                         "a zone looks past a character of two bytes"
                     );
-                    let mut lead = zone.lead.0;
-                    while lead >= zone.lead.0 && lead <= zone.lead.1 {
-                        let mut next = 0x80;
-                        while next <= 0xBF {
-                            let pair = &mut table.pairs[Table::pair(lead, next)];
-                            if within(zone.next, next) && *pair == 0 {
-                                assert!(rows < MAX_THIRDS, "too many zones split by a third byte");
-                                *pair = BY_THIRD | rows as u32;
-                                rows += 1;
-                            }
-                            next += 1;
+                    let mut pair = Table::first_pair(zone);
+                    while let Some(at) = pair {
+                        if table.pairs[at] == 0 {
+                            assert!(rows < MAX_THIRDS, "too many zones split by a third byte");
+                            table.pairs[at] = BY_THIRD | rows as u32;
+                            rows += 1;
                         }
-                        lead = lead.wrapping_add(1);
+                        pair = Table::next_pair(zone, at);
                     }
                 }
                 z += 1;
@@ -203,53 +194,73 @@ impl Table {
         // Then every zone's characters, by pair or by third byte.
         let mut class = 0;
         while class <= homes.len() {
-            let (zones, bit) = if class == 0 {
-                (neutral, NEUTRAL)
-            } else {
-                let home = &homes[class - 1];
-                if home.takes_ascii {
-                    table.takes_ascii |= 1 << class;
-                }
-                (home.zones, 1 << class)
-            };
+            let (zones, bit) = (Table::zones_of(neutral, homes, class), 1 << class);
+            if class > 0 && homes[class - 1].takes_ascii {
+                table.takes_ascii |= bit;
+            }
             let mut z = 0;
             while z < zones.len() {
                 let zone = zones[z];
-                let mut lead = if zone.lead.0 < 0xC0 {
-                    0xC0
-                } else {
-                    zone.lead.0
-                };
-                while lead <= zone.lead.1 {
-                    let mut next = 0x80;
-                    while next <= 0xBF {
-                        let at = Table::pair(lead, next);
-                        if within(zone.next, next) {
-                            if table.pairs[at] & BY_THIRD == 0 {
-                                table.pairs[at] |= bit;
-                            } else {
-                                let row = (table.pairs[at] & !BY_THIRD) as usize;
-                                let mut third = 0x80;
-                                while third <= 0xBF {
-                                    if within(zone.third, third) {
-                                        table.thirds[row][(third & 0x3F) as usize] |= bit;
-                                    }
-                                    third += 1;
-                                }
+                let mut pair = Table::first_pair(zone);
+                while let Some(at) = pair {
+                    if table.pairs[at] & BY_THIRD == 0 {
+                        table.pairs[at] |= bit;
+                    } else {
+                        let row = (table.pairs[at] & !BY_THIRD) as usize;
+                        let mut third = 0x80;
+                        while third <= 0xBF {
+                            if within(zone.third, third) {
+                                table.thirds[row][(third & 0x3F) as usize] |= bit;
                             }
+                            third += 1;
                         }
-                        next += 1;
                     }
-                    if lead == 0xFF {
-                        break;
-                    }
-                    lead += 1;
+                    pair = Table::next_pair(zone, at);
                 }
                 z += 1;
             }
             class += 1;
         }
         table
+    }
+
+    /// The zones of class `class` (0 neutral, `1 + k` home `k`).
+    const fn zones_of<'a>(neutral: &'a [Zone], homes: &'a [Home], class: usize) -> &'a [Zone] {
+        match class {
+            0 => neutral,
+            _ => homes[class - 1].zones,
+        }
+    }
+
+    /// The first pair of bytes of `zone` (a lead 0xC0 or above, a continuation byte after it),
+    /// as its place in [`Table::pairs`].
+    const fn first_pair(zone: Zone) -> Option<usize> {
+        let lead = if zone.lead.0 < 0xC0 {
+            0xC0
+        } else {
+            zone.lead.0
+        };
+        Table::pair_from(zone, lead as usize, 0x80)
+    }
+
+    /// The pair of `zone` after the one at `at` in [`Table::pairs`].
+    const fn next_pair(zone: Zone, at: usize) -> Option<usize> {
+        Table::pair_from(zone, 0xC0 + at / 64, 0x80 + at % 64 + 1)
+    }
+
+    /// The first pair of `zone` at or after the lead `lead` and the byte `next` after it.
+    const fn pair_from(zone: Zone, mut lead: usize, mut next: usize) -> Option<usize> {
+        while lead <= zone.lead.1 as usize {
+            while next <= 0xBF {
+                if within(zone.next, next as u8) {
+                    return Some(Table::pair(lead as u8, next as u8));
+                }
+                next += 1;
+            }
+            lead += 1;
+            next = 0x80;
+        }
+        None
     }
 
     /// Where a character's first two bytes are in [`Table::pairs`].
@@ -612,66 +623,66 @@ pub(crate) fn quiet_span_with(
             // After the last lead, a stop ends the word.
             let last = 1 << (63 - leads.leading_zeros());
             let ended = stops & !(last | (last - 1)) != 0;
-            if let (Some(k), Some(zones)) = (recent, &zones) {
-                // Every lead of the home or neutral, no ASCII letter touching the home's
-                // characters unless it takes them, and the word the block begins in (if its
-                // first characters are the home's) of the home too: every word of the block
-                // is of that home.
-                let (home, bit) = (&quiet.homes[k], 2 << k);
-                let of_home = zones(span, home.zones, leads);
-                let rest = leads & !of_home;
-                let lowest = leads & leads.wrapping_neg();
-                let neutral = |i: u32| {
-                    let i = i as usize;
-                    table.class(span[i], span[i + 1], span[i + 2]) & NEUTRAL != 0
-                };
-                if rest.count_ones() <= 4
-                    && bits(rest).all(neutral)
-                    && (home.takes_ascii || of_home & touching == 0)
-                    && (open & bit != 0 || lowest & (first | rest) != 0)
-                {
-                    open = if ended || rest & last != 0 {
-                        EVERY_HOME
-                    } else {
-                        bit
+            // Every lead of the home of the last block or neutral, no ASCII letter touching the
+            // home's characters unless it takes them, and the word the block begins in (if its
+            // first characters are the home's) of the home too: every word of the block is of
+            // that home, found with no character looked up. Then the word at the block's end.
+            let whole = match (recent, &zones) {
+                (Some(k), Some(zones)) => {
+                    let (home, bit) = (&quiet.homes[k], 2 << k);
+                    let of_home = zones(span, home.zones, leads);
+                    let rest = leads & !of_home;
+                    let lowest = leads & leads.wrapping_neg();
+                    let neutral = |i: u32| {
+                        let i = i as usize;
+                        table.class(span[i], span[i + 1], span[i + 2]) & NEUTRAL != 0
                     };
-                    if stops != 0 {
-                        safe = at + BLOCK - stops.leading_zeros() as usize;
+                    (rest.count_ones() <= 4
+                        && bits(rest).all(neutral)
+                        && (home.takes_ascii || of_home & touching == 0)
+                        && (open & bit != 0 || lowest & (first | rest) != 0))
+                        .then_some(if rest & last != 0 { EVERY_HOME } else { bit })
+                }
+                _ => None,
+            };
+            let word = match whole {
+                Some(word) => word,
+                None => {
+                    // The homes every character of the word so far is of, and those of the
+                    // block.
+                    let mut word = open;
+                    let mut block = EVERY_HOME;
+                    while leads != 0 {
+                        let i = leads.trailing_zeros() as usize;
+                        leads &= leads - 1;
+                        let class = table.class(span[i], span[i + 1], span[i + 2]);
+                        if first >> i & 1 != 0 {
+                            word = EVERY_HOME;
+                        }
+                        word = match (class & NEUTRAL, touching >> i & 1) {
+                            // In no word: it ends the one before it.
+                            (NEUTRAL, _) => EVERY_HOME,
+                            (_, 0) => word & class,
+                            _ => word & class & table.takes_ascii,
+                        };
+                        if word == 0 {
+                            // A character of no home, or of none its word's other characters
+                            // share.
+                            return (safe, at + BLOCK);
+                        }
+                        if class & NEUTRAL == 0 {
+                            block &= class;
+                        }
                     }
-                    alnum_before = m.alnum >> 63;
-                    at += BLOCK;
-                    continue;
+                    // A home of few zones: a block of its characters is found at once; many
+                    // zones (Chinese, Japanese, Korean) cost more than looking each character
+                    // up.
+                    recent = (block != 0)
+                        .then(|| block.trailing_zeros() as usize - 1)
+                        .filter(|&k| quiet.homes[k].zones.len() <= FEW_ZONES);
+                    word
                 }
-            }
-            // The homes every character of the word so far is of, and those of the block.
-            let mut word = open;
-            let mut block = EVERY_HOME;
-            while leads != 0 {
-                let i = leads.trailing_zeros() as usize;
-                leads &= leads - 1;
-                let class = table.class(span[i], span[i + 1], span[i + 2]);
-                if first >> i & 1 != 0 {
-                    word = EVERY_HOME;
-                }
-                word = match (class & NEUTRAL, touching >> i & 1) {
-                    // In no word: it ends the one before it.
-                    (NEUTRAL, _) => EVERY_HOME,
-                    (_, 0) => word & class,
-                    _ => word & class & table.takes_ascii,
-                };
-                if word == 0 {
-                    // A character of no home, or of none its word's other characters share.
-                    return (safe, at + BLOCK);
-                }
-                if class & NEUTRAL == 0 {
-                    block &= class;
-                }
-            }
-            // A home of few zones: a block of its characters is found at once; many zones
-            // (Chinese, Japanese, Korean) cost more than looking each character up.
-            recent = (block != 0)
-                .then(|| block.trailing_zeros() as usize - 1)
-                .filter(|&k| quiet.homes[k].zones.len() <= FEW_ZONES);
+            };
             open = if ended { EVERY_HOME } else { word };
         } else if stops != 0 {
             open = EVERY_HOME;

@@ -4,7 +4,7 @@
 use super::N;
 use super::starts::STARTS;
 use super::tables::{TWO_WAYS, Tables};
-use super::write::{Utf8State, encode};
+use super::write::{Utf8State, encode, may_have_dropped};
 
 /// Where in `text` (well-formed UTF-8, whole lines) a double-byte reading's mojibake may
 /// start: a character of three bytes in UTF-8 that a double-byte encoding has as a pair and CJK
@@ -21,7 +21,8 @@ pub(crate) fn first_double_suspect(text: &[u8]) -> Option<usize> {
         if may_begin(tables, &text[first..line_end]) {
             let line_start = memchr::memrchr(b'\n', &text[..first]).map_or(0, |end| end + 1);
             let line = simdutf8::basic::from_utf8(&text[line_start..line_end]).ok()?;
-            if (0..N).any(|r| encode(line, r, tables, &mut bytes)) {
+            let drops = may_have_dropped(line);
+            if (0..N).any(|r| encode(line, r, tables, drops, &mut bytes)) {
                 return Some(first);
             }
         }

@@ -28,7 +28,7 @@ use crate::letters::is_alphabetic;
 use crate::scripts::{Script, script};
 use filter::{begins_mojibake, may_begin};
 use tables::{COMMON, Tables, is_cjk};
-use write::{decode_with_gaps, encode};
+use write::{decode_with_gaps, encode, may_have_dropped};
 
 pub(crate) use filter::{LOW, ONES, first_double_suspect, gather, zero_bytes};
 pub(crate) use latin::{LatinReading, undo_latin};
@@ -121,6 +121,7 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
         return None;
     }
     let mut bytes = Vec::with_capacity(text.len() * 2);
+    let drops = may_have_dropped(text);
     let mut best: Option<((i64, std::cmp::Reverse<usize>), Undone)> = None;
     // What the line says against being text in every reading: its ideographs, hangul and
     // halfwidth katakana that no encoding's text uses every day, and private-use characters (the
@@ -134,7 +135,7 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
         + 2 * hanja_before_hangul(text)
         + 2 * cyrillic_hanja_pairs(text);
     for r in 0..N {
-        if !encode(text, r, tables, &mut bytes) {
+        if !encode(text, r, tables, drops, &mut bytes) {
             continue;
         }
         // Shown through reading `r`, the line is text of its language: an ideograph from

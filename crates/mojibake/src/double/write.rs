@@ -48,12 +48,17 @@ impl Utf8State {
 /// written, so that most clean lines stop at their first characters). A character with two byte
 /// sequences in the reading (GBK reads both 80 and A2 E3 as €) is written both ways while both
 /// may go on.
-pub(super) fn encode(text: &str, r: usize, tables: &Tables, bytes: &mut Vec<u8>) -> bool {
+///
+/// With `drops` ([`may_have_dropped`]), a character cut short by ASCII or by the line's end
+/// lost its last bytes there: a gap goes in.
+pub(super) fn encode(
+    text: &str,
+    r: usize,
+    tables: &Tables,
+    drops: bool,
+    bytes: &mut Vec<u8>,
+) -> bool {
     bytes.clear();
-    // A decoder either shows what it cannot read (U+FFFD, `?`) or drops it: on a line with
-    // neither, bytes may have been dropped where a character is cut short by ASCII or by the
-    // line's end.
-    let drops = !text.contains(['\u{FFFD}', '?']);
     let write = |state, bytes: &mut Vec<u8>, code| write(state, bytes, code, drops);
     let mut state = Utf8State::default();
     // The other way, when a character had two: its state and bytes so far.
@@ -129,6 +134,13 @@ pub(super) fn encode(text: &str, r: usize, tables: &Tables, bytes: &mut Vec<u8>)
         bytes.push(GAP);
     }
     drops
+}
+
+/// Whether the decoder that showed `text` may have dropped what it could not read: a decoder
+/// either shows it (U+FFFD, `?`) or drops it, so a line with neither may have lost bytes where
+/// a character is cut short.
+pub(super) fn may_have_dropped(text: &str) -> bool {
+    !text.contains(['\u{FFFD}', '?'])
 }
 
 /// `code` (`length << 24 | bytes`, or 0 for a gap) written after bytes in `state`: the state
