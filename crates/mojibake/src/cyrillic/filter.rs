@@ -33,17 +33,33 @@ pub(super) fn first_cyrillic_suspect_with(text: &[u8], masks: CandidateMasks) ->
     }
     let mut start = 0;
     while let Some(block) = text.get(start..start + 64) {
-        let mut bits = masks(block.try_into().expect("64 bytes")) & INNER;
-        while bits != 0 {
-            let i = start + bits.trailing_zeros() as usize;
-            if is_suspect_at(text, i, &mut memo) {
-                return Some(i);
-            }
-            bits &= bits - 1;
+        let bits = masks(block.try_into().expect("64 bytes")) & INNER;
+        if let Some(at) = first_of(text, start, bits, &mut memo) {
+            return Some(at);
         }
         start += 60;
     }
-    bytewise_with(text, (start + 2).min(text.len()), text.len(), &mut memo)
+    // The last bytes, fewer than a block, in a copy padded with zeros: no candidate begins at a
+    // zero byte or needs one around it.
+    let rest = &text[start..];
+    let mut block = [0; 64];
+    block[..rest.len()].copy_from_slice(rest);
+    let bits = masks(&block) & !3 & ((1 << rest.len()) - 1);
+    first_of(text, start, bits, &mut memo)
+}
+
+/// The first of the candidates `bits` (a bit each for the bytes from `start` on) that
+/// [`is_suspect_at`] takes.
+#[inline(always)]
+fn first_of(text: &[u8], start: usize, mut bits: u64, memo: &mut Range<usize>) -> Option<usize> {
+    while bits != 0 {
+        let i = start + bits.trailing_zeros() as usize;
+        if is_suspect_at(text, i, memo) {
+            return Some(i);
+        }
+        bits &= bits - 1;
+    }
+    None
 }
 
 /// [`first_cyrillic_suspect`] a byte at a time, over the bytes `from..to`: what the block walk
@@ -192,7 +208,6 @@ pub(super) type CandidateMasks = fn(&[u8; 64]) -> u64;
 
 /// The byte masks a block's candidates are made of.
 struct ByteMasks {
-    high: u64,
     c2: u64,
     d0: u64,
     d1: u64,
@@ -214,8 +229,8 @@ fn candidates(m: &ByteMasks) -> u64 {
     let leads = m.d0 | m.d1;
     m.d0 & (leads << 2 & (m.x8 | m.x9 | m.xa) >> 1 | (m.x8 & m.serbian) >> 1)
         | m.d1 & (m.x9 & m.serbian) >> 1
-        | m.c2 & (m.high << 1 | leads >> 2)
-        | m.e2 & (m.boxes >> 1 | m.x8 >> 1 & (m.high << 1 | leads >> 3 | 1 << 61) | m.x89 >> 1)
+        | m.c2 & (leads << 2 | leads >> 2)
+        | m.e2 & (m.boxes >> 1 | m.x8 >> 1 & (leads << 2 | leads >> 3 | 1 << 61) | m.x89 >> 1)
 }
 
 /// The low halves of [`ByteMasks::serbian`], a bit each.
@@ -250,13 +265,12 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
     if words.iter().all(|&w| w & !LOW == 0 || leads(w) == 0) {
         return 0;
     }
-    let mut m = [0u64; 10];
+    let mut m = [0u64; 9];
     for (k, &w) in words.iter().enumerate() {
         let masked = |mask: u8, value: u8| {
             zero_bytes((w & (ONES * u64::from(mask))) ^ (ONES * u64::from(value)))
         };
         let words = [
-            w & !LOW,
             zero_bytes(w ^ (ONES * 0xC2)),
             zero_bytes(w ^ (ONES * 0xD0)),
             zero_bytes(w ^ (ONES * 0xD1)),
@@ -273,7 +287,7 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
     }
     // The low halves are looked up only for bytes 80..9F right after a byte D0 or D1, the only
     // ones `candidates` asks them of.
-    let mut asked = (m[5] | m[6]) & (m[2] | m[3]) << 1;
+    let mut asked = (m[4] | m[5]) & (m[1] | m[2]) << 1;
     let mut serbian = 0;
     while asked != 0 {
         let i = asked.trailing_zeros();
@@ -281,16 +295,15 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
         asked &= asked - 1;
     }
     candidates(&ByteMasks {
-        high: m[0],
-        c2: m[1],
-        d0: m[2],
-        d1: m[3],
-        e2: m[4],
-        x8: m[5],
-        x9: m[6],
-        xa: m[7],
-        boxes: m[8],
-        x89: m[9],
+        c2: m[0],
+        d0: m[1],
+        d1: m[2],
+        e2: m[3],
+        x8: m[4],
+        x9: m[5],
+        xa: m[6],
+        boxes: m[7],
+        x89: m[8],
         serbian,
     })
 }
@@ -327,15 +340,11 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
         // after, in the vectors, and one mask at the end.
         let half = |before: __m256i, v: __m256i, after: __m256i| {
             let carried = _mm256_permute2x128_si256(before, v, 0x21);
-            let (prev1, prev2) = (
-                _mm256_alignr_epi8(v, carried, 15),
-                _mm256_alignr_epi8(v, carried, 14),
-            );
+            let prev2 = _mm256_alignr_epi8(v, carried, 14);
             let ahead = _mm256_permute2x128_si256(v, after, 0x21);
             let next = _mm256_alignr_epi8(ahead, v, 1);
             let lead_after = is(_mm256_alignr_epi8(ahead, v, 2), 0xFE, 0xD0);
             let lead_third = is(_mm256_alignr_epi8(ahead, v, 3), 0xFE, 0xD0);
-            let high_before = _mm256_cmpgt_epi8(zero, prev1);
             let lead_before = is(prev2, 0xFE, 0xD0);
             let capital = or(is(next, 0xE0, 0x80), is(next, 0xF0, 0xA0));
             let serbian = _mm256_shuffle_epi8(table, and(next, _mm256_set1_epi8(0x0F)));
@@ -347,12 +356,12 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
                 ),
             );
             let d1 = and(is(v, 0xFF, 0xD1), and(is(next, 0xF0, 0x90), serbian));
-            let c2 = and(is(v, 0xFF, 0xC2), or(high_before, lead_after));
+            let c2 = and(is(v, 0xFF, 0xC2), or(lead_before, lead_after));
             let e2 = is(v, 0xFF, 0xE2);
             let sign = and(e2, is(next, 0xF0, 0x80));
             let e2 = or(
                 and(e2, or(is(next, 0xFE, 0x94), is(next, 0xFF, 0x89))),
-                and(sign, or(high_before, lead_third)),
+                and(sign, or(lead_before, lead_third)),
             );
             (
                 _mm256_movemask_epi8(or(or(d0, d1), or(c2, e2))) as u32,
@@ -407,7 +416,6 @@ pub(super) fn avx512_candidate_masks(block: &[u8; 64]) -> u64 {
             _mm512_and_si512(v, _mm512_set1_epi8(0x0F)),
         ));
         candidates(&ByteMasks {
-            high: _mm512_movepi8_mask(v),
             c2,
             d0,
             d1,
