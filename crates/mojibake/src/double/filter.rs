@@ -314,8 +314,8 @@ pub(super) fn may_begin(tables: &Tables, text: &[u8]) -> bool {
         let row = if c.is_ascii() {
             [1 << 24 | u32::from(c); N]
         } else {
-            match tables.bytes.get(c as usize) {
-                Some(row) => *row,
+            match tables.row(c) {
+                Some(row) => row,
                 // Beyond the BMP: the line is built.
                 None => return true,
             }

@@ -409,7 +409,7 @@ fn class(c: char, r: usize, tables: &Tables) -> Class {
         // text): those of the reading's own first level.
         0x4E00..=0x9FFF if language(r) == Language::Korean => Class::Against,
         0x4E00..=0x9FFF | 0xAC00..=0xD7A3 => {
-            let code = tables.bytes[cp as usize][r];
+            let code = tables.code(c, r);
             if code >> 24 == 2 && is_common_pair(r, code & 0xFFFF) {
                 Class::Common
             } else {

@@ -15,14 +15,13 @@
 //! control or private-use character; any doubt leaves the line.
 
 mod filter;
+mod index;
 mod latin;
 mod latin_filter;
 mod seen;
 mod starts;
 mod tables;
 mod write;
-
-use encoding_rs::Encoding as Codec;
 
 use crate::letters::is_alphabetic;
 use crate::scripts::{Script, script};
@@ -31,19 +30,9 @@ use tables::{COMMON, Tables, is_cjk};
 use write::{decode_with_gaps, encode, may_have_dropped};
 
 pub(crate) use filter::{LOW, ONES, first_double_suspect, gather, zero_bytes};
+pub(crate) use index::{N, READINGS};
 pub(crate) use latin::{LatinReading, undo_latin};
 pub(crate) use latin_filter::first_latin_suspect;
-
-/// The double-byte encodings whose reading of UTF-8 is undone, in the order ties go.
-pub(crate) const READINGS: [&Codec; 5] = [
-    encoding_rs::GBK,
-    encoding_rs::SHIFT_JIS,
-    encoding_rs::BIG5,
-    encoding_rs::EUC_KR,
-    encoding_rs::EUC_JP,
-];
-
-pub(super) const N: usize = READINGS.len();
 
 /// How many bytes of UTF-8 each U+FFFD of a reading stands for, in halves: two (a lead byte
 /// and the byte it could not pair with) in all but EUC-JP, whose lead bytes are A1..FE, so that
@@ -209,7 +198,7 @@ fn rare_here(text: &str, r: usize, tables: &Tables) -> u32 {
         if !(0x4E00..=0x9FFF).contains(&cp) || tables.class(c) & COMMON == 0 {
             continue;
         }
-        let code = tables.bytes[cp as usize][r];
+        let code = tables.code(c, r);
         count += u32::from(code >> 24 == 2 && !tables::is_common_pair(r, code & 0xFFFF));
     }
     count
@@ -221,7 +210,7 @@ fn rare_here(text: &str, r: usize, tables: &Tables) -> u32 {
 fn guillemets(text: &str, r: usize, tables: &Tables) -> u32 {
     let code = |c: char| {
         (!c.is_ascii())
-            .then(|| tables.bytes.get(c as usize).map(|row| row[r]))
+            .then(|| tables.row(c).map(|row| row[r]))
             .flatten()
     };
     let mut open = false;

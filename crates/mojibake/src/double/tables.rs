@@ -1,98 +1,71 @@
-//! The double-byte readings' tables, built once from encoding_rs's decoders: each character's
-//! bytes in each reading, and which characters CJK text uses every day.
+//! The double-byte readings' tables, written by the build script from encoding_rs's decoders
+//! ([`super::index`]) into the binary: each character's bytes in each reading, and which
+//! characters CJK text uses every day.
 
-use std::sync::OnceLock;
-
+use super::N;
+pub(super) use super::index::{COMMON, TWO_WAYS, is_common_pair};
+#[cfg(test)]
 use encoding_rs::Encoding as Codec;
 
-use super::{N, READINGS};
+// `CODE_PAGE_OF`, `ASTRAL` and `ALTERNATES`.
+include!(concat!(env!("OUT_DIR"), "/double_tables.rs"));
 
-/// A character CJK text uses every day: the first level of each encoding's ideographs (GB2312's
-/// 3,755, JIS level 1, Big5's frequent ones), KS X 1001's 2,350 hangul, kana, CJK punctuation,
-/// the fullwidth forms of ASCII.
-pub(super) const COMMON: u8 = 1;
-/// A character with two byte sequences in some reading.
-pub(super) const TWO_WAYS: u8 = 4;
+/// Each page of 256 BMP characters that some reading holds, in the order `CODE_PAGE_OF` numbers
+/// them (page 0 holds none): for each character a `u16` per reading, little-endian, the byte
+/// (80..FF) or the pair (8140 and up) that it is, 0 for none.
+static CODES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/double_codes.bin"));
+/// The same pages' [`COMMON`] and [`TWO_WAYS`] bits, a byte per character.
+static CLASSES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/double_classes.bin"));
 
-/// What the readings need, built once from the encodings' decoders.
-pub(super) struct Tables {
-    /// Each BMP character's bytes in each reading: `length << 24 | bytes`, or 0 when it has none.
-    /// When two byte sequences decode to one character, the first in byte order.
-    pub(super) bytes: Box<[[u32; N]]>,
-    /// Each BMP character's [`COMMON`] and [`TWO_WAYS`] bits.
-    class: Box<[u8]>,
-    /// The byte sequences of the characters beyond the BMP (Big5's): `(character, reading,
-    /// code)`, sorted.
-    pub(super) astral: Vec<(u32, usize, u32)>,
-    /// The second byte sequence of a character that has two in a reading: `(character,
-    /// reading, code)`, sorted.
-    pub(super) alternates: Vec<(u32, usize, u32)>,
-}
+/// What the readings need: the tables in the binary.
+pub(super) struct Tables;
 
 impl Tables {
     pub(super) fn get() -> &'static Tables {
-        static TABLES: OnceLock<Tables> = OnceLock::new();
-        TABLES.get_or_init(Tables::build)
+        &Tables
     }
 
-    pub(super) fn build() -> Tables {
-        let mut bytes = vec![[0u32; N]; 0x10000].into_boxed_slice();
-        let mut class = vec![0u8; 0x10000].into_boxed_slice();
-        let mut alternates = Vec::new();
-        // Bit `r` of a character: it has a second sequence in reading `r`.
-        let mut has_alternate = vec![0u8; 0x10000];
-        let mut astral = Vec::new();
-        let mut decoded = Vec::new();
-        for (r, codec) in READINGS.iter().enumerate() {
-            for (code, c) in decode_all(codec, &mut decoded) {
-                let Some(c) = c else {
-                    continue;
-                };
-                if code >> 24 == 1 {
-                    bytes[c][r] = code;
-                    continue;
-                }
-                let pair = code & 0xFFFF;
-                if c > 0xFFFF {
-                    astral.push((c as u32, r, code));
-                    continue;
-                }
-                if bytes[c][r] == 0 {
-                    bytes[c][r] = code;
-                } else if has_alternate[c] >> r & 1 == 0 {
-                    has_alternate[c] |= 1 << r;
-                    alternates.push((c as u32, r, code));
-                    class[c] |= TWO_WAYS;
-                }
-                if is_common_pair(r, pair) {
-                    class[c] |= COMMON;
-                }
+    /// Where the BMP character `cp` stands in the pages.
+    fn slot(cp: u32) -> usize {
+        usize::from(CODE_PAGE_OF[(cp >> 8) as usize]) << 8 | (cp & 0xFF) as usize
+    }
+
+    /// The bytes of `c` in each reading, `length << 24 | bytes`, 0 where it has none (where two
+    /// byte sequences decode to it, the first in byte order); `None` beyond the BMP.
+    pub(super) fn row(&self, c: char) -> Option<[u32; N]> {
+        let cp = u32::from(c);
+        if cp > 0xFFFF {
+            return None;
+        }
+        let at = Tables::slot(cp) * N * 2;
+        Some(std::array::from_fn(|r| {
+            let code = u32::from(u16::from_le_bytes([
+                CODES[at + 2 * r],
+                CODES[at + 2 * r + 1],
+            ]));
+            match code {
+                0 => 0,
+                0x80..=0xFF => 1 << 24 | code,
+                _ => 2 << 24 | code,
             }
-        }
-        for c in (0x3000..=0x30FF).chain(0xFF01..=0xFF5E) {
-            class[c] |= COMMON;
-        }
-        alternates.sort_unstable();
-        // A character beyond the BMP with two sequences keeps the first (the smaller).
-        astral.sort_unstable();
-        astral.dedup_by_key(|&mut (c, r, _)| (c, r));
-        Tables {
-            bytes,
-            class,
-            alternates,
-            astral,
-        }
+        }))
+    }
+
+    /// [`Tables::row`] of reading `r` alone: 0 beyond the BMP too.
+    pub(super) fn code(&self, c: char, r: usize) -> u32 {
+        self.row(c).map_or(0, |row| row[r])
     }
 
     /// The characters that may begin a line of mojibake ([`STARTS`]), from the tables.
     #[cfg(test)]
     pub(super) fn starts(&self) -> Vec<u64> {
         let mut starts = vec![0u64; 1024];
-        for (cp, row) in self.bytes.iter().enumerate() {
-            let Some(c) = char::from_u32(cp as u32).filter(|_| is_cjk(cp as u32)) else {
+        for cp in 0..0x10000 {
+            let Some(c) = char::from_u32(cp).filter(|_| is_cjk(cp)) else {
                 continue;
             };
-            let union_rare = self.class[cp] & COMMON == 0;
+            let row = self.row(c).expect("a BMP character");
+            let union_rare = self.class(c) & COMMON == 0;
             let begins = |r: usize, code: u32| {
                 if code >> 24 == 1 {
                     // Shift_JIS's halfwidth katakana at C2..DF.
@@ -119,7 +92,7 @@ impl Tables {
                 .filter_map(|(r, code)| Some((r, code?)))
                 .any(|(r, code)| code != 0 && begins(r, code))
             {
-                starts[cp >> 6] |= 1 << (cp & 63);
+                starts[(cp >> 6) as usize] |= 1 << (cp & 63);
             }
         }
         starts
@@ -127,19 +100,24 @@ impl Tables {
 
     /// The byte sequence of `c`, beyond the BMP, in reading `r`, if it has one.
     pub(super) fn astral_code(&self, c: char, r: usize) -> Option<u32> {
-        find_code(&self.astral, c, r)
+        find_code(&ASTRAL, c, r)
     }
 
     /// The second byte sequence of `c` in reading `r`, if it has two.
     pub(super) fn alternate(&self, c: char, r: usize) -> Option<u32> {
         (self.class(c) & TWO_WAYS != 0)
-            .then(|| find_code(&self.alternates, c, r))
+            .then(|| find_code(&ALTERNATES, c, r))
             .flatten()
     }
 
     /// The [`COMMON`] and [`TWO_WAYS`] bits of `c`.
     pub(super) fn class(&self, c: char) -> u8 {
-        self.class.get(c as usize).copied().unwrap_or(0)
+        let cp = u32::from(c);
+        if cp > 0xFFFF {
+            0
+        } else {
+            CLASSES[Tables::slot(cp)]
+        }
     }
 }
 
@@ -149,43 +127,6 @@ fn find_code(list: &[(u32, usize, u32)], c: char, r: usize) -> Option<u32> {
     list.binary_search_by(|&(a, ar, _)| (a, ar).cmp(&key))
         .ok()
         .map(|i| list[i].2)
-}
-
-/// What each byte 80..FF, then each pair of a lead 81..FE and a byte 40..FE, decodes to in
-/// `codec`: its code (`length << 24 | bytes`) and the one character, not ASCII, it gives whole,
-/// if it does. All in one call of the decoder (`buffer` holds its output): each sequence is
-/// followed by a newline, which the decoder always gives back (after a sequence, or after the
-/// error of one it cuts short).
-fn decode_all<'a>(
-    codec: &'static Codec,
-    buffer: &'a mut Vec<u16>,
-) -> impl Iterator<Item = (u32, Option<usize>)> + 'a {
-    let codes = || {
-        let singles = (0x80..=0xFFu32).map(|b| 1 << 24 | b);
-        let pairs = (0x81..=0xFEu32)
-            .flat_map(|lead| (0x40..=0xFEu32).map(move |trail| 2 << 24 | lead << 8 | trail));
-        singles.chain(pairs)
-    };
-    let mut input = Vec::with_capacity(3 * codes().count());
-    for code in codes() {
-        if code >> 24 == 2 {
-            input.push((code >> 8) as u8);
-        }
-        input.extend([code as u8, b'\n']);
-    }
-    let mut decoder = codec.new_decoder_without_bom_handling();
-    buffer.clear();
-    buffer.resize(input.len() * 2 + 16, 0);
-    let (_, _, written, _) = decoder.decode_to_utf16(&input, buffer, true);
-    let pieces = buffer[..written].split(|&u| u == u16::from(b'\n'));
-    codes().zip(pieces.map(|piece| match *piece {
-        [u] if u >= 0x80 && u != 0xFFFD && !(0xD800..0xE000).contains(&u) => Some(usize::from(u)),
-        // Big5's ideographs beyond the BMP.
-        [high, low] if (0xD800..0xDC00).contains(&high) && (0xDC00..0xE000).contains(&low) => {
-            Some(0x10000 + (usize::from(high - 0xD800) << 10 | usize::from(low - 0xDC00)))
-        }
-        _ => None,
-    }))
 }
 
 /// The one BMP character, not ASCII, that `input` decodes to whole in `codec`.
@@ -202,23 +143,6 @@ pub(super) fn decode_one(codec: &'static Codec, input: &[u8]) -> Option<usize> {
         && c >= 0x80
         && !(0xD800..0xE000).contains(&c))
     .then_some(c)
-}
-
-/// Whether `pair` is in the common part of reading `r` (see [`COMMON`]).
-pub(super) fn is_common_pair(r: usize, pair: u32) -> bool {
-    let (lead, trail) = (pair >> 8, pair & 0xFF);
-    match r {
-        // GB2312 level 1.
-        0 => (0xB0..=0xD7).contains(&lead) && trail >= 0xA1,
-        // JIS X 0208 level 1 in Shift_JIS.
-        1 => (0x889F..=0x9872).contains(&pair),
-        // Big5's frequent ideographs.
-        2 => (0xA440..=0xC67E).contains(&pair),
-        // KS X 1001's hangul.
-        3 => (0xB0..=0xC8).contains(&lead) && trail >= 0xA1,
-        // JIS X 0208 level 1 in EUC-JP.
-        _ => (0xB0..=0xCF).contains(&lead) && trail >= 0xA1,
-    }
 }
 
 /// Whether bytes `code` (`length << 24 | bytes`) may begin UTF-8 that goes on after them: a

@@ -73,7 +73,7 @@ pub(super) fn encode(
         } else if c.is_ascii() {
             (1 << 24 | u32::from(c), None)
         } else {
-            match tables.bytes.get(c as usize) {
+            match tables.row(c) {
                 Some(row) if row[r] != 0 => (row[r], tables.alternate(c, r)),
                 Some(_) => return false,
                 None => match tables.astral_code(c, r) {
