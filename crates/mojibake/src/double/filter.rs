@@ -30,6 +30,17 @@ pub(crate) fn first_double_suspect(text: &[u8]) -> Option<usize> {
     }
 }
 
+/// Where the mojibake of a line whose first character beyond ASCII is at `first` of `text` may
+/// begin: there, if [`begins_mojibake`]; or at a `?` right before it, if it is a character of
+/// three bytes: a decoder may have written the `?` for the lost bytes of the character before,
+/// and what follows such a gap is what is left of the next character, any pair.
+pub(super) fn mojibake_start(text: &[u8], first: usize) -> Option<usize> {
+    if first > 0 && text[first - 1] == b'?' && text[first] & 0xF0 == 0xE0 {
+        return Some(first - 1);
+    }
+    begins_mojibake(&text[first..]).then_some(first)
+}
+
 /// Whether `text` begins with a character of [`STARTS`] or U+FFFD, with an ideograph before
 /// hangul ([`hanja_before_hangul`]) or a sign ([`hanja_before_symbol`]), or with two hanja of
 /// Cyrillic ([`cyrillic_hanja_pair`]).
@@ -140,7 +151,7 @@ fn hanja_before_symbol(rest: &[u8]) -> bool {
 }
 
 /// The first byte that is not ASCII of the first line of `text` from `from` on (`from` begins
-/// a line) whose first such byte [`begins_mojibake`]; 64 bytes at a time, with SIMD where the
+/// a line) whose first such byte begins mojibake ([`mojibake_start`], which is returned); 64 bytes at a time, with SIMD where the
 /// processor has it, and no step for each line but for those that begin with a byte E0..EF.
 pub(super) fn next_line_first(text: &[u8], from: usize) -> Option<usize> {
     crate::simd::walk_at_best_level!(
@@ -174,8 +185,8 @@ pub(super) fn next_line_first_with(text: &[u8], from: usize, masks: BlockMasks) 
         let mut firsts = high & !after & three_byte_leads;
         while firsts != 0 {
             let first = i + firsts.trailing_zeros() as usize;
-            if begins_mojibake(&text[first..]) {
-                return Some(first);
+            if let Some(start) = mojibake_start(text, first) {
+                return Some(start);
             }
             firsts &= firsts - 1;
         }
@@ -186,8 +197,8 @@ pub(super) fn next_line_first_with(text: &[u8], from: usize, masks: BlockMasks) 
         if b == b'\n' {
             wants_first = true;
         } else if b >= 0x80 && wants_first {
-            if begins_mojibake(&text[i + k..]) {
-                return Some(i + k);
+            if let Some(start) = mojibake_start(text, i + k) {
+                return Some(start);
             }
             wants_first = false;
         }

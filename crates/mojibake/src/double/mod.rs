@@ -25,7 +25,7 @@ mod write;
 
 use crate::letters::is_alphabetic;
 use crate::scripts::{Script, script};
-use filter::{begins_mojibake, may_begin};
+use filter::{may_begin, mojibake_start};
 use tables::{COMMON, Tables, is_cjk};
 use write::{decode_with_gaps, encode, may_have_dropped};
 
@@ -102,15 +102,14 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
     // One character alone on its line (a code chart's) says too little: `丱` is `Х` read as
     // EUC-JP.
     text.trim().chars().nth(1)?;
-    if !begins_mojibake(&text.as_bytes()[first..]) {
-        return None;
-    }
+    let start = mojibake_start(text.as_bytes(), first)?;
     let tables = Tables::get();
-    if !may_begin(tables, &text.as_bytes()[first..]) {
+    if !may_begin(tables, &text.as_bytes()[start..]) {
         return None;
     }
     let mut bytes = Vec::with_capacity(text.len() * 2);
     let drops = may_have_dropped(text);
+    let gapped = questions_as_gaps(text);
     let mut best: Option<((i64, std::cmp::Reverse<usize>), Undone)> = None;
     // What the line says against being text in every reading: its ideographs, hangul and
     // halfwidth katakana that no encoding's text uses every day, and private-use characters (the
@@ -135,9 +134,18 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
         if before < 2 {
             continue;
         }
-        let Some((answer, damaged)) = decode_with_gaps(&bytes, r) else {
+        let Some((mut answer, mut damaged)) = decode_with_gaps(&bytes, r) else {
             continue;
         };
+        // A `?` that only a gap explains says the decoder wrote `?` for what it lost: every `?`
+        // against a character of the line is taken for a gap too, where the line still reads.
+        if let Some(gapped) = &gapped
+            && answer.contains('\u{FFFD}')
+            && encode(gapped, r, tables, false, &mut bytes)
+            && let Some(read) = decode_with_gaps(&bytes, r)
+        {
+            (answer, damaged) = read;
+        }
         let after = answer
             .chars()
             .map(|c| cost(c, tables))
@@ -176,6 +184,36 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
         }
     }
     best.map(|(_, undone)| undone)
+}
+
+/// `text` with each run of `?` that touches a character beyond ASCII as as many U+FFFD, if
+/// it has one and no U+FFFD: what a decoder that writes `?` for the bytes it lost showed as
+/// gaps, but for those between ASCII, which text writes.
+fn questions_as_gaps(text: &str) -> Option<String> {
+    if text.contains('\u{FFFD}') || !text.contains('?') {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut at = 0;
+    let mut changed = false;
+    while at < chars.len() {
+        if chars[at] != '?' {
+            out.push(chars[at]);
+            at += 1;
+            continue;
+        }
+        let end = at + chars[at..].iter().take_while(|&&c| c == '?').count();
+        let touches = |c: Option<&char>| c.is_some_and(|c| !c.is_ascii());
+        let gap = touches(at.checked_sub(1).and_then(|i| chars.get(i))) || touches(chars.get(end));
+        changed |= gap;
+        out.extend(std::iter::repeat_n(
+            if gap { '\u{FFFD}' } else { '?' },
+            end - at,
+        ));
+        at = end;
+    }
+    changed.then_some(out)
 }
 
 /// Whether the letters and CJK characters of `text` beyond ASCII are all of one script.

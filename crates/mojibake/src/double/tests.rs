@@ -292,6 +292,41 @@ fn a_character_whose_bytes_were_lost_becomes_one_replacement() {
 }
 
 #[test]
+fn question_marks_against_characters_are_gaps_once_one_must_be() {
+    // Big5 loses most of Chinese's characters; a decoder that writes `?` for each U+FFFD shows
+    // `憒??` where the second `?` could be text too. Once a `?` must be a gap, each run of them
+    // against a character is: the line comes back as its U+FFFD form does.
+    for text in [
+        "! 表达式\t\t\t如果 <表达式> 为假则为真，否则为假",
+        "! 表达式  如果 <表达式> 为假则为真。",
+    ] {
+        let mojibake = read_as(text, encoding_rs::BIG5);
+        let shown = mojibake.replace('\u{FFFD}', "?");
+        let want = undone(&mojibake).expect("restored");
+        assert!(want.0.starts_with("! 表达\u{FFFD}"), "{want:?}");
+        assert_eq!(undone(&shown), Some(want), "{shown}");
+    }
+    // A line that begins with a lost character: the `?` is where its mojibake starts.
+    let mojibake = read_as("无法打开文件，请检查权限", encoding_rs::BIG5);
+    let shown = mojibake.replace('\u{FFFD}', "?");
+    assert!(shown.starts_with('?'), "{shown}");
+    let want = undone(&mojibake).expect("restored");
+    assert!(want.0.contains("，请"), "{want:?}");
+    assert_eq!(undone(&shown), Some(want), "{shown}");
+    // Between ASCII, `??` is text as much as a gap: it stays.
+    let mojibake = read_as(
+        "\"%1$s\": 在%3$d个页中已删除%2$d记录版本",
+        encoding_rs::BIG5,
+    );
+    let shown = mojibake.replace('\u{FFFD}', "?");
+    let (text, _) = undone(&shown).expect("restored");
+    assert_eq!(
+        text,
+        "\"%1$s\": ??%3$d个页中已\u{FFFD}除%2$d记\u{FFFD}\u{FFFD}\u{FFFD}"
+    );
+}
+
+#[test]
 fn bytes_dropped_before_ascii_or_the_line_end_are_one_lost_character() {
     // GBK reads the last two bytes of 误 (AF AF) as a pair it does not define: a decoder that
     // drops what it cannot read shows `参数错误` as `鍙傛暟閿欒`, 误's lead byte read with 错's
@@ -365,8 +400,8 @@ fn every_simd_level_finds_what_the_bytewise_walk_finds() {
             if b == b'\n' {
                 wants_first = true;
             } else if b >= 0x80 && wants_first {
-                if begins_mojibake(&text[from + k..]) {
-                    return Some(from + k);
+                if let Some(start) = mojibake_start(text, from + k) {
+                    return Some(start);
                 }
                 wants_first = false;
             }
@@ -374,7 +409,7 @@ fn every_simd_level_finds_what_the_bytewise_walk_finds() {
         None
     };
     let pieces = [
-        "a", " ", "\n", "\n\n", "é", "文", "鏂", "\u{FFFD}", "浣", "ｭ", "𝄞", "—",
+        "a", " ", "\n", "\n\n", "é", "文", "鏂", "\u{FFFD}", "浣", "ｭ", "𝄞", "—", "?",
     ];
     let mut seed = 7u64;
     for round in 0..3000 {
