@@ -137,10 +137,11 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
         let Some((mut answer, mut damaged)) = decode_with_gaps(&bytes, r) else {
             continue;
         };
-        // A `?` that only a gap explains says the decoder wrote `?` for what it lost: every `?`
-        // against a character of the line is taken for a gap too, where the line still reads.
+        // A `?` that only a gap explains, or one that the answer puts inside a word, says the
+        // decoder wrote `?` for what it lost: every `?` against a character of the line, and
+        // every run of them, is taken for a gap too, where the line still reads.
         if let Some(gapped) = &gapped
-            && answer.contains('\u{FFFD}')
+            && (answer.contains('\u{FFFD}') || question_inside_word(&answer))
             && encode(gapped, r, tables, false, &mut bytes)
             && let Some(read) = decode_with_gaps(&bytes, r)
         {
@@ -186,9 +187,10 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
     best.map(|(_, undone)| undone)
 }
 
-/// `text` with each run of `?` that touches a character beyond ASCII as as many U+FFFD, if
-/// it has one and no U+FFFD: what a decoder that writes `?` for the bytes it lost showed as
-/// gaps, but for those between ASCII, which text writes.
+/// `text` with each run of `?` that touches a character beyond ASCII, and each of two or more,
+/// as as many U+FFFD, if it has one and no U+FFFD: what a decoder that writes `?` for the bytes
+/// it lost showed as gaps (a character lost whole between spaces is `??`), but for a lone `?`
+/// between ASCII, which text writes.
 fn questions_as_gaps(text: &str) -> Option<String> {
     if text.contains('\u{FFFD}') || !text.contains('?') {
         return None;
@@ -205,7 +207,9 @@ fn questions_as_gaps(text: &str) -> Option<String> {
         }
         let end = at + chars[at..].iter().take_while(|&&c| c == '?').count();
         let touches = |c: Option<&char>| c.is_some_and(|c| !c.is_ascii());
-        let gap = touches(at.checked_sub(1).and_then(|i| chars.get(i))) || touches(chars.get(end));
+        let gap = end - at > 1
+            || touches(at.checked_sub(1).and_then(|i| chars.get(i)))
+            || touches(chars.get(end));
         changed |= gap;
         out.extend(std::iter::repeat_n(
             if gap { '\u{FFFD}' } else { '?' },
@@ -214,6 +218,20 @@ fn questions_as_gaps(text: &str) -> Option<String> {
         at = end;
     }
     changed.then_some(out)
+}
+
+/// Whether `text` has a `?` between two letters beyond ASCII, where no text writes one.
+fn question_inside_word(text: &str) -> bool {
+    let letter = |c: Option<char>| c.is_some_and(|c| !c.is_ascii() && is_alphabetic(c));
+    let mut chars = text.chars();
+    let mut prev = None;
+    while let Some(c) = chars.next() {
+        if c == '?' && letter(prev) && letter(chars.clone().next()) {
+            return true;
+        }
+        prev = Some(c);
+    }
+    false
 }
 
 /// Whether the letters and CJK characters of `text` beyond ASCII are all of one script.

@@ -313,16 +313,26 @@ fn question_marks_against_characters_are_gaps_once_one_must_be() {
     let want = undone(&mojibake).expect("restored");
     assert!(want.0.contains("，请"), "{want:?}");
     assert_eq!(undone(&shown), Some(want), "{shown}");
-    // Between ASCII, `??` is text as much as a gap: it stays.
+    // Big5 loses each Cyrillic letter whose second byte is below A1 whole, one U+FFFD for its
+    // two bytes: no `?` has to be a gap, but one inside a word is never text.
+    let mojibake = read_as("Ошибка: неверный аргумент %s", encoding_rs::BIG5);
+    let shown = mojibake.replace('\u{FFFD}', "?");
+    let want = undone(&mojibake).expect("restored");
+    assert!(want.0.contains("неве\u{FFFD}н\u{FFFD}й"), "{want:?}");
+    assert_eq!(undone(&shown), Some(want), "{shown}");
+    // Between ASCII, a run of them is a gap too (a hangul syllable lost whole shows as `??`
+    // between spaces), but a lone `?` is text: it stays.
     let mojibake = read_as(
         "\"%1$s\": 在%3$d个页中已删除%2$d记录版本",
         encoding_rs::BIG5,
     );
     let shown = mojibake.replace('\u{FFFD}', "?");
-    let (text, _) = undone(&shown).expect("restored");
+    assert!(shown.starts_with("\"%1$s\": ??%3$d"), "{shown}");
+    assert_eq!(undone(&shown), undone(&mojibake));
+    let shown = read_as("文字化 ? ok", encoding_rs::GBK).replace('\u{FFFD}', "?");
     assert_eq!(
-        text,
-        "\"%1$s\": ??%3$d个页中已\u{FFFD}除%2$d记\u{FFFD}\u{FFFD}\u{FFFD}"
+        undone(&shown),
+        Some(("文字\u{FFFD} ? ok".to_owned(), "GBK"))
     );
 }
 
