@@ -187,10 +187,11 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
     best.map(|(_, undone)| undone)
 }
 
-/// `text` with each run of `?` that touches a character beyond ASCII, and each of two or more,
-/// as as many U+FFFD, if it has one and no U+FFFD: what a decoder that writes `?` for the bytes
-/// it lost showed as gaps (a character lost whole between spaces is `??`), but for a lone `?`
-/// between ASCII, which text writes.
+/// `text` with each run of `?` that touches a character beyond ASCII, each of two or more, and
+/// each lone `?` between spaces that stands between words beyond ASCII, as as many U+FFFD, if
+/// it has one and no U+FFFD: what a decoder that writes `?` for the bytes it lost showed as
+/// gaps (a character lost whole between spaces is `??`, a word of one letter `?`), but for the
+/// other lone `?` between ASCII, which text writes.
 fn questions_as_gaps(text: &str) -> Option<String> {
     if text.contains('\u{FFFD}') || !text.contains('?') {
         return None;
@@ -207,9 +208,15 @@ fn questions_as_gaps(text: &str) -> Option<String> {
         }
         let end = at + chars[at..].iter().take_while(|&&c| c == '?').count();
         let touches = |c: Option<&char>| c.is_some_and(|c| !c.is_ascii());
-        let gap = end - at > 1
-            || touches(at.checked_sub(1).and_then(|i| chars.get(i)))
-            || touches(chars.get(end));
+        let before = |back: usize| at.checked_sub(back).and_then(|i| chars.get(i));
+        // A word of one letter lost whole, between words beyond ASCII (Ukrainian's `і`), whose
+        // ends may be gaps too.
+        let word_end = |c: Option<&char>| touches(c) || c == Some(&'?');
+        let word = before(1) == Some(&' ')
+            && chars.get(end) == Some(&' ')
+            && word_end(before(2))
+            && word_end(chars.get(end + 1));
+        let gap = end - at > 1 || word || touches(before(1)) || touches(chars.get(end));
         changed |= gap;
         out.extend(std::iter::repeat_n(
             if gap { '\u{FFFD}' } else { '?' },
@@ -220,13 +227,14 @@ fn questions_as_gaps(text: &str) -> Option<String> {
     changed.then_some(out)
 }
 
-/// Whether `text` has a `?` between two letters beyond ASCII, where no text writes one.
+/// Whether `text` has a `?`, or a run of them, between two letters beyond ASCII, where no text
+/// writes one.
 fn question_inside_word(text: &str) -> bool {
     let letter = |c: Option<char>| c.is_some_and(|c| !c.is_ascii() && is_alphabetic(c));
     let mut chars = text.chars();
     let mut prev = None;
     while let Some(c) = chars.next() {
-        if c == '?' && letter(prev) && letter(chars.clone().next()) {
+        if c == '?' && letter(prev) && letter(chars.clone().find(|&c| c != '?')) {
             return true;
         }
         prev = Some(c);

@@ -320,6 +320,20 @@ fn question_marks_against_characters_are_gaps_once_one_must_be() {
     let want = undone(&mojibake).expect("restored");
     assert!(want.0.contains("неве\u{FFFD}н\u{FFFD}й"), "{want:?}");
     assert_eq!(undone(&shown), Some(want), "{shown}");
+    // Ukrainian loses more letters whole: a run of them inside a word, and `і` standing alone
+    // between words, are gaps too.
+    let mojibake = read_as("Невірний запис у файлі і каталозі", encoding_rs::BIG5);
+    let shown = mojibake.replace('\u{FFFD}', "?");
+    assert!(shown.contains(" ? "), "{shown}");
+    let want = undone(&mojibake).expect("restored");
+    assert!(
+        want.0.starts_with("\u{FFFD}ев\u{FFFD}\u{FFFD}ний"),
+        "{want:?}"
+    );
+    assert_eq!(undone(&shown), Some(want), "{shown}");
+    let mojibake = read_as("Невірний", encoding_rs::BIG5);
+    let shown = mojibake.replace('\u{FFFD}', "?");
+    assert_eq!(undone(&shown), undone(&mojibake), "{shown}");
     // Between ASCII, a run of them is a gap too (a hangul syllable lost whole shows as `??`
     // between spaces), but a lone `?` is text: it stays.
     let mojibake = read_as(
