@@ -4,6 +4,23 @@
 #[cfg(target_arch = "x86_64")]
 pub(crate) use utf8kit_codec::simd::{has_avx2, has_avx512_vbmi, has_avx512bw};
 
+/// The first answer `take` gives for the places `from + k`, `k` each set bit of `bits` from
+/// the lowest up: how a block walk asks about the places its masks found one by one.
+#[inline(always)]
+pub(crate) fn first_of_bits(
+    from: usize,
+    mut bits: u64,
+    mut take: impl FnMut(usize) -> Option<usize>,
+) -> Option<usize> {
+    while bits != 0 {
+        if let Some(found) = take(from + bits.trailing_zeros() as usize) {
+            return Some(found);
+        }
+        bits &= bits - 1;
+    }
+    None
+}
+
 /// A block filter's masks: 64 bytes in, the masks of type `T` out.
 /// The answer of `$walk`, a block walk that takes the block masks of one SIMD level last,
 /// called with `$args` and the masks of the highest level this processor has and the program

@@ -444,15 +444,10 @@ fn char_before(text: &[u8], end: usize) -> usize {
 /// block, that ends a candidate ([`ends_a_candidate`]).
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn confirm(text: &[u8], table: &MaskTable, from: usize, mut hits: u64) -> Option<usize> {
-    while hits != 0 {
-        let at = from + hits.trailing_zeros() as usize;
-        if ends_a_candidate(text, at, table) {
-            return Some(at);
-        }
-        hits &= hits - 1;
-    }
-    None
+fn confirm(text: &[u8], table: &MaskTable, from: usize, hits: u64) -> Option<usize> {
+    crate::simd::first_of_bits(from, hits, |at| {
+        ends_a_candidate(text, at, table).then_some(at)
+    })
 }
 
 /// A SIMD path's walk over `$text`, `$width` bytes (32 or 64) a block, in the `#[target_feature]`

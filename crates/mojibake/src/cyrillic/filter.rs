@@ -6,6 +6,7 @@
 use std::ops::Range;
 
 use crate::double::{LOW, ONES, gather, zero_bytes};
+use crate::simd::first_of_bits;
 
 /// Where in `text` (well-formed UTF-8) such a line may start ([`is_suspect_at`]).
 ///
@@ -34,7 +35,9 @@ pub(super) fn first_cyrillic_suspect_with(text: &[u8], masks: CandidateMasks) ->
     let mut start = 0;
     while let Some(block) = text.get(start..start + 64) {
         let bits = masks(block.try_into().expect("64 bytes")) & INNER;
-        if let Some(at) = first_of(text, start, bits, &mut memo) {
+        if let Some(at) = first_of_bits(start, bits, |i| {
+            is_suspect_at(text, i, &mut memo).then_some(i)
+        }) {
             return Some(at);
         }
         start += 60;
@@ -45,21 +48,9 @@ pub(super) fn first_cyrillic_suspect_with(text: &[u8], masks: CandidateMasks) ->
     let mut block = [0; 64];
     block[..rest.len()].copy_from_slice(rest);
     let bits = masks(&block) & !3 & ((1 << rest.len()) - 1);
-    first_of(text, start, bits, &mut memo)
-}
-
-/// The first of the candidates `bits` (a bit each for the bytes from `start` on) that
-/// [`is_suspect_at`] takes.
-#[inline(always)]
-fn first_of(text: &[u8], start: usize, mut bits: u64, memo: &mut Range<usize>) -> Option<usize> {
-    while bits != 0 {
-        let i = start + bits.trailing_zeros() as usize;
-        if is_suspect_at(text, i, memo) {
-            return Some(i);
-        }
-        bits &= bits - 1;
-    }
-    None
+    first_of_bits(start, bits, |i| {
+        is_suspect_at(text, i, &mut memo).then_some(i)
+    })
 }
 
 /// [`first_cyrillic_suspect`] a byte at a time, over the bytes `from..to`: what the block walk

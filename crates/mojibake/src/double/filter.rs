@@ -150,9 +150,10 @@ fn hanja_before_symbol(rest: &[u8]) -> bool {
         .is_some_and(|c| SYMBOLS_AFTER_HANJA.binary_search(&c).is_ok())
 }
 
-/// The first byte that is not ASCII of the first line of `text` from `from` on (`from` begins
-/// a line) whose first such byte begins mojibake ([`mojibake_start`], which is returned); 64 bytes at a time, with SIMD where the
-/// processor has it, and no step for each line but for those that begin with a byte E0..EF.
+/// Where the mojibake of the first line of `text` from `from` on (`from` begins a line) may
+/// begin ([`mojibake_start`] of its first byte that is not ASCII); 64 bytes at a time, with SIMD
+/// where the processor has it, and no step for each line but for those that begin with a byte
+/// E0..EF.
 pub(super) fn next_line_first(text: &[u8], from: usize) -> Option<usize> {
     crate::simd::walk_at_best_level!(
         next_line_first_with(text: &[u8], from: usize),
@@ -182,13 +183,10 @@ pub(super) fn next_line_first_with(text: &[u8], from: usize, masks: BlockMasks) 
         // of the top.
         let starts = newlines << 1 | u64::from(wants_first);
         let (after, borrow) = (high | newlines).overflowing_sub(starts);
-        let mut firsts = high & !after & three_byte_leads;
-        while firsts != 0 {
-            let first = i + firsts.trailing_zeros() as usize;
-            if let Some(start) = mojibake_start(text, first) {
-                return Some(start);
-            }
-            firsts &= firsts - 1;
+        let firsts = high & !after & three_byte_leads;
+        let found = crate::simd::first_of_bits(i, firsts, |first| mojibake_start(text, first));
+        if found.is_some() {
+            return found;
         }
         wants_first = borrow || newlines >> 63 != 0;
         i += 64;

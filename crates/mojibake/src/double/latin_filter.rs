@@ -35,13 +35,11 @@ pub(super) fn first_latin_suspect_with(text: &[u8], masks: CandidateMasks) -> Op
     }
     let mut start = 0;
     while let Some(block) = text.get(start..start + 64) {
-        let mut bits = masks(block.try_into().expect("64 bytes")) & INNER;
-        while bits != 0 {
-            let i = start + bits.trailing_zeros() as usize;
-            if is_suspect_at(text, i) {
-                return Some(i);
-            }
-            bits &= bits - 1;
+        let bits = masks(block.try_into().expect("64 bytes")) & INNER;
+        let found =
+            crate::simd::first_of_bits(start, bits, |i| is_suspect_at(text, i).then_some(i));
+        if found.is_some() {
+            return found;
         }
         start += 61;
     }

@@ -33,27 +33,22 @@ impl Tables {
     /// The bytes of `c` in each reading, `length << 24 | bytes`, 0 where it has none (where two
     /// byte sequences decode to it, the first in byte order); `None` beyond the BMP.
     pub(super) fn row(&self, c: char) -> Option<[u32; N]> {
-        let cp = u32::from(c);
-        if cp > 0xFFFF {
-            return None;
-        }
-        let at = Tables::slot(cp) * N * 2;
-        Some(std::array::from_fn(|r| {
-            let code = u32::from(u16::from_le_bytes([
-                CODES[at + 2 * r],
-                CODES[at + 2 * r + 1],
-            ]));
-            match code {
-                0 => 0,
-                0x80..=0xFF => 1 << 24 | code,
-                _ => 2 << 24 | code,
-            }
-        }))
+        (u32::from(c) <= 0xFFFF).then(|| std::array::from_fn(|r| self.code(c, r)))
     }
 
     /// [`Tables::row`] of reading `r` alone: 0 beyond the BMP too.
     pub(super) fn code(&self, c: char, r: usize) -> u32 {
-        self.row(c).map_or(0, |row| row[r])
+        let cp = u32::from(c);
+        if cp > 0xFFFF {
+            return 0;
+        }
+        let at = (Tables::slot(cp) * N + r) * 2;
+        let code = u32::from(u16::from_le_bytes([CODES[at], CODES[at + 1]]));
+        match code {
+            0 => 0,
+            0x80..=0xFF => 1 << 24 | code,
+            _ => 2 << 24 | code,
+        }
     }
 
     /// The characters that may begin a line of mojibake ([`STARTS`]), from the tables.

@@ -291,8 +291,22 @@ fn a_character_whose_bytes_were_lost_becomes_one_replacement() {
     );
 }
 
+/// `text` read as `codec` and shown with `?` for each U+FFFD, and what that comes back as,
+/// checked to be what the U+FFFD form comes back as.
+fn shown_with_question_marks(
+    text: &str,
+    codec: &'static Codec,
+) -> (String, Option<(String, &'static str)>) {
+    let mojibake = read_as(text, codec);
+    let shown = mojibake.replace('\u{FFFD}', "?");
+    let got = undone(&shown);
+    assert_eq!(got, undone(&mojibake), "{shown}");
+    (shown, got)
+}
+
 #[test]
 fn question_marks_against_characters_are_gaps_once_one_must_be() {
+    use encoding_rs::BIG5;
     // Big5 loses most of Chinese's characters; a decoder that writes `?` for each U+FFFD shows
     // `憒??` where the second `?` could be text too. Once a `?` must be a gap, each run of them
     // against a character is: the line comes back as its U+FFFD form does.
@@ -300,49 +314,32 @@ fn question_marks_against_characters_are_gaps_once_one_must_be() {
         "! 表达式\t\t\t如果 <表达式> 为假则为真，否则为假",
         "! 表达式  如果 <表达式> 为假则为真。",
     ] {
-        let mojibake = read_as(text, encoding_rs::BIG5);
-        let shown = mojibake.replace('\u{FFFD}', "?");
-        let want = undone(&mojibake).expect("restored");
+        let (_, got) = shown_with_question_marks(text, BIG5);
+        let want = got.expect("restored");
         assert!(want.0.starts_with("! 表达\u{FFFD}"), "{want:?}");
-        assert_eq!(undone(&shown), Some(want), "{shown}");
     }
     // A line that begins with a lost character: the `?` is where its mojibake starts.
-    let mojibake = read_as("无法打开文件，请检查权限", encoding_rs::BIG5);
-    let shown = mojibake.replace('\u{FFFD}', "?");
+    let (shown, got) = shown_with_question_marks("无法打开文件，请检查权限", BIG5);
     assert!(shown.starts_with('?'), "{shown}");
-    let want = undone(&mojibake).expect("restored");
-    assert!(want.0.contains("，请"), "{want:?}");
-    assert_eq!(undone(&shown), Some(want), "{shown}");
+    assert!(got.expect("restored").0.contains("，请"));
     // Big5 loses each Cyrillic letter whose second byte is below A1 whole, one U+FFFD for its
     // two bytes: no `?` has to be a gap, but one inside a word is never text.
-    let mojibake = read_as("Ошибка: неверный аргумент %s", encoding_rs::BIG5);
-    let shown = mojibake.replace('\u{FFFD}', "?");
-    let want = undone(&mojibake).expect("restored");
-    assert!(want.0.contains("неве\u{FFFD}н\u{FFFD}й"), "{want:?}");
-    assert_eq!(undone(&shown), Some(want), "{shown}");
+    let (_, got) = shown_with_question_marks("Ошибка: неверный аргумент %s", BIG5);
+    assert!(got.expect("restored").0.contains("неве\u{FFFD}н\u{FFFD}й"));
     // Ukrainian loses more letters whole: a run of them inside a word, and `і` standing alone
     // between words, are gaps too.
-    let mojibake = read_as("Невірний запис у файлі і каталозі", encoding_rs::BIG5);
-    let shown = mojibake.replace('\u{FFFD}', "?");
+    let (shown, got) = shown_with_question_marks("Невірний запис у файлі і каталозі", BIG5);
     assert!(shown.contains(" ? "), "{shown}");
-    let want = undone(&mojibake).expect("restored");
+    let want = got.expect("restored");
     assert!(
         want.0.starts_with("\u{FFFD}ев\u{FFFD}\u{FFFD}ний"),
         "{want:?}"
     );
-    assert_eq!(undone(&shown), Some(want), "{shown}");
-    let mojibake = read_as("Невірний", encoding_rs::BIG5);
-    let shown = mojibake.replace('\u{FFFD}', "?");
-    assert_eq!(undone(&shown), undone(&mojibake), "{shown}");
+    shown_with_question_marks("Невірний", BIG5);
     // Between ASCII, a run of them is a gap too (a hangul syllable lost whole shows as `??`
     // between spaces), but a lone `?` is text: it stays.
-    let mojibake = read_as(
-        "\"%1$s\": 在%3$d个页中已删除%2$d记录版本",
-        encoding_rs::BIG5,
-    );
-    let shown = mojibake.replace('\u{FFFD}', "?");
+    let (shown, _) = shown_with_question_marks("\"%1$s\": 在%3$d个页中已删除%2$d记录版本", BIG5);
     assert!(shown.starts_with("\"%1$s\": ??%3$d"), "{shown}");
-    assert_eq!(undone(&shown), undone(&mojibake));
     let shown = read_as("文字化 ? ok", encoding_rs::GBK).replace('\u{FFFD}', "?");
     assert_eq!(
         undone(&shown),

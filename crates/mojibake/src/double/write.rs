@@ -73,13 +73,13 @@ pub(super) fn encode(
         } else if c.is_ascii() {
             (1 << 24 | u32::from(c), None)
         } else {
-            match tables.row(c) {
-                Some(row) if row[r] != 0 => (row[r], tables.alternate(c, r)),
-                Some(_) => return false,
-                None => match tables.astral_code(c, r) {
+            match tables.code(c, r) {
+                0 if u32::from(c) <= 0xFFFF => return false,
+                0 => match tables.astral_code(c, r) {
                     Some(code) => (code, None),
                     None => return false,
                 },
+                code => (code, tables.alternate(c, r)),
             }
         };
         // One way and one sequence: written in place.
