@@ -58,6 +58,8 @@ struct Tables {
     bytes: Vec<(char, [u8; N])>,
     /// The same for U+0400..U+045F, looked up directly.
     cyrillic: [[u8; N]; 0x60],
+    /// For each two code pages, the bytes 80..FF that they read differently, a bit each.
+    differ: [[u128; N]; N],
 }
 
 impl Tables {
@@ -65,7 +67,7 @@ impl Tables {
         static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
         TABLES.get_or_init(|| {
             let mut high = [['\0'; 128]; N];
-            let mut bytes: Vec<(char, [u8; N])> = Vec::new();
+            let mut each: Vec<(char, usize, u8)> = Vec::with_capacity(N * 128);
             for (r, codec) in CODE_PAGES.iter().enumerate() {
                 for b in 0x80..=0xFFu8 {
                     let byte = [b];
@@ -74,27 +76,41 @@ impl Tables {
                         continue;
                     };
                     high[r][usize::from(b - 0x80)] = c;
-                    match bytes.iter_mut().find(|(k, _)| *k == c) {
-                        Some((_, row)) => row[r] = b,
-                        None => {
-                            let mut row = [0; N];
-                            row[r] = b;
-                            bytes.push((c, row));
-                        }
+                    each.push((c, r, b));
+                }
+            }
+            // A code page that reads two bytes as one character keeps the last of them.
+            each.sort_unstable();
+            let mut bytes: Vec<(char, [u8; N])> = Vec::new();
+            for (c, r, b) in each {
+                match bytes.last_mut() {
+                    Some((k, row)) if *k == c => row[r] = b,
+                    _ => {
+                        let mut row = [0; N];
+                        row[r] = b;
+                        bytes.push((c, row));
                     }
                 }
             }
-            bytes.sort_unstable_by_key(|&(c, _)| c);
             let mut cyrillic = [[0; N]; 0x60];
             for &(c, row) in &bytes {
                 if let Some(slot) = cyrillic.get_mut((u32::from(c).wrapping_sub(0x400)) as usize) {
                     *slot = row;
                 }
             }
+            let mut differ = [[0u128; N]; N];
+            for (a, row) in differ.iter_mut().enumerate() {
+                for (b, bits) in row.iter_mut().enumerate() {
+                    *bits = (0..128)
+                        .filter(|&i| high[a][i] != high[b][i])
+                        .fold(0, |bits, i| bits | 1 << i);
+                }
+            }
             Tables {
                 high,
                 bytes,
                 cyrillic,
+                differ,
             }
         })
     }
@@ -577,7 +593,8 @@ pub(super) fn capital_words(text: &[u8]) -> (usize, usize) {
 /// as soon as two other words or more outnumber the words of capitals, where most lines end.
 pub(super) fn all_capitals(text: &[u8]) -> bool {
     let (mut capitals, mut words) = (0, 0);
-    let mut others: Vec<&[u8]> = Vec::new();
+    // The other words, each once: the first, and those after it (most lines end at the second).
+    let (mut first, mut others): (Option<&[u8]>, Vec<&[u8]>) = (None, Vec::new());
     for (run, all, end) in cyrillic_words(text).filter(|&(run, _, _)| run >= 2) {
         if all {
             capitals += run;
@@ -585,14 +602,16 @@ pub(super) fn all_capitals(text: &[u8]) -> bool {
             continue;
         }
         let word = &text[end - 2 * run..end];
-        if !others.contains(&word) {
-            others.push(word);
-            if others.len() > 1 && others.len() > words {
+        if first.is_none() {
+            first = Some(word);
+        } else if first != Some(word) && !others.contains(&word) {
+            if others.len() + 2 > words {
                 return false;
             }
+            others.push(word);
         }
     }
-    capitals >= 5 && words >= 3 * others.len()
+    capitals >= 5 && words >= 3 * (usize::from(first.is_some()) + others.len())
 }
 
 /// Whether `answer`, a reading of `line` character for character, made a sign of a letter of
@@ -601,17 +620,19 @@ pub(super) fn all_capitals(text: &[u8]) -> bool {
 /// `шаблон»`) or a quote that opens one: a reading that makes signs of the letters inside
 /// Cyrillic words is no answer.
 fn keeps_words(line: &str, answer: &str) -> bool {
-    let line: Vec<char> = line.chars().collect();
-    let letter = |i: usize| line.get(i).is_some_and(|&c| is_cyrillic_letter(c));
-    answer.chars().enumerate().all(|(i, c)| {
-        let (before, after) = (i > 0 && letter(i - 1), letter(i + 1));
+    let mut line = line.chars().peekable();
+    let mut before = false;
+    answer.chars().all(|c| {
+        let letter = line.next().is_some_and(is_cyrillic_letter);
+        let after = line.peek().is_some_and(|&n| is_cyrillic_letter(n));
         let edge = match (before, after) {
             (false, false) => true,
             (true, false) => matches!(c, '»' | '“' | '…'),
             (false, true) => matches!(c, '«' | '„'),
             (true, true) => false,
         };
-        !is_cyrillic_letter(line[i]) || is_alphabetic(c) || edge
+        before = letter;
+        !letter || is_alphabetic(c) || edge
     })
 }
 
@@ -719,6 +740,7 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
     let mut written: [Vec<u8>; N] = Default::default();
     let mut writes = [false; N];
     for (r, bytes) in written.iter_mut().enumerate() {
+        bytes.reserve(text.len());
         writes[r] = encode(text, r, tables, bytes) && !bytes.is_ascii();
     }
     // The flawless answers, each text once: UTF-8 read as a code page, then the code pages read
@@ -727,23 +749,29 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
     let mut legacy: Vec<(String, u32, u8)> = Vec::new();
     // An answer of UTF-8 holds two Cyrillic letters at least, one of the code pages four: fewer
     // are no evidence (`ГЂЃ` reads as `Гло` through two of them).
-    let consider =
-        |answers: &mut Vec<(String, u32, u8)>, candidate: String, layer: u8, least: u32| {
-            // The answers of UTF-8 need two letters, the others four and no Latin letter against
-            // a Cyrillic one.
-            let (flawed, found) = flaws_past(candidate.chars(), u32::MAX, least > 2);
-            if flawed == 0
-                && found >= least
-                && candidate != text
-                && !answers.iter().any(|a| a.0 == candidate)
-            {
-                let rare = rarity(&candidate)
-                    + signed_words_cost(&candidate)
-                    + odd_signs_cost(&candidate)
-                    + outsiders_cost(&candidate);
-                answers.push((candidate, rare, layer));
-            }
-        };
+    // `letters` is the candidate's count of Cyrillic letters, when it is known to be flawless.
+    let consider = |answers: &mut Vec<(String, u32, u8)>,
+                    candidate: &str,
+                    layer: u8,
+                    least: u32,
+                    letters: Option<u32>| {
+        if candidate == text || answers.iter().any(|a| a.0 == candidate) {
+            return;
+        }
+        // The answers of UTF-8 need two letters, the others four and no Latin letter against a
+        // Cyrillic one.
+        let (flawed, found) = letters.map_or_else(
+            || flaws_past(candidate.chars(), u32::MAX, least > 2),
+            |n| (0, n),
+        );
+        if flawed == 0 && found >= least {
+            let rare = rarity(candidate)
+                + signed_words_cost(candidate)
+                + odd_signs_cost(candidate)
+                + outsiders_cost(candidate);
+            answers.push((candidate.to_owned(), rare, layer));
+        }
+    };
     // A line that some code page writes as UTF-8 is UTF-8's mojibake: only a reading of UTF-8
     // may answer it, here if its answer is Cyrillic text, else in the single-byte judging.
     let mut any_utf8 = false;
@@ -751,7 +779,7 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
         if let Ok(answer) = std::str::from_utf8(&written[r]) {
             any_utf8 = true;
             if flawed >= 2 {
-                consider(&mut utf8, answer.to_owned(), utf8_layer(r), 2);
+                consider(&mut utf8, answer, utf8_layer(r), 2, None);
             }
         }
     }
@@ -768,6 +796,17 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
     };
     for r in (0..N).filter(|&r| writes[r] && !any_utf8) {
         let bytes = &written[r];
+        // The bytes above 7F the line is written with: two code pages that read each of them
+        // alike make the same candidate, judged once (the first's layer names it).
+        let used = bytes
+            .iter()
+            .filter(|&&b| b >= 0x80)
+            .fold(0u128, |bits, &b| bits | 1 << (b - 0x80));
+        let same_as = |a: usize, b: usize| tables.differ[a][b] & used == 0;
+        // KOI8-U written as KOI8-R is (no letter of Ukrainian's own) reads as KOI8-R's did.
+        if r == 2 && writes[1] && written[1] == written[2] {
+            continue;
+        }
         let readings = (0..N).filter(|&w| {
             w != r
                 && !both_koi8(w, r)
@@ -776,7 +815,13 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
                     b >= 0x80 && is_lowercase(tables.high[w][usize::from(b - 0x80)])
                 })
         });
+        let (mut tried, mut count) = ([0; N], 0);
         for w in readings {
+            if tried[..count].iter().any(|&t| same_as(t, w)) {
+                continue;
+            }
+            tried[count] = w;
+            count += 1;
             // Most readings show a flaw within a few characters: judged as they are read, only
             // the flawless are written out.
             let high = &tables.high[w];
@@ -784,7 +829,10 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
                 0..=0x7F => char::from(b),
                 _ => high[usize::from(b - 0x80)],
             });
-            if flaws_past(read, 0, true).0 == 0
+            // The flaws of the reading, counted to its end when there are none, are those of
+            // the candidate it decodes to.
+            let (flawed, found) = flaws_past(read, 0, true);
+            if flawed == 0
                 && decode(bytes, w, tables, &mut candidate)
                 && keeps_words(text, &candidate)
                 // A line of words of capitals ([`all_capitals`]) becomes one of fewer.
@@ -792,9 +840,10 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
             {
                 consider(
                     &mut legacy,
-                    candidate.clone(),
+                    &candidate,
                     crate::chain::cyrillic_layer(Some(w), r),
                     4,
+                    Some(found),
                 );
             }
         }
@@ -812,7 +861,7 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
     let best_of = |mut answers: Vec<(String, u32, u8)>| {
         // Answers of the same letters in another case (ISO-8859-5 and windows-1251 read as each
         // other) go by their capitals inside words, which text seldom has.
-        answers.sort_by_key(|a| (a.1, capitals_inside_words(&a.0)));
+        answers.sort_by_cached_key(|a| (a.1, capitals_inside_words(&a.0)));
         let pairs = count(&answers.first()?.0).max(letters);
         let close = answers
             .iter()
