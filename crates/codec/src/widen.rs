@@ -45,6 +45,24 @@ impl Out<'_> {
         self.len += keep.min(2);
     }
 
+    /// Writes the eight bytes of `word`, its lowest first, and keeps the first `keep` (at most
+    /// eight) of them.
+    #[inline(always)]
+    pub(crate) fn push_word(&mut self, word: u64, keep: usize) {
+        assert!(self.room() >= 8);
+        // SAFETY: the assertion leaves eight writable bytes at `len`, and `write_unaligned` has
+        // no alignment need. They are initialised by the write, so `buf[..len + keep]` stays
+        // written.
+        unsafe {
+            self.buf
+                .as_mut_ptr()
+                .add(self.len)
+                .cast::<[u8; 8]>()
+                .write_unaligned(word.to_le_bytes());
+        }
+        self.len += keep.min(8);
+    }
+
     #[inline]
     pub(crate) fn push_char(&mut self, c: char) {
         self.push(c.encode_utf8(&mut [0; 4]).as_bytes());
@@ -160,28 +178,22 @@ mod portable {
         i
     }
 
-    /// Converts leading Latin-1 bytes, eight at a time when they are ASCII; each other byte
-    /// writes two and keeps one or both, with no branch on its value.
+    /// Converts leading Latin-1 bytes: from each place, the ASCII bytes of the next eight up to
+    /// the first that is not ASCII are written in one store, then that byte's two, so that
+    /// text with an accented letter in most words goes a run of ASCII at a time, not a byte.
     pub(super) fn latin1(src: &[u8], out: &mut Out) -> usize {
         let mut i = 0;
         while i + 8 <= src.len() && out.room() >= 16 {
-            let word = &src[i..i + 8];
-            if u64::from_ne_bytes(word.try_into().expect("eight bytes")) & 0x8080_8080_8080_8080
-                == 0
-            {
-                out.push(word);
-            } else {
-                for &byte in word {
-                    out.push_keeping(
-                        [
-                            if byte < 0x80 { byte } else { 0xC0 | byte >> 6 },
-                            0x80 | (byte & 0x3F),
-                        ],
-                        1 + usize::from(byte >> 7),
-                    );
-                }
+            let word = u64::from_le_bytes(src[i..i + 8].try_into().expect("eight bytes"));
+            // Eight when every byte is ASCII.
+            let ascii = ((word & 0x8080_8080_8080_8080).trailing_zeros() / 8) as usize;
+            out.push_word(word, ascii);
+            i += ascii;
+            if ascii < 8 {
+                let byte = src[i];
+                out.push_keeping([0xC0 | byte >> 6, 0x80 | (byte & 0x3F)], 2);
+                i += 1;
             }
-            i += 8;
         }
         i
     }
@@ -658,6 +670,26 @@ mod tests {
             // SAFETY: the processor has AVX2, checked just above.
             check_utf16_kernel(&|src, big, out| unsafe { avx2::utf16(src, big, out) });
         }
+    }
+
+    #[test]
+    fn portable_latin1_kernel_is_each_byte_as_its_character() {
+        // Each byte above 7F after a run of ASCII of every length up to nine, so that it falls
+        // at every place of a word, first and last of them included.
+        let mut src = Vec::new();
+        for byte in 0x80..=0xFFu8 {
+            for run in 0..10 {
+                src.extend(std::iter::repeat_n(b'a' + run as u8, run));
+                src.push(byte);
+            }
+        }
+        let mut dst = Vec::new();
+        let done = write_into(&mut dst, src.len() * 2 + 32, |out| {
+            portable::latin1(&src, out)
+        });
+        let expected: String = src[..done].iter().map(|&b| char::from(b)).collect();
+        assert_eq!(dst, expected.as_bytes());
+        assert!(done + 8 > src.len(), "{done} of {} bytes", src.len());
     }
 
     #[test]
