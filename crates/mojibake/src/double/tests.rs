@@ -400,6 +400,24 @@ fn a_gap_counts_the_characters_that_the_only_length_it_could_have_lost_holds() {
 }
 
 #[test]
+fn where_several_counts_fit_euc_jp_takes_the_fewest() {
+    // Catalog lines whose gaps EUC-JP's U+FFFD leave two counts of characters for: the fewest
+    // is the count (`无效的` lost whole is three, not four).
+    for (line, want) in [
+        ("无效的宽度", "\u{FFFD}\u{FFFD}\u{FFFD}宽度"),
+        ("无效化失败", "\u{FFFD}\u{FFFD}\u{FFFD}失败"),
+        ("通用选项：", "\u{FFFD}\u{FFFD}\u{FFFD}项\u{FFFD}"),
+    ] {
+        let mojibake = read_as(line, encoding_rs::EUC_JP);
+        assert_eq!(
+            undone(&mojibake),
+            Some((want.to_owned(), "EUC-JP")),
+            "{line}: {mojibake}"
+        );
+    }
+}
+
+#[test]
 fn gbk_reads_80_and_a2_e3_as_the_euro_sign_both_ways_are_tried() {
     // ダ ends in byte 80 (€ alone); ア's A2 and the next lead E3 are a pair, € too.
     let text = "\"%s\": ダイジェスト・アルゴリズム";

@@ -249,9 +249,13 @@ pub(super) fn decode_with_gaps(bytes: &[u8], r: usize) -> Option<(String, usize)
                 (least..=most).contains(&len)
                     && (!euc_jp || euc_jp_gap_fits(owed, n, neighbour, head, least))
             };
+            // Where EUC-JP's U+FFFD leave several counts, the fewest: more of them lost a
+            // continuation byte 80..A0 alone than a pair.
             let mut counts = (0..=most / neighbour).filter(|&n| fits(n));
             let cut = match (counts.next(), counts.next()) {
-                (Some(n), None) if !(one && orphans > 0) => (n + partial).max(1),
+                (Some(n), next) if !(one && orphans > 0) && (next.is_none() || euc_jp) => {
+                    (n + partial).max(1)
+                }
                 _ => cut,
             };
             text.extend(std::iter::repeat_n('\u{FFFD}', cut));
