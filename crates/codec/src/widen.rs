@@ -36,15 +36,6 @@ impl Out<'_> {
         self.len += bytes.len();
     }
 
-    /// Appends a character's UTF-8 form.
-    /// Writes two bytes and keeps the first `keep` (1 or 2) of them.
-    #[inline]
-    pub(crate) fn push_keeping(&mut self, bytes: [u8; 2], keep: usize) {
-        self.buf[self.len].write(bytes[0]);
-        self.buf[self.len + 1].write(bytes[1]);
-        self.len += keep.min(2);
-    }
-
     /// Writes the eight bytes of `word`, its lowest first, and keeps the first `keep` (at most
     /// eight) of them.
     #[inline(always)]
@@ -63,6 +54,7 @@ impl Out<'_> {
         self.len += keep.min(8);
     }
 
+    /// Appends a character's UTF-8 form.
     #[inline]
     pub(crate) fn push_char(&mut self, c: char) {
         self.push(c.encode_utf8(&mut [0; 4]).as_bytes());
@@ -191,7 +183,7 @@ mod portable {
             i += ascii;
             if ascii < 8 {
                 let byte = src[i];
-                out.push_keeping([0xC0 | byte >> 6, 0x80 | (byte & 0x3F)], 2);
+                out.push(&[0xC0 | byte >> 6, 0x80 | (byte & 0x3F)]);
                 i += 1;
             }
         }

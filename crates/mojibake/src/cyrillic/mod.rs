@@ -794,19 +794,21 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
     } else {
         None
     };
+    // The readings tried, each the code page the line was written in and the one it was read
+    // as: a reading of the same bytes (KOI8-U writes a line with no letter of Ukrainian's own
+    // as KOI8-R does) by a code page that reads each byte the line uses alike makes the same
+    // candidate, judged once (the first's layer names it).
+    let (mut tried, mut count) = ([(0, 0); N * N], 0);
     for r in (0..N).filter(|&r| writes[r] && !any_utf8) {
         let bytes = &written[r];
-        // The bytes above 7F the line is written with: two code pages that read each of them
-        // alike make the same candidate, judged once (the first's layer names it).
         let used = bytes
             .iter()
             .filter(|&&b| b >= 0x80)
             .fold(0u128, |bits, &b| bits | 1 << (b - 0x80));
-        let same_as = |a: usize, b: usize| tables.differ[a][b] & used == 0;
-        // KOI8-U written as KOI8-R is (no letter of Ukrainian's own) reads as KOI8-R's did.
-        if r == 2 && writes[1] && written[1] == written[2] {
-            continue;
-        }
+        // The code pages, `r` among them, that wrote the line as `r` did.
+        let twins = (0..r)
+            .filter(|&p| writes[p] && written[p] == *bytes)
+            .fold(1u8 << r, |set, p| set | 1 << p);
         let readings = (0..N).filter(|&w| {
             w != r
                 && !both_koi8(w, r)
@@ -815,12 +817,14 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
                     b >= 0x80 && is_lowercase(tables.high[w][usize::from(b - 0x80)])
                 })
         });
-        let (mut tried, mut count) = ([0; N], 0);
         for w in readings {
-            if tried[..count].iter().any(|&t| same_as(t, w)) {
+            if tried[..count]
+                .iter()
+                .any(|&(p, t)| twins >> p & 1 != 0 && tables.differ[t][w] & used == 0)
+            {
                 continue;
             }
-            tried[count] = w;
+            tried[count] = (r, w);
             count += 1;
             // Most readings show a flaw within a few characters: judged as they are read, only
             // the flawless are written out.
