@@ -595,9 +595,14 @@ pub(crate) fn quiet_span_with(
     zones: Option<impl Fn(&[u8; SPAN], &[Zone], u64) -> u64>,
 ) -> (usize, usize) {
     let table = &quiet.table;
-    // The home of every character of the last block, when they had one: most blocks hold
-    // characters of one home (and neutral ones), found by its zones a block at a time.
+    // The home of every character of the last two blocks whose characters were looked up one
+    // by one, when they had one and it was the same: most text keeps to one home (and neutral
+    // characters) for long, and its blocks are then found by the home's zones, each a block at
+    // a time, until every lead is found. A block of another home costs all its zones, so text
+    // that changes home from block to block (words of Japanese beside words of Korean) is not
+    // compared with one.
     let mut recent: Option<usize> = None;
+    let mut looked_up: Option<usize> = None;
     // The homes the word that the last block ended in may be of (every home when no word is
     // open, or when it has no character above U+007F yet).
     let mut open = EVERY_HOME;
@@ -674,12 +679,9 @@ pub(crate) fn quiet_span_with(
                             block &= class;
                         }
                     }
-                    // A home of few zones: a block of its characters is found at once; many
-                    // zones (Chinese, Japanese, Korean) cost more than looking each character
-                    // up.
-                    recent = (block != 0)
-                        .then(|| block.trailing_zeros() as usize - 1)
-                        .filter(|&k| quiet.homes[k].zones.len() <= FEW_ZONES);
+                    let home = (block != 0).then(|| block.trailing_zeros() as usize - 1);
+                    recent = home.filter(|_| home == looked_up);
+                    looked_up = home;
                     word
                 }
             };
@@ -696,9 +698,6 @@ pub(crate) fn quiet_span_with(
     (safe, text.len())
 }
 
-/// The most zones a home may have for a block of its characters to be found by them.
-const FEW_ZONES: usize = 5;
-
 /// The places of the bits of `bits`, lowest first.
 fn bits(mut bits: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
@@ -708,14 +707,13 @@ fn bits(mut bits: u64) -> impl Iterator<Item = u32> {
     })
 }
 
-/// The bits of `from`, each carried on to higher bits until a bit of `stops`.
+/// The bits of `from`, each carried on to higher bits until a bit of `stops` (`from` holds
+/// none of them): adding `from` to the other bits clears each run of them from its lowest bit
+/// of `from` up, and carries out into the stop after the run.
 fn fill_to_stops(from: u64, stops: u64) -> u64 {
-    let (mut filled, mut open) = (from, !stops);
-    for shift in [1, 2, 4, 8, 16, 32] {
-        filled |= open & filled << shift;
-        open &= open << shift;
-    }
-    filled
+    debug_assert_eq!(from & stops, 0, "a bit to carry on is a stop");
+    let open = !stops;
+    from | open & !open.wrapping_add(from)
 }
 
 #[cfg(test)]
@@ -878,6 +876,36 @@ mod tests {
             assert!(safe <= at, "{odd}: quiet up to {safe}, past {at}");
             assert!(retry > at && retry <= at + odd.len() + 64, "{odd}: {retry}");
         }
+    }
+
+    #[test]
+    fn filling_carries_each_bit_up_to_the_next_stop() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..20_000 {
+            // Sparse and dense stops, and every bit of a run from the first.
+            let stops = match round % 3 {
+                0 => next() & next(),
+                1 => next() | next(),
+                _ => next(),
+            };
+            let from = next() & next() & !stops;
+            let mut want = 0u64;
+            let mut carrying = false;
+            for i in 0..64 {
+                carrying = stops >> i & 1 == 0 && (carrying || from >> i & 1 == 1);
+                want |= u64::from(carrying) << i;
+            }
+            assert_eq!(fill_to_stops(from, stops), want, "{from:064b} {stops:064b}");
+        }
+        assert_eq!(fill_to_stops(1, 0), !0);
+        assert_eq!(fill_to_stops(1 << 63, 0), 1 << 63);
+        assert_eq!(fill_to_stops(0b1, 0b1000), 0b111);
     }
 
     #[test]

@@ -125,28 +125,40 @@ mod avx2 {
                     or(within(v, 0xE1, 0xE3), within(v, 0xEE, 0xFF)),
                 );
                 if _mm256_movemask_epi8(leads) != 0 {
-                    let ends_plane = and(
-                        is(_mm256_and_si256(next, _mm256_set1_epi8(0x0F)), 0x0F),
-                        is(third, 0xBF),
-                    );
-                    let e1 = or(or(is(next, 0x85), is(next, 0x9E)), is(next, 0xA0));
-                    let e2 = or(or(is(next, 0x80), is(next, 0x81)), is(next, 0xA0));
+                    // E3 and EF lead most characters of CJK text (kana, CJK punctuation, the
+                    // fullwidth forms): their few characters a lint may match are asked for
+                    // first, the other leads' only where the block holds one.
                     let ef = or(
                         or(within(next, 0x80, 0xA3), within(next, 0xB7, 0xB8)),
                         or(is(next, 0xBB), within(next, 0xBE, 0xBF)),
                     );
-                    let hits = [
-                        and(is(v, 0xC2), within(next, 0x80, 0x9F)),
-                        and(is(v, 0xCD), is(next, 0x8F)),
-                        and(is(v, 0xE1), e1),
-                        and(is(v, 0xE2), e2),
-                        and(is(v, 0xE3), is(next, 0x85)),
-                        or(is(v, 0xEE), within(v, 0xF4, 0xFF)),
-                        and(within(v, 0xF0, 0xF3), ends_plane),
-                        and(is(v, 0xF3), or(is(next, 0xA0), within(next, 0xB0, 0xBF))),
-                        and(is(v, 0xEF), ef),
-                    ];
-                    found |= _mm256_movemask_epi8(hits.into_iter().fold(controls, or)) as u32;
+                    let cjk = or(and(is(v, 0xE3), is(next, 0x85)), and(is(v, 0xEF), ef));
+                    found |= _mm256_movemask_epi8(cjk) as u32;
+                    let others = or(
+                        or(is(v, 0xC2), is(v, 0xCD)),
+                        or(
+                            within(v, 0xE1, 0xE2),
+                            or(is(v, 0xEE), within(v, 0xF0, 0xFF)),
+                        ),
+                    );
+                    if _mm256_movemask_epi8(others) != 0 {
+                        let ends_plane = and(
+                            is(_mm256_and_si256(next, _mm256_set1_epi8(0x0F)), 0x0F),
+                            is(third, 0xBF),
+                        );
+                        let e1 = or(or(is(next, 0x85), is(next, 0x9E)), is(next, 0xA0));
+                        let e2 = or(or(is(next, 0x80), is(next, 0x81)), is(next, 0xA0));
+                        let hits = [
+                            and(is(v, 0xC2), within(next, 0x80, 0x9F)),
+                            and(is(v, 0xCD), is(next, 0x8F)),
+                            and(is(v, 0xE1), e1),
+                            and(is(v, 0xE2), e2),
+                            or(is(v, 0xEE), within(v, 0xF4, 0xFF)),
+                            and(within(v, 0xF0, 0xF3), ends_plane),
+                            and(is(v, 0xF3), or(is(next, 0xA0), within(next, 0xB0, 0xBF))),
+                        ];
+                        found |= _mm256_movemask_epi8(hits.into_iter().fold(controls, or)) as u32;
+                    }
                 }
             }
             if found != 0 {
@@ -202,6 +214,30 @@ mod tests {
     /// Whether an ASCII character may be a finding: a control other than TAB, LF, VT, FF, CR.
     fn lint_ascii(c: char) -> bool {
         c.is_ascii_control() && !('\t'..='\r').contains(&c)
+    }
+
+    #[test]
+    fn every_level_finds_every_first_two_bytes_at_every_place_of_a_step() {
+        // Each lead with each byte after it, alone among quiet bytes, on both sides of the
+        // step of 32 bytes and at its ends.
+        for lead in 0xC0..=0xFF {
+            for next in 0x80..=0xBF {
+                for third in [0x80, 0xBF] {
+                    for at in [0, 1, 30, 31, 32, 33, 47] {
+                        let mut text: Vec<u8> = b"xyz\xD0\xB0".repeat(16);
+                        text[at..at + 4].copy_from_slice(&[lead, next, third, 0xBF]);
+                        let want = first_start_bytewise(&text, 0, false);
+                        assert_eq!(first_start(&text, false), want, "{lead:02X} {next:02X}");
+                        #[cfg(target_arch = "x86_64")]
+                        if std::is_x86_feature_detected!("avx2") {
+                            // SAFETY: the processor has AVX2, checked just above.
+                            let got = unsafe { avx2::first_start(&text, false) };
+                            assert_eq!(got, want, "{lead:02X} {next:02X} {third:02X} at {at}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
