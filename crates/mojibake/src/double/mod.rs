@@ -111,6 +111,7 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
     let drops = may_have_dropped(text);
     let gapped = questions_as_gaps(text);
     let mut best: Option<((i64, std::cmp::Reverse<usize>), Undone)> = None;
+    let mut tied = false;
     // What the line says against being text in every reading: its ideographs, hangul and
     // halfwidth katakana that no encoding's text uses every day, and private-use characters (the
     // reading of a pair the encoding leaves to its users), as much as a rare ideograph each.
@@ -163,7 +164,17 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
         // (`視訊` is no `ҕӍ`, `螢幕` no `ΞĻ`, `迪法` no `猖@`).
         if rare < 2 * after + 2 {
             let odd_letter = |c: char| is_alphabetic(c) && !is_core_letter(c);
-            if restored < 2 || answer.chars().any(odd_letter) || !one_script(&answer) {
+            // One character restored is enough where the answer has two gaps or more (what
+            // the decoder lost) and the one character is an ideograph, kana or hangul that
+            // every encoding's text uses: the rest of such a line is gaps (`紊掩�����障����` is
+            // `失敗しました` read as EUC-JP, which keeps `失` alone).
+            let lossy = damaged >= 2 && after == 0;
+            let one_cjk = || {
+                let mut cjk = answer.chars().filter(|&c| !c.is_ascii() && c != '\u{FFFD}');
+                cjk.next().is_some_and(|c| is_cjk(u32::from(c))) && cjk.next().is_none()
+            };
+            let enough = restored >= 2 || (restored == 1 && lossy && one_cjk());
+            if !enough || answer.chars().any(odd_letter) || !one_script(&answer) {
                 continue;
             }
         }
@@ -173,18 +184,28 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
             i64::from(rare) - 2 * i64::from(after),
             std::cmp::Reverse(odd),
         );
-        if best.as_ref().is_none_or(|(m, _)| margin > *m) {
-            best = Some((
-                margin,
-                Undone {
-                    text: answer,
-                    restored,
-                    reading: r,
-                },
-            ));
+        match &best {
+            Some((m, _)) if margin < *m => {}
+            // A line that two readings make into one character each, as well, is left: one
+            // character says too little to choose (`莠後�堺�����` is `輸出換列數` read as
+            // EUC-JP, and `二` through Shift_JIS).
+            Some((m, kept)) if margin == *m => {
+                tied |= restored == 1 && kept.restored == 1 && kept.text != answer;
+            }
+            _ => {
+                tied = false;
+                best = Some((
+                    margin,
+                    Undone {
+                        text: answer,
+                        restored,
+                        reading: r,
+                    },
+                ));
+            }
         }
     }
-    best.map(|(_, undone)| undone)
+    best.filter(|_| !tied).map(|(_, undone)| undone)
 }
 
 /// `text` with each run of `?` that touches a character beyond ASCII, each of two or more, and

@@ -18,6 +18,16 @@ fn read_as(text: &str, codec: &'static Codec) -> String {
         .into_owned()
 }
 
+/// Asserts that `line`'s UTF-8 read as EUC-JP comes back as `want`, through EUC-JP.
+fn restored_from_euc_jp(line: &str, want: &str) {
+    let mojibake = read_as(line, encoding_rs::EUC_JP);
+    assert_eq!(
+        undone(&mojibake),
+        Some((want.to_owned(), "EUC-JP")),
+        "{line}: {mojibake}"
+    );
+}
+
 fn undone(text: &str) -> Option<(String, &'static str)> {
     undo_double(text).map(|u| (u.text, READINGS[u.reading].name()))
 }
@@ -377,12 +387,7 @@ fn a_gap_counts_the_characters_that_the_only_length_it_could_have_lost_holds() {
             "%s \u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}对象",
         ),
     ] {
-        let mojibake = read_as(line, encoding_rs::EUC_JP);
-        assert_eq!(
-            undone(&mojibake),
-            Some((want.to_owned(), "EUC-JP")),
-            "{line}: {mojibake}"
-        );
+        restored_from_euc_jp(line, want);
     }
     // The shapes of EUC-JP's U+FFFD: `т` (D1 82) is one, a lead and the byte it could not
     // pair with; an ideograph whose second byte is 80..A0 is two (E5 98, then A4 alone, or A4
@@ -408,12 +413,34 @@ fn where_several_counts_fit_euc_jp_takes_the_fewest() {
         ("无效化失败", "\u{FFFD}\u{FFFD}\u{FFFD}失败"),
         ("通用选项：", "\u{FFFD}\u{FFFD}\u{FFFD}项\u{FFFD}"),
     ] {
-        let mojibake = read_as(line, encoding_rs::EUC_JP);
-        assert_eq!(
-            undone(&mojibake),
-            Some((want.to_owned(), "EUC-JP")),
-            "{line}: {mojibake}"
-        );
+        restored_from_euc_jp(line, want);
+    }
+}
+
+#[test]
+fn one_common_character_is_enough_where_the_answer_has_two_gaps() {
+    // UTF-8 of Japanese and Chinese read as EUC-JP keeps little but the odd ideograph: the
+    // gaps the decoder showed are the evidence.
+    for (line, want) in [
+        ("失敗しました", "失\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"),
+        (
+            "空のディレクトリ",
+            "空\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}",
+        ),
+    ] {
+        restored_from_euc_jp(line, want);
+    }
+    // But not where two readings make one character each: `二` through Shift_JIS, `輸`
+    // through EUC-JP.
+    let mojibake = read_as("輸出換列數", encoding_rs::EUC_JP);
+    assert_eq!(undone(&mojibake), None, "{mojibake}");
+    // Nor text with losses of its own whose one character reads in no other way.
+    for line in [
+        "失\u{FFFD}\u{FFFD}",
+        "\u{FFFD}障害\u{FFFD}",
+        "空\u{FFFD} \u{FFFD}",
+    ] {
+        assert_eq!(undone(line), None, "{line}");
     }
 }
 
