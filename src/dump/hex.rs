@@ -331,27 +331,6 @@ impl HexRows {
     }
 }
 
-/// The character whose UTF-8 form starts `bytes`, decoded by its bits (the run a row is
-/// drawn from is well-formed, so the codec's full scan of each unit is not needed); `None`
-/// where the bytes are no character's shortest form, or stop short of it.
-pub(super) fn char_at(bytes: &[u8]) -> Option<char> {
-    let lead = *bytes.first()?;
-    let (len, bits, least) = match lead {
-        0xC2..=0xDF => (2, lead & 0x1F, 0x80),
-        0xE0..=0xEF => (3, lead & 0x0F, 0x800),
-        0xF0..=0xF4 => (4, lead & 0x07, 0x1_0000),
-        _ => return None,
-    };
-    let mut cp = u32::from(bits);
-    for &byte in bytes.get(1..len)? {
-        if !is_continuation(byte) {
-            return None;
-        }
-        cp = cp << 6 | u32::from(byte & 0x3F);
-    }
-    char::from_u32(cp).filter(|_| cp >= least)
-}
-
 /// Writes the fixed part of a row into `line[..61]`: its offset, its bytes in hex, and the
 /// opening bar. An offset past 8 hex digits goes to `lines` instead, and the row's part then
 /// starts at byte 10: returns where it starts.
@@ -454,7 +433,9 @@ impl HexRows {
                 i += 1;
                 continue;
             }
-            let Some(c) = char_at(&rest[i..]) else {
+            // The run is well-formed: each character is decoded by its bits, with no scan of
+            // its unit.
+            let Some(c) = utf8kit_codec::unit::first_char(&rest[i..]) else {
                 self.lines.truncate(mark);
                 return false;
             };

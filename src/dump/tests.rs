@@ -72,28 +72,3 @@ fn dump_lines_parse_back() {
     parse_dump_line(b"00000005  7c           U+007C      |\n", &mut bytes).unwrap();
     assert_eq!(bytes, b"|", "a '|' character is not a text panel");
 }
-
-#[test]
-fn a_row_decodes_each_character_as_the_codec_does() {
-    for c in (0x80..=0x10_FFFF).filter_map(char::from_u32) {
-        let mut buf = [0; 4];
-        let bytes = c.encode_utf8(&mut buf).as_bytes();
-        assert_eq!(hex::char_at(bytes), Some(c), "U+{:04X}", u32::from(c));
-        assert_eq!(hex::char_at(&bytes[..bytes.len() - 1]), None);
-    }
-    // Every lead with every continuation byte or none after it, and the ill-formed forms the
-    // codec names (overlong, surrogate, past U+10FFFF): what std accepts, and nothing else.
-    for lead in 0x80..=0xFF_u8 {
-        for next in [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0] {
-            for last in [0x80, 0xBF, 0x41] {
-                let bytes = [lead, next, last, last];
-                let want = (1..=4).find_map(|n| {
-                    std::str::from_utf8(&bytes[..n])
-                        .ok()
-                        .and_then(|s| s.chars().next())
-                });
-                assert_eq!(hex::char_at(&bytes), want, "{bytes:02X?}");
-            }
-        }
-    }
-}

@@ -297,7 +297,7 @@ impl<S: Sink + ?Sized> Sink for Contextual<'_, S> {
             return self.out_text(byte_offset, bytes);
         }
         if !self.state.held.is_empty() {
-            self.decide(first_char(bytes).filter(|&c| !is_hidden(c)))?;
+            self.decide(crate::unit::first_char(bytes).filter(|&c| !is_hidden(c)))?;
         }
         self.state.prev = last_char(bytes);
         self.state.prev_end = byte_offset + bytes.len() as u64;
@@ -362,13 +362,6 @@ impl ContextState {
         contextual.decide(None)?;
         contextual.flush_run()
     }
-}
-
-fn first_char(bytes: &[u8]) -> Option<char> {
-    let len = crate::unit::declared_len(bytes[0])
-        .unwrap_or(1)
-        .min(bytes.len());
-    std::str::from_utf8(&bytes[..len]).ok()?.chars().next()
 }
 
 fn last_char(bytes: &[u8]) -> Option<char> {

@@ -134,13 +134,7 @@ mod avx2 {
                     );
                     let cjk = or(and(is(v, 0xE3), is(next, 0x85)), and(is(v, 0xEF), ef));
                     found |= _mm256_movemask_epi8(cjk) as u32;
-                    let others = or(
-                        or(is(v, 0xC2), is(v, 0xCD)),
-                        or(
-                            within(v, 0xE1, 0xE2),
-                            or(is(v, 0xEE), within(v, 0xF0, 0xFF)),
-                        ),
-                    );
+                    let others = _mm256_andnot_si256(or(is(v, 0xE3), is(v, 0xEF)), leads);
                     if _mm256_movemask_epi8(others) != 0 {
                         let ends_plane = and(
                             is(_mm256_and_si256(next, _mm256_set1_epi8(0x0F)), 0x0F),

@@ -117,6 +117,38 @@ pub fn declared_len(lead: u8) -> Option<usize> {
     }
 }
 
+/// The character whose UTF-8 form starts `bytes`, decoded by its bits; `None` where the bytes
+/// begin no character's shortest form (overlong, surrogate, past U+10FFFF, a continuation byte
+/// or an undefined lead) or stop short of it.
+///
+/// ```
+/// use utf8kit_codec::unit::first_char;
+/// assert_eq!(first_char("€ and more".as_bytes()), Some('€'));
+/// assert_eq!(first_char(b"a"), Some('a'));
+/// assert_eq!(first_char(&[0xE2, 0x82]), None);
+/// assert_eq!(first_char(&[0xC0, 0xAF]), None);
+/// assert_eq!(first_char(&[0xED, 0xA0, 0x80]), None);
+/// ```
+#[inline]
+pub fn first_char(bytes: &[u8]) -> Option<char> {
+    let lead = *bytes.first()?;
+    let (len, bits, least) = match lead {
+        0x00..=0x7F => return Some(char::from(lead)),
+        0xC2..=0xDF => (2, lead & 0x1F, 0x80),
+        0xE0..=0xEF => (3, lead & 0x0F, 0x800),
+        0xF0..=0xF4 => (4, lead & 0x07, 0x1_0000),
+        _ => return None,
+    };
+    let mut cp = u32::from(bits);
+    for &byte in bytes.get(1..len)? {
+        if !is_continuation(byte) {
+            return None;
+        }
+        cp = cp << 6 | u32::from(byte & 0x3F);
+    }
+    char::from_u32(cp).filter(|_| cp >= least)
+}
+
 /// True for a continuation byte, 80..BF.
 #[inline]
 pub fn is_continuation(byte: u8) -> bool {
@@ -489,6 +521,31 @@ mod tests {
             assert_eq!(UnitKind::from_name(kind.as_str()), Some(kind));
         }
         assert_eq!(UnitKind::from_name("nope"), None);
+    }
+
+    #[test]
+    fn first_char_decodes_each_character_as_std_does() {
+        for c in (0x80..=0x10_FFFF).filter_map(char::from_u32) {
+            let mut buf = [0; 4];
+            let bytes = c.encode_utf8(&mut buf).as_bytes();
+            assert_eq!(first_char(bytes), Some(c), "U+{:04X}", u32::from(c));
+            assert_eq!(first_char(&bytes[..bytes.len() - 1]), None);
+        }
+        // Every lead with every continuation byte or none after it, and the ill-formed forms the
+        // codec names (overlong, surrogate, past U+10FFFF): what std accepts, and nothing else.
+        for lead in 0x80..=0xFF_u8 {
+            for next in [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0] {
+                for last in [0x80, 0xBF, 0x41] {
+                    let bytes = [lead, next, last, last];
+                    let want = (1..=4).find_map(|n| {
+                        std::str::from_utf8(&bytes[..n])
+                            .ok()
+                            .and_then(|s| s.chars().next())
+                    });
+                    assert_eq!(first_char(&bytes), want, "{bytes:02X?}");
+                }
+            }
+        }
     }
 }
 

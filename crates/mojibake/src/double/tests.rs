@@ -445,6 +445,23 @@ fn one_common_character_is_enough_where_the_answer_has_two_gaps() {
 }
 
 #[test]
+fn one_character_with_fewer_than_two_gaps_is_not_enough() {
+    // Correct Chinese catalog lines that some reading makes into one character and a gap or
+    // none (`德語` is `힌�` through EUC-KR, `从 %.*s` is `к %.*s`).
+    for line in [
+        "德語",
+        "德語 (T3)",
+        "从 %.*s",
+        "迪法",
+        "遞降",
+        "鏈結",
+        "隱形",
+    ] {
+        assert_eq!(undone(line), None, "{line}");
+    }
+}
+
+#[test]
 fn gbk_reads_80_and_a2_e3_as_the_euro_sign_both_ways_are_tried() {
     // ダ ends in byte 80 (€ alone); ア's A2 and the next lead E3 are a pair, € too.
     let text = "\"%s\": ダイジェスト・アルゴリズム";
