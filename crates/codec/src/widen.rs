@@ -54,6 +54,16 @@ impl Out<'_> {
         self.len += keep.min(8);
     }
 
+    /// Appends the UTF-8 form of a Latin-1 byte (byte n is U+00nn).
+    #[inline]
+    pub(crate) fn push_latin1(&mut self, byte: u8) {
+        if byte < 0x80 {
+            self.push(&[byte]);
+        } else {
+            self.push(&[0xC0 | byte >> 6, 0x80 | (byte & 0x3F)]);
+        }
+    }
+
     /// Appends a character's UTF-8 form.
     #[inline]
     pub(crate) fn push_char(&mut self, c: char) {
@@ -170,24 +180,82 @@ mod portable {
         i
     }
 
+    /// From this length on a Latin-1 input is converted as two halves at once: where each run
+    /// starts depends on the length of the one before, so one walk leaves the processor
+    /// waiting, and a second over the other half runs meanwhile.
+    pub(super) const TWO_HALVES: usize = 2048;
+
     /// Converts leading Latin-1 bytes: from each place, the ASCII bytes of the next eight up to
     /// the first that is not ASCII are written in one store, then that byte's two, so that
     /// text with an accented letter in most words goes a run of ASCII at a time, not a byte.
+    /// A long input is cut in two, the second half's output placed after the first's (as many
+    /// bytes as the first half, and one more for each byte above 7F), and both are walked side
+    /// by side.
     pub(super) fn latin1(src: &[u8], out: &mut Out) -> usize {
-        let mut i = 0;
-        while i + 8 <= src.len() && out.room() >= 16 {
-            let word = u64::from_le_bytes(src[i..i + 8].try_into().expect("eight bytes"));
-            // Eight when every byte is ASCII.
-            let ascii = ((word & 0x8080_8080_8080_8080).trailing_zeros() / 8) as usize;
-            out.push_word(word, ascii);
-            i += ascii;
-            if ascii < 8 {
-                let byte = src[i];
-                out.push(&[0xC0 | byte >> 6, 0x80 | (byte & 0x3F)]);
-                i += 1;
+        if src.len() < TWO_HALVES || out.room() < 2 * src.len() + 16 {
+            return latin1_walk(&mut [(src, out)])[0];
+        }
+        let (first, second) = src.split_at(src.len() / 2);
+        let first_len = first.len() + high_bytes(first);
+        let (first_buf, second_buf) = out.buf[out.len..].split_at_mut(first_len);
+        let mut first_out = Out {
+            buf: first_buf,
+            len: 0,
+        };
+        let mut second_out = Out {
+            buf: second_buf,
+            len: 0,
+        };
+        let [mut one, mut two] =
+            latin1_walk(&mut [(first, &mut first_out), (second, &mut second_out)]);
+        // Each goes on alone from where the other stopped, and the first half is finished to its
+        // last byte, so that the second's output follows it.
+        one += latin1_walk(&mut [(&first[one..], &mut first_out)])[0];
+        two += latin1_walk(&mut [(&second[two..], &mut second_out)])[0];
+        for &byte in &first[one..] {
+            first_out.push_latin1(byte);
+        }
+        debug_assert_eq!(first_out.len, first_len);
+        out.len += first_len + second_out.len;
+        first.len() + two
+    }
+
+    /// Walks each input into its output side by side, until one of them is within a word of
+    /// its end or short of room; how far each got.
+    #[inline(always)]
+    fn latin1_walk<const N: usize>(walks: &mut [(&[u8], &mut Out); N]) -> [usize; N] {
+        let mut at = [0; N];
+        loop {
+            for (k, (src, out)) in walks.iter_mut().enumerate() {
+                if at[k] + 8 > src.len() || out.room() < 16 {
+                    return at;
+                }
+                let i = at[k];
+                let word = u64::from_le_bytes(src[i..i + 8].try_into().expect("eight bytes"));
+                // Eight when every byte is ASCII.
+                let ascii = ((word & 0x8080_8080_8080_8080).trailing_zeros() / 8) as usize;
+                out.push_word(word, ascii);
+                // The byte after the run, written whether or not there is one (eight ASCII
+                // bytes), without a branch that the text's letters would make unpredictable:
+                // kept only when it is above 7F.
+                let high = usize::from(ascii < 8);
+                let byte = src[i + ascii.min(7)];
+                let pair = u64::from(0xC0 | byte >> 6) | u64::from(0x80 | (byte & 0x3F)) << 8;
+                out.push_word(pair, 2 * high);
+                at[k] = i + ascii + high;
             }
         }
-        i
+    }
+
+    /// How many bytes of `bytes` are above 7F, eight at a time.
+    fn high_bytes(bytes: &[u8]) -> usize {
+        let mut words = bytes.chunks_exact(8);
+        let mut count = 0;
+        for word in words.by_ref() {
+            let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+            count += (word & 0x8080_8080_8080_8080).count_ones() as usize;
+        }
+        count + words.remainder().iter().filter(|&&b| b >= 0x80).count()
     }
 }
 
@@ -682,6 +750,51 @@ mod tests {
         let expected: String = src[..done].iter().map(|&b| char::from(b)).collect();
         assert_eq!(dst, expected.as_bytes());
         assert!(done + 8 > src.len(), "{done} of {} bytes", src.len());
+    }
+
+    /// Long inputs are converted in two halves: whichever half holds more bytes above 7F, and
+    /// wherever the middle falls, the output is each byte's character, in order, and all but
+    /// the last few bytes are taken.
+    #[test]
+    fn portable_latin1_kernel_in_two_halves_is_each_byte_as_its_character() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut random = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let lens = [
+            portable::TWO_HALVES - 1,
+            portable::TWO_HALVES,
+            portable::TWO_HALVES + 1,
+            3001,
+            5000,
+        ];
+        for len in lens {
+            // Random bytes, ASCII then accented letters, accented letters then ASCII.
+            let shapes: [Box<dyn Fn(usize, u64) -> u8>; 3] = [
+                Box::new(|_, r| r as u8),
+                Box::new(move |i, r| if i < len / 2 { b'a' } else { 0x80 | r as u8 }),
+                Box::new(move |i, r| {
+                    if i < len / 2 {
+                        0xE9
+                    } else {
+                        b'a' + (r % 26) as u8
+                    }
+                }),
+            ];
+            for shape in &shapes {
+                let src: Vec<u8> = (0..len).map(|i| shape(i, random())).collect();
+                let mut dst = Vec::new();
+                let done = write_into(&mut dst, src.len() * 2 + 32, |out| {
+                    portable::latin1(&src, out)
+                });
+                let expected: String = src[..done].iter().map(|&b| char::from(b)).collect();
+                assert!(dst == expected.as_bytes(), "{len}");
+                assert!(done + 8 > src.len(), "{done} of {len} bytes");
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Latin-1 (ISO-8859-1 exactly, every byte its own code point) into UTF-8.
 
-use crate::widen::{self, Out, write_into};
+use crate::widen::{self, write_into};
 
 /// ISO-8859-1 to UTF-8: byte n is U+00nn. Sixteen bytes are converted at a time (SSSE3),
 /// eight ASCII bytes at a time without it.
@@ -22,21 +22,12 @@ pub fn latin1_to_utf8(src: &[u8], dst: &mut Vec<u8>) {
                 out.push(word);
             } else {
                 for &byte in word {
-                    push_latin1(out, byte);
+                    out.push_latin1(byte);
                 }
             }
         }
         for &byte in words.remainder() {
-            push_latin1(out, byte);
+            out.push_latin1(byte);
         }
     });
-}
-
-#[inline]
-pub(super) fn push_latin1(out: &mut Out, byte: u8) {
-    if byte < 0x80 {
-        out.push(&[byte]);
-    } else {
-        out.push(&[0xC0 | byte >> 6, 0x80 | (byte & 0x3F)]);
-    }
 }
