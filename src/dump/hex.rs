@@ -355,11 +355,18 @@ pub(super) fn row_start(line: &mut [u8], lines: &mut Vec<u8>, offset: u64, bytes
     from
 }
 
-/// Writes an offset below 4 GiB as eight lowercase hex digits.
+/// Writes an offset below 4 GiB as eight lowercase hex digits, all eight at once in a `u64`
+/// (every row has one).
 pub(super) fn put_offset(digits: &mut [u8], offset: u32) {
-    for (i, digit) in digits[..8].iter_mut().enumerate() {
-        *digit = HEX[(offset >> (28 - 4 * i) & 15) as usize];
-    }
+    // Each four bits of the offset into a byte of their own, the lowest in the lowest byte.
+    let mut x = u64::from(offset);
+    x = (x & 0xFFFF_0000) << 16 | x & 0xFFFF;
+    x = (x & 0x0000_FF00_0000_FF00) << 8 | x & 0x0000_00FF_0000_00FF;
+    x = (x & 0x00F0_00F0_00F0_00F0) << 4 | x & 0x000F_000F_000F_000F;
+    // '0' + n, and 'a' - '0' - 10 more where n is 10 or above (n + 6 carries into bit 4).
+    let letters = (x + 0x0606_0606_0606_0606) >> 4 & 0x0101_0101_0101_0101;
+    let ascii = x + 0x3030_3030_3030_3030 + letters * u64::from(b'a' - b'0' - 10);
+    digits[..8].copy_from_slice(&ascii.to_be_bytes());
 }
 
 /// The offset of a row (eight hex digits or more) and the two spaces after it.
@@ -616,5 +623,30 @@ impl View for HexRows {
     fn finish(&mut self, out: &mut dyn WriteColor) -> io::Result<()> {
         self.flush_row(out)?;
         write_lines(out, &mut self.lines)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The offset's digits are `{:08x}`'s: every value below 2^16, every digit value at every
+    /// place, and a walk over the whole range.
+    #[test]
+    fn put_offset_writes_what_format_writes() {
+        let mut offsets: Vec<u32> = (0..=0xFFFF).collect();
+        for place in 0..8 {
+            for digit in 0..16u32 {
+                offsets.push(digit << (4 * place));
+                offsets.push(!(digit << (4 * place)));
+            }
+        }
+        offsets.extend((0..=u32::MAX).step_by(65_521));
+        offsets.push(u32::MAX);
+        for offset in offsets {
+            let mut digits = [0u8; 8];
+            put_offset(&mut digits, offset);
+            assert_eq!(digits, format!("{offset:08x}").as_bytes(), "{offset:#x}");
+        }
     }
 }
