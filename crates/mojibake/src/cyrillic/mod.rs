@@ -338,8 +338,9 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
             return (flaws, letters);
         }
         after_directive = ends_directive;
+        // `%%` opens one too: catalogs formatted twice write `%%sФайл` for `%sФайл`.
         directive = if c == '%' {
-            !directive || prev != '%'
+            true
         } else {
             directive && !ends_directive && (c.is_ascii_alphanumeric() || "-+ #.*".contains(c))
         };
