@@ -148,7 +148,7 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
                 && text
                     .get(i + 2)
                     .is_some_and(|&b| b.is_ascii_alphanumeric() || b"%$-<{[(/'\"`".contains(&b));
-            capital_after_letter || serbian || quote
+            capital_after_letter || serbian || quote || alone_before_directive(text, i)
         }
         0xD1 => {
             matches!(second, 0x92 | 0x93 | 0x95 | 0x98..=0x9C | 0x9F)
@@ -183,6 +183,14 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
     }
 }
 
+/// Whether the Cyrillic capital at `i` (a byte D0) stands alone right before a `%` (`З%sИ`:
+/// x-mac-cyrillic's guillemets around a printf directive, read as windows-1251).
+fn alone_before_directive(text: &[u8], i: usize) -> bool {
+    text.get(i + 2) == Some(&b'%')
+        && matches!(text[i + 1], 0x80..=0xAF)
+        && !(i > 0 && text[i - 1].is_ascii_alphanumeric() || letter_before(text, i))
+}
+
 /// Whether the sign E2 `second` `third` is one that no text writes right after a letter:
 /// `€ ‰ † ‡ • ™ №`, what the code pages read as one another show for letters (`дл€` is `для`
 /// in windows-1251 read as x-mac-cyrillic).
@@ -212,6 +220,8 @@ struct ByteMasks {
     serbian: u64,
     boxes: u64,
     x89: u64,
+    /// Bytes `%`.
+    percent: u64,
 }
 
 /// The candidates from a block's byte masks: each byte C2, D0, D1 or E2 that
@@ -222,6 +232,7 @@ fn candidates(m: &ByteMasks) -> u64 {
         | m.d1 & (m.x9 & m.serbian) >> 1
         | m.c2 & (leads << 2 | leads >> 2)
         | m.e2 & (m.boxes >> 1 | m.x8 >> 1 & (leads << 2 | leads >> 3 | 1 << 61) | m.x89 >> 1)
+        | m.d0 & m.percent >> 2
 }
 
 /// The low halves of [`ByteMasks::serbian`], a bit each.
@@ -256,7 +267,7 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
     if words.iter().all(|&w| w & !LOW == 0 || leads(w) == 0) {
         return 0;
     }
-    let mut m = [0u64; 9];
+    let mut m = [0u64; 10];
     for (k, &w) in words.iter().enumerate() {
         let masked = |mask: u8, value: u8| {
             zero_bytes((w & (ONES * u64::from(mask))) ^ (ONES * u64::from(value)))
@@ -271,6 +282,7 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
             masked(0xF0, 0xA0),
             masked(0xFE, 0x94),
             masked(0xFF, 0x89),
+            zero_bytes(w ^ (ONES * u64::from(b'%'))),
         ];
         for (mask, word) in m.iter_mut().zip(words) {
             *mask |= gather(word) << (8 * k);
@@ -295,6 +307,7 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
         xa: m[6],
         boxes: m[7],
         x89: m[8],
+        percent: m[9],
         serbian,
     })
 }
@@ -334,7 +347,9 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
             let prev2 = _mm256_alignr_epi8(v, carried, 14);
             let ahead = _mm256_permute2x128_si256(v, after, 0x21);
             let next = _mm256_alignr_epi8(ahead, v, 1);
-            let lead_after = is(_mm256_alignr_epi8(ahead, v, 2), 0xFE, 0xD0);
+            let after = _mm256_alignr_epi8(ahead, v, 2);
+            let lead_after = is(after, 0xFE, 0xD0);
+            let percent_after = is(after, 0xFF, b'%');
             let lead_third = is(_mm256_alignr_epi8(ahead, v, 3), 0xFE, 0xD0);
             let lead_before = is(prev2, 0xFE, 0xD0);
             let capital = or(is(next, 0xE0, 0x80), is(next, 0xF0, 0xA0));
@@ -346,6 +361,7 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
                     and(is(next, 0xF0, 0x80), serbian),
                 ),
             );
+            let d0 = or(d0, and(is(v, 0xFF, 0xD0), percent_after));
             let d1 = and(is(v, 0xFF, 0xD1), and(is(next, 0xF0, 0x90), serbian));
             let c2 = and(is(v, 0xFF, 0xC2), or(lead_before, lead_after));
             let e2 = is(v, 0xFF, 0xE2);
@@ -416,6 +432,7 @@ pub(super) fn avx512_candidate_masks(block: &[u8; 64]) -> u64 {
             xa: masked(0xF0, 0xA0),
             boxes: masked(0xFE, 0x94),
             x89: masked(0xFF, 0x89),
+            percent: masked(0xFF, b'%'),
             serbian,
         })
     }
@@ -436,10 +453,10 @@ mod tests {
         )
     }
 
-    /// Text of the characters the filter tells apart: ASCII, small and capital Cyrillic
-    /// letters, Serbian letters, signs, box drawing, C1 controls, CJK.
+    /// Text of the characters the filter tells apart: ASCII (`%` among it), small and capital
+    /// Cyrillic letters, Serbian letters, signs, box drawing, C1 controls, CJK.
     fn texts() -> impl Strategy<Value = String> {
-        crate::simd::texts_of("ab \nпривтПРИВТЁёїіЏџЂђЉ«»°·\u{a0}\u{ad}\u{85}–—’‑…№€≥≤™→╨╤─│中“‘„")
+        crate::simd::texts_of("ab \nпривтПРИВТЁёїіЏџЂђЉ«»°·\u{a0}\u{ad}\u{85}–—’‑…№€≥≤™→╨╤─│中“‘„%")
     }
 
     proptest! {
@@ -480,6 +497,11 @@ mod tests {
         assert_eq!(at("ok ВНИМ ДА"), Some(5));
         assert_eq!(at("ok ВНИМ ДА нет"), None);
         assert_eq!(at("нет ВНИМ ДА ТАК"), Some(9));
+        // A capital alone right before a `%`: at its lead; not one that ends a word, nor a
+        // small letter.
+        assert_eq!(at("хэша З%sИ"), Some(9));
+        assert_eq!(at("Порт З%*sОстанній"), Some(9));
+        assert_eq!(at("файл%s, з %s, у%s, ФАЙЛ%s, 5%"), None);
         // A small letter, then a capital: at the capital's lead.
         assert_eq!(at("ok рТЙЧЕФ"), Some(5));
         // Box drawing against a letter.

@@ -337,6 +337,16 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
         if flaws > limit {
             return (flaws, letters);
         }
+        // A capital alone right before a directive (`З%sИ`: x-mac-cyrillic's guillemets read
+        // as windows-1251), as a letter alone right after one.
+        flaws += u32::from(
+            latin
+                && c == '%'
+                && !directive
+                && is_cyrillic_letter(prev)
+                && is_uppercase(prev)
+                && !is_alphabetic(before_prev),
+        );
         after_directive = ends_directive;
         // `%%` opens one too: catalogs formatted twice write `%%sФайл` for `%sФайл`.
         directive = if c == '%' {
