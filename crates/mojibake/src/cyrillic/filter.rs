@@ -122,7 +122,8 @@ fn high_at(text: &[u8], i: usize) -> bool {
 /// or the non-breaking hyphen); a sign of U+2000..U+217F (not `„`) or a no-break space that
 /// begins a word of small Cyrillic letters (`—тобы`, `“становить`: a capital that the code page
 /// read as shows as a sign); `Ђ` before ASCII (`Ђ%sї`, `«%s»` in windows-1251 read as
-/// x-mac-cyrillic).
+/// x-mac-cyrillic); a capital alone before `%` (`З%sИ`, the reverse); `Ч` or `Р` alone between
+/// spaces before a small letter (a dash of the one read as the other).
 ///
 /// `memo` is the line last found to be no line of capitals, so that each capital after a
 /// capital does not read its line again.
@@ -148,7 +149,11 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
                 && text
                     .get(i + 2)
                     .is_some_and(|&b| b.is_ascii_alphanumeric() || b"%$-<{[(/'\"`".contains(&b));
-            capital_after_letter || serbian || quote || alone_before_directive(text, i)
+            capital_after_letter
+                || serbian
+                || quote
+                || alone_before_directive(text, i)
+                || dash_letter(text, i)
         }
         0xD1 => {
             matches!(second, 0x92 | 0x93 | 0x95 | 0x98..=0x9C | 0x9F)
@@ -181,6 +186,19 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether the letter at `i` (a byte D0) is `Ч` or `Р` alone between spaces before a small
+/// letter: a dash of windows-1251 read as x-mac-cyrillic, or the reverse (`super::is_dash_letter`).
+fn dash_letter(text: &[u8], i: usize) -> bool {
+    matches!(text[i + 1], 0xA0 | 0xA7)
+        && i > 0
+        && text[i - 1] == b' '
+        && text.get(i + 2) == Some(&b' ')
+        && matches!(
+            text.get(i + 3..i + 5),
+            Some(&[0xD0, 0xB0..=0xBF] | &[0xD1, 0x80..=0x9F])
+        )
 }
 
 /// Whether the Cyrillic capital at `i` (a byte D0) stands alone right before a `%` (`З%sИ`:
@@ -220,8 +238,9 @@ struct ByteMasks {
     serbian: u64,
     boxes: u64,
     x89: u64,
-    /// Bytes `%`.
+    /// Bytes `%`, and spaces.
     percent: u64,
+    space: u64,
 }
 
 /// The candidates from a block's byte masks: each byte C2, D0, D1 or E2 that
@@ -232,7 +251,7 @@ fn candidates(m: &ByteMasks) -> u64 {
         | m.d1 & (m.x9 & m.serbian) >> 1
         | m.c2 & (leads << 2 | leads >> 2)
         | m.e2 & (m.boxes >> 1 | m.x8 >> 1 & (leads << 2 | leads >> 3 | 1 << 61) | m.x89 >> 1)
-        | m.d0 & m.percent >> 2
+        | m.d0 & (m.percent >> 2 | m.xa >> 1 & m.space << 1 & m.space >> 2)
 }
 
 /// The low halves of [`ByteMasks::serbian`], a bit each.
@@ -267,7 +286,7 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
     if words.iter().all(|&w| w & !LOW == 0 || leads(w) == 0) {
         return 0;
     }
-    let mut m = [0u64; 10];
+    let mut m = [0u64; 11];
     for (k, &w) in words.iter().enumerate() {
         let masked = |mask: u8, value: u8| {
             zero_bytes((w & (ONES * u64::from(mask))) ^ (ONES * u64::from(value)))
@@ -283,6 +302,7 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
             masked(0xFE, 0x94),
             masked(0xFF, 0x89),
             zero_bytes(w ^ (ONES * u64::from(b'%'))),
+            zero_bytes(w ^ (ONES * u64::from(b' '))),
         ];
         for (mask, word) in m.iter_mut().zip(words) {
             *mask |= gather(word) << (8 * k);
@@ -308,6 +328,7 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
         boxes: m[7],
         x89: m[8],
         percent: m[9],
+        space: m[10],
         serbian,
     })
 }
@@ -361,7 +382,16 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
                     and(is(next, 0xF0, 0x80), serbian),
                 ),
             );
-            let d0 = or(d0, and(is(v, 0xFF, 0xD0), percent_after));
+            // A capital before `%`; `Ч` or `Р` (and the capitals beside them) between spaces.
+            let prev1 = _mm256_alignr_epi8(v, carried, 15);
+            let alone = and(is(prev1, 0xFF, b' '), is(after, 0xFF, b' '));
+            let d0 = or(
+                d0,
+                and(
+                    is(v, 0xFF, 0xD0),
+                    or(percent_after, and(is(next, 0xF0, 0xA0), alone)),
+                ),
+            );
             let d1 = and(is(v, 0xFF, 0xD1), and(is(next, 0xF0, 0x90), serbian));
             let c2 = and(is(v, 0xFF, 0xC2), or(lead_before, lead_after));
             let e2 = is(v, 0xFF, 0xE2);
@@ -433,6 +463,7 @@ pub(super) fn avx512_candidate_masks(block: &[u8; 64]) -> u64 {
             boxes: masked(0xFE, 0x94),
             x89: masked(0xFF, 0x89),
             percent: masked(0xFF, b'%'),
+            space: masked(0xFF, b' '),
             serbian,
         })
     }
@@ -502,6 +533,10 @@ mod tests {
         assert_eq!(at("хэша З%sИ"), Some(9));
         assert_eq!(at("Порт З%*sОстанній"), Some(9));
         assert_eq!(at("файл%s, з %s, у%s, ФАЙЛ%s, 5%"), None);
+        // `Ч` or `Р` alone between spaces before a small letter: at its lead.
+        assert_eq!(at("\"%s\" Ч зарезервированный"), Some(5));
+        assert_eq!(at("Ошибка Р файл"), Some(13));
+        assert_eq!(at("Ч файл, о Ч, ЧАС Ч ЧАС, С файл"), None);
         // A small letter, then a capital: at the capital's lead.
         assert_eq!(at("ok рТЙЧЕФ"), Some(5));
         // Box drawing against a letter.

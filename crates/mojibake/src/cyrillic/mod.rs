@@ -259,6 +259,14 @@ fn flaws(text: &str) -> (u32, u32) {
     flaws_past(text.chars(), u32::MAX, true)
 }
 
+/// Whether `c` is what the dashes of text become through x-mac-cyrillic and windows-1251 read
+/// as each other, where no text writes it alone between words: `Ч` (windows-1251's `—` read
+/// as x-mac-cyrillic) and `Р` (x-mac-cyrillic's `–` read as windows-1251). Not `С` and `Ц`,
+/// their other dashes, which catalogs write alone for the C language.
+fn is_dash_letter(c: char) -> bool {
+    matches!(c, 'Ч' | 'Р')
+}
+
 /// [`flaws`] of the characters `chars`, but as soon as they are more than `limit` ([`flaws`]
 /// says how many), without the count of letters.
 ///
@@ -278,6 +286,10 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
     // Whether a printf directive (`%s`, `%-10lu`) is open, and whether `prev` ended one: its
     // letter is no Latin letter against a word it runs into (`%sФайл`).
     let (mut directive, mut after_directive) = (false, false);
+    // Whether `prev` is a space after a word of `Ч` or `Р` alone ([`is_dash_letter`]).
+    let mut after_dash_letter = false;
+    // How many characters were read before `c`.
+    let mut at = 0;
     let mut before_prev = ' ';
     while let Some(c) = chars.next() {
         let next = chars.peek().copied().unwrap_or(' ');
@@ -347,6 +359,11 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
                 && is_uppercase(prev)
                 && !is_alphabetic(before_prev),
         );
+        // `Ч` or `Р` alone between spaces before a small letter: a dash read as a letter, which
+        // no text writes so: two flaws.
+        flaws += 2 * u32::from(after_dash_letter && is_cyrillic_letter(c) && is_lowercase(c));
+        after_dash_letter = c == ' ' && is_dash_letter(prev) && before_prev == ' ' && at > 1;
+        at += 1;
         after_directive = ends_directive;
         // `%%` opens one too: catalogs formatted twice write `%%sФайл` for `%sФайл`.
         directive = if c == '%' {

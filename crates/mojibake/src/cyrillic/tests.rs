@@ -578,28 +578,58 @@ fn printf_directives_and_units_are_no_flaws() {
     assert_eq!(flaws("%d об'єкт у%s").0, 0);
     // x-mac-cyrillic's guillemets read as windows-1251 around a directive: the line filter
     // stops at a letter alone before one, and the answer wins by the two flaws.
-    for line in [
-        "%F%P: неверный стиль хэша «%s»",
-        "Не удалось открыть «%s»: %s",
-    ] {
-        let mangled = mangle(line, 5, 0);
-        assert!(mangled.contains("З%sИ"), "{mangled}");
-        let fix = undo_mojibake(&mangled).unwrap_or_else(|| panic!("{mangled}"));
-        assert_eq!(fix.text, line);
-        assert_eq!(fix.chain.to_string(), "x-mac-cyrillic read as windows-1251");
-    }
+    come_back(
+        &[
+            "%F%P: неверный стиль хэша «%s»",
+            "Не удалось открыть «%s»: %s",
+        ],
+        (5, 0),
+        "З%sИ",
+        "x-mac-cyrillic read as windows-1251",
+    );
     // A unit of a capital, a small letter and a capital.
     assert_eq!(flaws("10 КиБ, 5 МіБ").0, 0);
     assert_eq!(flaws("КиБа").0, 1);
     // windows-1251 (code page 0) read as KOI8-R (1).
-    for line in [
-        "%s%s%s:%u: %s%sНе пройдено перевірку «%s».",
-        "RES на основі файлів (КіБ)",
-        "%%sПереместите эти файлы или удалите их перед %s.",
-    ] {
-        let mangled = mangle(line, 0, 1);
+    come_back(
+        &[
+            "%s%s%s:%u: %s%sНе пройдено перевірку «%s».",
+            "RES на основі файлів (КіБ)",
+            "%%sПереместите эти файлы или удалите их перед %s.",
+        ],
+        (0, 1),
+        "",
+        "windows-1251 read as koi8-r",
+    );
+}
+
+/// Each of `lines`, written in code page `pages.0` and read as `pages.1` (showing `shows`),
+/// comes back whole, the chain named `chain`.
+fn come_back(lines: &[&str], pages: (usize, usize), shows: &str, chain: &str) {
+    for &line in lines {
+        let mangled = mangle(line, pages.0, pages.1);
+        assert!(mangled.contains(shows), "{mangled}");
         let fix = undo_mojibake(&mangled).unwrap_or_else(|| panic!("{mangled}"));
         assert_eq!(fix.text, line);
-        assert_eq!(fix.chain.to_string(), "windows-1251 read as koi8-r");
+        assert_eq!(fix.chain.to_string(), chain);
     }
+}
+
+#[test]
+fn a_dash_read_as_a_letter_alone_between_words_is_two_flaws() {
+    // windows-1251's `—` read as x-mac-cyrillic is `Ч`, x-mac-cyrillic's `–` read as
+    // windows-1251 `Р`; `С` and `Ц`, the other dashes, are the C language in catalogs.
+    assert_eq!(flaws("о Ч файл").0, 2);
+    assert_eq!(flaws("о Р файл").0, 2);
+    assert_eq!(flaws("Ч файл, о Ч, ЧАС Ч ЧАС").0, 0);
+    assert_eq!(flaws("файлы С сервера, скрипта Ц шкољке").0, 0);
+    come_back(
+        &[
+            "\"%s\" — зарезервированный префикс.",
+            "%s — не обычный файл",
+        ],
+        (0, 5),
+        " Ч ",
+        "windows-1251 read as x-mac-cyrillic",
+    );
 }
