@@ -122,24 +122,25 @@ mod swar {
 
     /// How many bytes of `bytes` `marks` marks.
     pub(super) fn count(bytes: &[u8], marks: impl Fn(u64) -> u64) -> usize {
-        let mut total = 0;
-        let mut words = bytes.chunks_exact(8);
-        loop {
-            // Bytewise sums of at most 255 marks, so that no byte overflows.
+        // Bytewise sums of at most 255 marks, so that no byte overflows: runs of 255 words,
+        // each a loop of fixed length, then the words left.
+        let sum = |words: &mut std::slice::ChunksExact<'_, u8>| {
             let mut sums = 0u64;
-            let mut n = 0;
-            for word in words.by_ref().take(255) {
+            for word in words {
                 let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
                 sums += marks(word) >> 7;
-                n += 1;
             }
             // Pairs of bytes into 16-bit lanes (at most 510 each), then the lanes together.
             let pairs = (sums & 0x00FF_00FF_00FF_00FF) + ((sums >> 8) & 0x00FF_00FF_00FF_00FF);
-            total += (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
-            if n < 255 {
-                break;
-            }
-        }
+            (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+        };
+        let mut runs = bytes.chunks_exact(8 * 255);
+        let mut total = runs
+            .by_ref()
+            .map(|run| sum(&mut run.chunks_exact(8)))
+            .sum::<usize>();
+        let mut words = runs.remainder().chunks_exact(8);
+        total += sum(&mut words);
         let mut tail = [0u8; 8];
         let rest = words.remainder();
         tail[..rest.len()].copy_from_slice(rest);
@@ -242,6 +243,12 @@ mod tests {
         }
         let conts = every.iter().filter(|&&b| b & 0xC0 == 0x80).count();
         assert_eq!(swar::count(&every, swar::continuation_bytes), conts);
+        // Every byte marked, so that each byte's sum reaches its bound in every run of words.
+        for len in [8 * 255 - 1, 8 * 255, 8 * 255 + 1, 8 * 255 * 2 + 7, 8 * 300] {
+            let newlines = vec![b'\n'; len];
+            let counted = swar::count(&newlines, |w| swar::zero_bytes(w ^ swar::splat(b'\n')));
+            assert_eq!(counted, len, "{len} newlines");
+        }
     }
 
     #[test]
