@@ -161,15 +161,15 @@ impl Evidence {
     }
 }
 
-/// Whether `line` holds a control byte that text does not (not a tab, line end, form feed or
-/// escape), and how many of its bytes are C0 or above (the leads of UTF-8's characters of more
+/// Whether `line` holds a control byte that text does not ([`is_binary_byte`]), and how many of
+/// its bytes are C0 or above (the leads of UTF-8's characters of more
 /// than one byte): eight bytes at a time, each word with a byte below 20 or a 7F read byte by
 /// byte.
 fn binary_and_leads(line: &[u8]) -> (bool, u64) {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const ONES: u64 = 0x0101_0101_0101_0101;
-    let is_binary_byte =
-        |b: u8| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B) || b == 0x7F;
+    // The high bit of each byte that is zero.
+    let zero_bytes = |x: u64| !(((x & !HIGH) + !HIGH) | x) & HIGH;
     let (mut binary, mut leads) = (false, 0u64);
     let mut words = line.chunks_exact(8);
     for word in words.by_ref() {
@@ -178,8 +178,7 @@ fn binary_and_leads(line: &[u8]) -> (bool, u64) {
         leads += u64::from((w & (w << 1) & HIGH).count_ones());
         // Some byte below 20 (bytes of 80 or above excluded), or a 7F.
         let below_20 = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
-        let del = !((w ^ (ONES * 0x7F)) & !HIGH).wrapping_add(!HIGH) & !w & HIGH;
-        if below_20 | del != 0 {
+        if below_20 | zero_bytes(w ^ (ONES * 0x7F)) != 0 {
             binary |= word.iter().any(|&b| is_binary_byte(b));
         }
     }
@@ -188,6 +187,12 @@ fn binary_and_leads(line: &[u8]) -> (bool, u64) {
         binary |= is_binary_byte(b);
     }
     (binary, leads)
+}
+
+/// Whether `b` is a control byte that text does not hold: not a tab, line end, form feed or
+/// escape.
+fn is_binary_byte(b: u8) -> bool {
+    b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B) || b == 0x7F
 }
 
 /// The start of the input, as fed.
@@ -212,9 +217,7 @@ mod tests {
     #[test]
     fn binary_and_leads_agrees_with_each_byte() {
         let slow = |line: &[u8]| {
-            let binary = line.iter().any(|&b| {
-                b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B) || b == 0x7F
-            });
+            let binary = line.iter().any(|&b| is_binary_byte(b));
             (binary, line.iter().filter(|&&b| b >= 0xC0).count() as u64)
         };
         for filler in ["a", "é", "世", "😀", "\t"] {

@@ -101,7 +101,7 @@ pub fn count_chars(run: &[u8]) -> usize {
 /// Counting eight bytes at a time in a `u64`, without SIMD: where the portable level counts.
 /// Each test marks the bytes it counts with their high bit; the marks of up to 255 words are
 /// added up bytewise, then across the bytes.
-mod swar {
+pub(crate) mod swar {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 
@@ -121,7 +121,7 @@ mod swar {
     }
 
     /// How many bytes of `bytes` `marks` marks.
-    pub(super) fn count(bytes: &[u8], marks: impl Fn(u64) -> u64) -> usize {
+    pub(crate) fn count(bytes: &[u8], marks: impl Fn(u64) -> u64) -> usize {
         // Bytewise sums of at most 255 marks, so that no byte overflows: runs of 255 words,
         // each a loop of fixed length, then the words left.
         let sum = |words: &mut std::slice::ChunksExact<'_, u8>| {

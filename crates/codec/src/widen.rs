@@ -196,7 +196,8 @@ mod portable {
             return latin1_walk(&mut [(src, out)])[0];
         }
         let (first, second) = src.split_at(src.len() / 2);
-        let first_len = first.len() + high_bytes(first);
+        let above_7f = crate::position::swar::count(first, |word| word & 0x8080_8080_8080_8080);
+        let first_len = first.len() + above_7f;
         let (first_buf, second_buf) = out.buf[out.len..].split_at_mut(first_len);
         let mut first_out = Out {
             buf: first_buf,
@@ -245,17 +246,6 @@ mod portable {
                 at[k] = i + ascii + high;
             }
         }
-    }
-
-    /// How many bytes of `bytes` are above 7F, eight at a time.
-    fn high_bytes(bytes: &[u8]) -> usize {
-        let mut words = bytes.chunks_exact(8);
-        let mut count = 0;
-        for word in words.by_ref() {
-            let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-            count += (word & 0x8080_8080_8080_8080).count_ones() as usize;
-        }
-        count + words.remainder().iter().filter(|&&b| b >= 0x80).count()
     }
 }
 

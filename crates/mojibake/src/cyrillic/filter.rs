@@ -97,14 +97,19 @@ fn letter_at(text: &[u8], i: usize) -> bool {
     matches!(text.get(i..i + 2), Some(&[0xD0 | 0xD1, second]) if second >= 0x80)
 }
 
+/// Whether a small Cyrillic letter (а..я, ѐ..џ) begins at `i`.
+fn small_at(text: &[u8], i: usize) -> bool {
+    matches!(
+        text.get(i..i + 2),
+        Some(&[0xD0, 0xB0..=0xBF] | &[0xD1, 0x80..=0x9F])
+    )
+}
+
 /// Whether the character at `i`, which ends before `after`, begins a word of small Cyrillic
 /// letters: no letter or digit right before it, a small letter right after.
 fn begins_small_word(text: &[u8], i: usize, after: usize) -> bool {
     !(i > 0 && text[i - 1].is_ascii_alphanumeric() || letter_before(text, i))
-        && matches!(
-            text.get(after..after + 2),
-            Some(&[0xD0, 0xB0..=0xBF] | &[0xD1, 0x80..=0x9F])
-        )
+        && small_at(text, after)
 }
 
 /// Whether a character that is not ASCII begins at `i`.
@@ -195,10 +200,7 @@ fn dash_letter(text: &[u8], i: usize) -> bool {
         && i > 0
         && text[i - 1] == b' '
         && text.get(i + 2) == Some(&b' ')
-        && matches!(
-            text.get(i + 3..i + 5),
-            Some(&[0xD0, 0xB0..=0xBF] | &[0xD1, 0x80..=0x9F])
-        )
+        && small_at(text, i + 3)
 }
 
 /// Whether the Cyrillic capital at `i` (a byte D0) stands alone right before a `%` (`З%sИ`:
