@@ -63,7 +63,7 @@ pub(super) fn bytewise_in(text: &[u8], from: usize, to: usize) -> Option<usize> 
 /// [`bytewise_in`] with the caller's `memo` (see [`is_suspect_at`]).
 fn bytewise_with(text: &[u8], from: usize, to: usize, memo: &mut Range<usize>) -> Option<usize> {
     (from..to)
-        .find(|&i| matches!(text[i], 0xC2 | 0xD0 | 0xD1 | 0xE2) && is_suspect_at(text, i, memo))
+        .find(|&i| matches!(text[i], 0xC2 | 0xD0..=0xD2 | 0xE2) && is_suspect_at(text, i, memo))
 }
 
 /// Whether the Cyrillic letter that ends right before `i` is small.
@@ -164,6 +164,7 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
             matches!(second, 0x92 | 0x93 | 0x95 | 0x98..=0x9C | 0x9F)
                 && (letter_before(text, i) || high_at(text, i + 2))
         }
+        0xD2 => second == 0x91 && hard_g(text, i),
         // Before a letter too: IBM866's small letters read as windows-1251 put signs at both
         // ends of the soft hyphens and no-break spaces of `н` and `а` (`Ё\u{AD}¤ҐЄб`).
         0xC2 => {
@@ -187,10 +188,42 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
             let before_word = matches!(second, 0x80..=0x84)
                 && !(second == 0x80 && matches!(third, 0x91 | 0x9E))
                 && begins_small_word(text, i, i + 3);
-            boxes || sign || compares || before_word
+            // `„` before a word of small letters that nothing after it closes: x-mac-cyrillic's
+            // `Д` read as windows-1251 (`„одати`).
+            let low_quote = second == 0x80
+                && third == 0x9E
+                && begins_small_word(text, i, i + 3)
+                && !closed_after(text, i + 3);
+            boxes || sign || compares || before_word || low_quote
         }
         _ => false,
     }
+}
+
+/// Whether the `ґ` at `i` (bytes D2 91) is x-mac-cyrillic's `і` read as windows-1251
+/// (`super::is_hard_g`, from the characters around it).
+fn hard_g(text: &[u8], i: usize) -> bool {
+    let start = (i.saturating_sub(4)..i)
+        .find(|&k| text[k] & 0xC0 != 0x80)
+        .unwrap_or(i);
+    let prev = std::str::from_utf8(&text[start..i])
+        .ok()
+        .and_then(|s| s.chars().last());
+    let rest = &text[i + 2..text.len().min(i + 6)];
+    let next = match std::str::from_utf8(rest) {
+        Ok(s) => s.chars().next(),
+        Err(e) => std::str::from_utf8(&rest[..e.valid_up_to()])
+            .ok()
+            .and_then(|s| s.chars().next()),
+    };
+    super::is_hard_g(prev.unwrap_or(' '), next.unwrap_or(' '))
+}
+
+/// Whether a `“` or `”` follows `i` on its line.
+fn closed_after(text: &[u8], i: usize) -> bool {
+    let end = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |n| i + n);
+    memchr::memmem::find_iter(&text[i..end], b"\xE2\x80")
+        .any(|k| matches!(text.get(i + k + 2), Some(0x9C | 0x9D)))
 }
 
 /// Whether the letter at `i` (a byte D0) is `Ч` or `Р` alone between spaces before a small
@@ -230,6 +263,7 @@ struct ByteMasks {
     c2: u64,
     d0: u64,
     d1: u64,
+    d2: u64,
     e2: u64,
     /// Bytes 80..8F, 90..9F, A0..AF, 94..95, 89.
     x8: u64,
@@ -240,17 +274,20 @@ struct ByteMasks {
     serbian: u64,
     boxes: u64,
     x89: u64,
+    /// Bytes 91 (`ґ` is D2 91).
+    x91: u64,
     /// Bytes `%`, and spaces.
     percent: u64,
     space: u64,
 }
 
-/// The candidates from a block's byte masks: each byte C2, D0, D1 or E2 that
+/// The candidates from a block's byte masks: each byte C2, D0, D1, D2 or E2 that
 /// [`is_suspect_at`] may take, from the bytes right around it.
 fn candidates(m: &ByteMasks) -> u64 {
     let leads = m.d0 | m.d1;
     m.d0 & (leads << 2 & (m.x8 | m.x9 | m.xa) >> 1 | (m.x8 & m.serbian) >> 1)
         | m.d1 & (m.x9 & m.serbian) >> 1
+        | m.d2 & m.x91 >> 1
         | m.c2 & (leads << 2 | leads >> 2)
         | m.e2 & (m.boxes >> 1 | m.x8 >> 1 & (leads << 2 | leads >> 3 | 1 << 61) | m.x89 >> 1)
         | m.d0 & (m.percent >> 2 | m.xa >> 1 & m.space << 1 & m.space >> 2)
@@ -277,18 +314,17 @@ const SERBIAN_TABLE: [u8; 16] = {
 pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
     let words: [u64; 8] =
         std::array::from_fn(|k| u64::from_le_bytes(block[8 * k..8 * k + 8].try_into().expect("8")));
-    // A block of ASCII, or of no byte C2, D0, D1 or E2, has no candidate: most blocks of text
-    // that is not Cyrillic, passed over after one look at each word.
+    // A block of ASCII, or of no byte C2, D0..D3 or E2, has no candidate: most blocks of
+    // text that is not Cyrillic, passed over after one look at each word.
     let leads = |w: u64| {
         zero_bytes(w ^ (ONES * 0xC2))
-            | zero_bytes(w ^ (ONES * 0xD0))
-            | zero_bytes(w ^ (ONES * 0xD1))
+            | zero_bytes((w & (ONES * 0xFC)) ^ (ONES * 0xD0))
             | zero_bytes(w ^ (ONES * 0xE2))
     };
     if words.iter().all(|&w| w & !LOW == 0 || leads(w) == 0) {
         return 0;
     }
-    let mut m = [0u64; 11];
+    let mut m = [0u64; 12];
     for (k, &w) in words.iter().enumerate() {
         let masked = |mask: u8, value: u8| {
             zero_bytes((w & (ONES * u64::from(mask))) ^ (ONES * u64::from(value)))
@@ -305,6 +341,7 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
             masked(0xFF, 0x89),
             zero_bytes(w ^ (ONES * u64::from(b'%'))),
             zero_bytes(w ^ (ONES * u64::from(b' '))),
+            zero_bytes(w ^ (ONES * 0xD2)),
         ];
         for (mask, word) in m.iter_mut().zip(words) {
             *mask |= gather(word) << (8 * k);
@@ -319,6 +356,13 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
         serbian |= u64::from(SERBIAN_LOW >> (block[i as usize] & 0x0F) & 1) << i;
         asked &= asked - 1;
     }
+    // Bytes 91 are looked for only right after a byte D2, which Russian text lacks.
+    let (mut leads_d2, mut x91) = (m[11] & !(1 << 63), 0);
+    while leads_d2 != 0 {
+        let i = leads_d2.trailing_zeros() + 1;
+        x91 |= u64::from(block[i as usize] == 0x91) << i;
+        leads_d2 &= leads_d2 - 1;
+    }
     candidates(&ByteMasks {
         c2: m[0],
         d0: m[1],
@@ -331,6 +375,8 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
         x89: m[8],
         percent: m[9],
         space: m[10],
+        d2: m[11],
+        x91,
         serbian,
     })
 }
@@ -395,6 +441,7 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
                 ),
             );
             let d1 = and(is(v, 0xFF, 0xD1), and(is(next, 0xF0, 0x90), serbian));
+            let d1 = or(d1, and(is(v, 0xFF, 0xD2), is(next, 0xFF, 0x91)));
             let c2 = and(is(v, 0xFF, 0xC2), or(lead_before, lead_after));
             let e2 = is(v, 0xFF, 0xE2);
             let sign = and(e2, is(next, 0xF0, 0x80));
@@ -407,9 +454,9 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
                 _mm256_movemask_epi8(sign) as u32,
             )
         };
-        // A block of no byte C2, D0, D1 or E2 (most blocks of text that is not Cyrillic) has
+        // A block of no byte C2, D0..D3 or E2 (most blocks of text that is not Cyrillic) has
         // no candidate.
-        let leads = |v: __m256i| or(or(is(v, 0xFF, 0xC2), is(v, 0xFE, 0xD0)), is(v, 0xFF, 0xE2));
+        let leads = |v: __m256i| or(or(is(v, 0xFF, 0xC2), is(v, 0xFC, 0xD0)), is(v, 0xFF, 0xE2));
         let any = or(leads(a), leads(b));
         if _mm256_testz_si256(any, any) != 0 {
             return 0;
@@ -436,15 +483,16 @@ pub(super) fn avx512_candidate_masks(block: &[u8; 64]) -> u64 {
                 _mm512_set1_epi8(value as i8),
             )
         };
-        let (c2, d0, d1, e2) = (
+        let (c2, d0, d1, d2, e2) = (
             masked(0xFF, 0xC2),
             masked(0xFF, 0xD0),
             masked(0xFF, 0xD1),
+            masked(0xFF, 0xD2),
             masked(0xFF, 0xE2),
         );
         // A block of none of those bytes (most blocks of text that is not Cyrillic) has no
         // candidate.
-        if c2 | d0 | d1 | e2 == 0 {
+        if c2 | d0 | d1 | d2 | e2 == 0 {
             return 0;
         }
         // SAFETY: the table holds 16 bytes: one unaligned load of 16 reads inside it.
@@ -458,12 +506,14 @@ pub(super) fn avx512_candidate_masks(block: &[u8; 64]) -> u64 {
             c2,
             d0,
             d1,
+            d2,
             e2,
             x8: masked(0xF0, 0x80),
             x9: masked(0xF0, 0x90),
             xa: masked(0xF0, 0xA0),
             boxes: masked(0xFE, 0x94),
             x89: masked(0xFF, 0x89),
+            x91: masked(0xFF, 0x91),
             percent: masked(0xFF, b'%'),
             space: masked(0xFF, b' '),
             serbian,
@@ -489,7 +539,9 @@ mod tests {
     /// Text of the characters the filter tells apart: ASCII (`%` among it), small and capital
     /// Cyrillic letters, Serbian letters, signs, box drawing, C1 controls, CJK.
     fn texts() -> impl Strategy<Value = String> {
-        crate::simd::texts_of("ab \nпривтПРИВТЁёїіЏџЂђЉ«»°·\u{a0}\u{ad}\u{85}–—’‑…№€≥≤™→╨╤─│中“‘„%")
+        crate::simd::texts_of(
+            "ab \nпривтПРИВТЁёїіґқЏџЂђЉ«»°·\u{a0}\u{ad}\u{85}–—’‑…№€≥≤™→╨╤─│中“‘„%",
+        )
     }
 
     proptest! {
@@ -508,7 +560,7 @@ mod tests {
 
     #[test]
     fn every_level_gives_the_portable_candidates() {
-        let text = "—тобы привет рТЙЧЕФ ╨Я╤А ЏаЁўҐв а\u{85}б–Я ".repeat(2);
+        let text = "пґд —тобы привет рТЙЧЕФ ╨Я╤А ЏаЁўҐв а\u{85}б–Я ".repeat(2);
         let mut block = [0u8; 64];
         block.copy_from_slice(&text.as_bytes()[..64]);
         let want = portable_candidate_masks(&block);
@@ -550,5 +602,12 @@ mod tests {
         // A dash between letters, but not the apostrophe.
         assert_eq!(at("ab Я—А"), Some(5));
         assert_eq!(at("м’ята"), None);
+        // `ґ` after a consonant but `н`: at its lead.
+        assert_eq!(at("архґв"), Some(6));
+        assert_eq!(at("теґ аґрус Вашинґтон ґанок қар"), None);
+        assert_eq!(at("що ґ"), Some(5));
+        // `„` before a word of small letters that nothing closes: at its lead.
+        assert_eq!(at("_„одати"), Some(1));
+        assert_eq!(at("„одати“ і „%s”"), None);
     }
 }

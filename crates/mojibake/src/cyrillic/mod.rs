@@ -333,8 +333,10 @@ fn flaws_past(chars: impl Iterator<Item = char>, limit: u32, latin: bool) -> (u3
             flaws += u32::from(c < '\u{A0}' || against(prev) || against(next));
         } else if !is_alphabetic(c) && !c.is_whitespace() && !inside_words(c) {
             let (before, after) = (is_alphabetic(prev), is_alphabetic(next));
+            // `№` right after a Cyrillic letter is x-mac-cyrillic's `є` read as windows-1251
+            // (`немає` shows as `нема№`): text writes it before a number.
             flaws += u32::from(if touches_words(c) {
-                before && after
+                before && after || c == '№' && is_cyrillic_letter(prev)
             } else {
                 before || after
             });
@@ -486,6 +488,22 @@ fn count_in_context(text: &str, hit: impl Fn(char, char, char) -> bool) -> usize
     count
 }
 
+/// Whether a `ґ` between `prev` and `next` is x-mac-cyrillic's `і` read as windows-1251
+/// (`пґдтримку` for `підтримку`, `ґндекс`, `що ґ`): after a consonant but `н`, or beginning a
+/// word before anything but a vowel, `р`, `л` or `в`. Ukrainian writes `ґ` after vowels and `н`
+/// (`теґ`, `аґрус`, `Вашинґтон`), after another consonant seldom (`підґрунті`), and begins
+/// words with it before those letters (`ґанок`, `ґрунт`, `ґвалт`).
+pub(super) fn is_hard_g(prev: char, next: char) -> bool {
+    let consonant = |c: char| "бвгґджзйклмнпрстфхцчшщ".contains(small(c));
+    let begins = !is_alphabetic(prev) && !matches!(prev, '\'' | '’' | 'ʼ' | '-');
+    consonant(prev) && small(prev) != 'н' || begins && !"аеєиіїоуюярлв".contains(small(next))
+}
+
+/// How many `ґ` of `text` are [`is_hard_g`].
+fn hard_gs(text: &str) -> usize {
+    count_in_context(text, |prev, c, next| c == 'ґ' && is_hard_g(prev, next))
+}
+
 /// How many words of `text` begin with a capital shown as a sign: [`signs_before_words`] and
 /// [`unclosed_quotes`].
 fn signed_words(text: &str) -> usize {
@@ -545,14 +563,14 @@ fn signs_before_words(text: &str) -> usize {
 /// not closed (by `”`, or `’`) later in the line: a capital that a code page shows as a quote
 /// (`“становить` is `Установить` in x-mac-cyrillic read as windows-1251).
 fn unclosed_quotes(text: &str) -> usize {
-    if !text.contains(['“', '‘']) {
+    if !text.contains(['“', '‘', '„']) {
         return 0;
     }
     let chars: Vec<char> = text.chars().collect();
     let mut count = 0;
     for (i, &c) in chars.iter().enumerate() {
         let closer = match c {
-            '“' => '”',
+            '“' | '„' => '”',
             '‘' => '’',
             _ => continue,
         };
@@ -562,7 +580,8 @@ fn unclosed_quotes(text: &str) -> usize {
             !before.is_alphanumeric()
                 && is_cyrillic_letter(next)
                 && is_lowercase(next)
-                && !chars[i + 1..].contains(&closer),
+                && !chars[i + 1..].contains(&closer)
+                && !(c == '„' && chars[i + 1..].contains(&'“')),
         );
     }
     count
@@ -928,6 +947,9 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
         // nothing closes, is a capital shown as a sign: a flaw each, for the line only (an
         // answer pays for its signs in its rarity).
         let signed = signed_words(text);
+        // So is a `ґ` where Ukrainian seldom writes one ([`is_hard_g`]), for the line only: an
+        // answer may hold one (`підґрунті`), and its pairs of letters weigh it.
+        let signed = signed + hard_gs(text);
         // A line of no flaw, not of capitals only, may still be one letter away from text: a
         // lone letter of another language, which an answer that changes only the line's words
         // ([`changes_inside_words`]) does away with, counts as its flaw. Without one, its
@@ -957,8 +979,12 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
         // Each word that began small and went on in capitals, which the answer turns, weighs a
         // flaw more.
         let inverted = inverted_words_made_small(text, &answer);
+        // A word that begins with a sign weighs two flaws on a line of ten Cyrillic letters or
+        // more; on a shorter one (a place name alone, `“иган`) the readings that make the sign
+        // one capital or another (`Уиган`, `Тиган`) are told apart by few pairs of letters.
+        let signed = signed as i64 * if letters >= 10 { 2 } else { 1 };
         let flawed =
-            i64::from(flawed) + unfolded as i64 + i64::from(lone) + inverted as i64 + signed as i64;
+            i64::from(flawed) + unfolded as i64 + i64::from(lone) + inverted as i64 + signed;
         if flawed * FLAW + gain(rare, rarity(text), letters) < BEATS_LINE {
             return None;
         }

@@ -633,3 +633,52 @@ fn a_dash_read_as_a_letter_alone_between_words_is_two_flaws() {
         "windows-1251 read as x-mac-cyrillic",
     );
 }
+
+#[test]
+fn a_hard_g_where_ukrainian_writes_none_is_a_flaw_of_the_line() {
+    // x-mac-cyrillic's `і` is windows-1251's `ґ`: a Ukrainian line read so has `ґ` after its
+    // consonants, at the start of words before consonants and alone, where Ukrainian writes it
+    // after vowels and `н` and begins words with it before vowels, `р`, `л` and `в`.
+    assert_eq!(hard_gs("помилка пґд час обробки: символґв"), 2);
+    assert_eq!(hard_gs("ґндекс, те саме, що ґ --binary, -ґн"), 2);
+    assert_eq!(
+        hard_gs("теґ, аґрус, Вашинґтон, ґанок, ґрунт, ґвалт, Ґуна-Яла, п’ґ"),
+        0
+    );
+    come_back(
+        &[
+            "помилка під час обробки: %s",
+            "архів StuffIt",
+            "індекс \"%s\" не є припустимим",
+        ],
+        (5, 0),
+        "ґ",
+        "x-mac-cyrillic read as windows-1251",
+    );
+    // Correct Ukrainian with `ґ` after a consonant stays.
+    for line in ["Образи на підґрунті дискримінації", "Парґауйський край"]
+    {
+        assert!(undo_mojibake(line).is_none(), "{line}");
+    }
+}
+
+#[test]
+fn a_number_sign_after_a_letter_is_a_flaw() {
+    // x-mac-cyrillic's `є` is windows-1251's `№`: text writes `№` before a number.
+    assert_eq!(flaws("нема№ символґв").0, 1);
+    assert_eq!(flaws("рядок № 5, №п/п").0, 0);
+}
+
+#[test]
+fn a_word_that_begins_with_a_sign_weighs_two_flaws_on_a_long_line() {
+    // A capital that x-mac-cyrillic and windows-1251 show as a sign in each other: on a line
+    // of ten Cyrillic letters or more, the word weighs two flaws.
+    come_back(
+        &["Слишком много символов GOT: %lu", "_Додати до закладок"],
+        (5, 0),
+        "",
+        "x-mac-cyrillic read as windows-1251",
+    );
+    // A short line says too little: `“иган` is `Уиган` read one way and `Тиган` the other.
+    assert!(undo_mojibake("“иган").is_none());
+}
