@@ -559,6 +559,20 @@ fn signs_before_words(text: &str) -> usize {
     })
 }
 
+/// How many signs of `text` beyond ASCII stand alone between characters that are no letters,
+/// where text writes none (`¬ строке`: not a dash, a quote, `…` or `№`, [`touches_words`]).
+fn lone_signs(text: &str) -> usize {
+    count_in_context(text, |prev, c, next| {
+        !c.is_ascii()
+            && !is_alphabetic(c)
+            && !c.is_whitespace()
+            && !touches_words(c)
+            && !inside_words(c)
+            && !is_alphabetic(prev)
+            && !is_alphabetic(next)
+    })
+}
+
 /// How many opening quotes `“` and `‘` of `text` stand before a small Cyrillic letter and are
 /// not closed (by `”`, or `’`) later in the line: a capital that a code page shows as a quote
 /// (`“становить` is `Установить` in x-mac-cyrillic read as windows-1251).
@@ -925,10 +939,11 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
             return answers.into_iter().next();
         }
         // Of answers as likely, one that begins a word with a capital where each other has a
-        // sign against the word's small letters (`Салерно`, `—алерно`) is the text.
+        // sign against the word's small letters (`Салерно`, `—алерно`), or a word of one
+        // letter where each other has a sign alone (`В строке`, `¬ строке`), is the text.
         let signs: Vec<usize> = answers[..close]
             .iter()
-            .map(|a| signs_before_words(&a.0))
+            .map(|a| signs_before_words(&a.0) + lone_signs(&a.0))
             .collect();
         let fewest = signs.iter().copied().min()?;
         if signs.iter().filter(|&&n| n == fewest).count() > 1 {

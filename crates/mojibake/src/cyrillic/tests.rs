@@ -682,3 +682,17 @@ fn a_word_that_begins_with_a_sign_weighs_two_flaws_on_a_long_line() {
     // A short line says too little: `“иган` is `Уиган` read one way and `Тиган` the other.
     assert!(undo_mojibake("“иган").is_none());
 }
+
+#[test]
+fn a_word_of_one_letter_beats_a_sign_alone() {
+    // windows-1251's `В` is KOI8-R's `б`; another reading makes it `¬`, a sign no text writes
+    // alone, and the pairs of letters of the rest cannot tell the two apart.
+    assert_eq!(lone_signs("¬ строке, ‚ x"), 2);
+    assert_eq!(lone_signs("В строке — «%s» № 5 …"), 0);
+    come_back(
+        &["В строке не закрыты кавычки."],
+        (0, 1),
+        "б ЯРПНЙЕ",
+        "windows-1251 read as koi8-r",
+    );
+}
