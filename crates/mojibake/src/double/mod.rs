@@ -173,7 +173,11 @@ pub(crate) fn undo_double(text: &str) -> Option<Undone> {
                 let mut cjk = answer.chars().filter(|&c| !c.is_ascii() && c != '\u{FFFD}');
                 cjk.next().is_some_and(|c| is_cjk(u32::from(c))) && cjk.next().is_none()
             };
-            let enough = restored >= 2 || (restored == 1 && lossy && one_cjk());
+            let enough = restored >= 2
+                || (restored == 1 && lossy && one_cjk())
+                || (damaged == 0
+                    && !text.contains(['?', '\u{FFFD}'])
+                    && one_letter_words(text, &answer, tables));
             if !enough || answer.chars().any(odd_letter) || !one_script(&answer) {
                 continue;
             }
@@ -287,6 +291,42 @@ fn rare_here(text: &str, r: usize, tables: &Tables) -> u32 {
         count += u32::from(code >> 24 == 2 && !tables::is_common_pair(r, code & 0xFFFF));
     }
     count
+}
+
+/// Whether each character of `text` beyond ASCII is a word of its own (no letter or digit on
+/// either side) and an ideograph that neither Chinese nor Japanese writes every day (beyond
+/// GB2312's first level and JIS level 1), and each of `answer` a small Cyrillic letter alone
+/// so: `%s 亳 %s` is `%s и %s` read as EUC-JP (Russian's words of one letter are its
+/// conjunctions and prepositions), where a lone common ideograph is Chinese (`%s 于 %s`). The
+/// caller asks it of lines that lost nothing: on a line with gaps, one letter is too little
+/// to restore the rest by.
+fn one_letter_words(text: &str, answer: &str, tables: &Tables) -> bool {
+    let alone = |s: &str, ok: &dyn Fn(char) -> bool| {
+        let mut prev = ' ';
+        let mut chars = s.chars().peekable();
+        let mut any = false;
+        while let Some(c) = chars.next() {
+            let next = chars.peek().copied().unwrap_or(' ');
+            if !c.is_ascii() {
+                if !ok(c) || prev.is_alphanumeric() || next.is_alphanumeric() {
+                    return false;
+                }
+                any = true;
+            }
+            prev = c;
+        }
+        any
+    };
+    let uncommon = |c: char| {
+        (0x4E00..=0x9FFF).contains(&u32::from(c))
+            // GBK's and EUC-JP's first levels (readings 0 and 4).
+            && [0, 4].iter().all(|&r| {
+                let code = tables.code(c, r);
+                !(code >> 24 == 2 && tables::is_common_pair(r, code & 0xFFFF))
+            })
+    };
+    let small_cyrillic = |c: char| matches!(c, 'а'..='я');
+    alone(text, &uncommon) && alone(answer, &small_cyrillic)
 }
 
 /// How many pairs of characters of `text` are, in reading `r`, the bytes of `«` and `»` with

@@ -588,6 +588,26 @@ fn an_ideograph_rare_in_the_readings_own_language_is_evidence() {
 }
 
 #[test]
+fn a_word_of_one_cyrillic_letter_read_as_euc_jp_comes_back() {
+    // `и` is D0 B8, `亳` in EUC-JP: beyond GB2312's first level and JIS level 1, no word of
+    // Chinese or Japanese text standing alone between ASCII.
+    for (line, shown) in [
+        ("%s и %s", "%s 亳 %s"),
+        ("gssapi и sspi", "gssapi 亳 sspi"),
+        ("и merge_delete:", "亳 merge_delete:"),
+    ] {
+        assert_eq!(read_as(line, encoding_rs::EUC_JP), shown);
+        restored_from_euc_jp(line, line);
+    }
+    // A common ideograph alone is Chinese (`于`, `в` read as EUC-JP, is GB2312's first level),
+    // a rare one against a letter is no word of its own, and a line that lost bytes (`?`)
+    // has more to restore than one letter.
+    for text in ["%s 于 %s", "于 psql", "x亳 %s", "%s 亳s", "%s 亳 %s?"] {
+        assert_eq!(undone(text), None, "{text}");
+    }
+}
+
+#[test]
 fn guillemets_around_ascii_are_evidence() {
     // `«` and `»` are C2 AB and C2 BB in UTF-8: common ideographs in every reading, but no text
     // quotes with them.
