@@ -62,8 +62,9 @@ pub(super) fn bytewise_in(text: &[u8], from: usize, to: usize) -> Option<usize> 
 
 /// [`bytewise_in`] with the caller's `memo` (see [`is_suspect_at`]).
 fn bytewise_with(text: &[u8], from: usize, to: usize, memo: &mut Range<usize>) -> Option<usize> {
-    (from..to)
-        .find(|&i| matches!(text[i], 0xC2 | 0xD0..=0xD2 | 0xE2) && is_suspect_at(text, i, memo))
+    (from..to).find(|&i| {
+        matches!(text[i], 0xC2 | 0xC6 | 0xD0..=0xD2 | 0xE2) && is_suspect_at(text, i, memo)
+    })
 }
 
 /// Whether the Cyrillic letter that ends right before `i` is small.
@@ -157,6 +158,7 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
             capital_after_letter
                 || serbian
                 || quote
+                || second == 0x94 && low_quotes_read_as_letters(text, i)
                 || alone_before_directive(text, i)
                 || dash_letter(text, i)
         }
@@ -170,8 +172,10 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
         0xC2 => {
             !matches!(second, 0xA0 | 0xAB | 0xAD | 0xBB)
                 && (letter_before(text, i) || letter_at(text, i + 2))
-                || second == 0xA0 && begins_small_word(text, i, i + 2)
+                || matches!(second, 0xA0 | 0xBB) && begins_small_word(text, i, i + 2)
         }
+        // `ƒ` before a word of small letters: x-mac-cyrillic's, for windows-1251's `Д`.
+        0xC6 => second == 0x92 && begins_small_word(text, i, i + 2),
         0xE2 => {
             let boxes = matches!(second, 0x94 | 0x95)
                 && (i > 0 && text[i - 1] >= 0x80 || high_at(text, i + 3));
@@ -184,6 +188,10 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
             let compares = second == 0x89
                 && matches!(third, 0xA4 | 0xA5)
                 && (letter_before(text, i) || high_at(text, i + 3));
+            // `√ ∆ ≈` before a word of small letters: x-mac-cyrillic's, for windows-1251's
+            // `Г Ж Е`.
+            let math = matches!((second, third), (0x88, 0x9A | 0x86) | (0x89, 0x88))
+                && begins_small_word(text, i, i + 3);
             // Not the non-breaking hyphen, nor `„`, which opens a word in text.
             let before_word = matches!(second, 0x80..=0x84)
                 && !(second == 0x80 && matches!(third, 0x91 | 0x9E))
@@ -194,7 +202,7 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
                 && third == 0x9E
                 && begins_small_word(text, i, i + 3)
                 && !closed_after(text, i + 3);
-            boxes || sign || compares || before_word || low_quote
+            boxes || sign || compares || math || before_word || low_quote
         }
         _ => false,
     }
@@ -217,6 +225,22 @@ fn hard_g(text: &[u8], i: usize) -> bool {
             .and_then(|s| s.chars().next()),
     };
     super::is_hard_g(prev.unwrap_or(' '), next.unwrap_or(' '))
+}
+
+/// Whether the `Д` at `i` opens a quote of ASCII that a `У` closes (`Д%sУ`, `ДgitУ`:
+/// windows-1251's `„` and `“` read as x-mac-cyrillic): no letter right before it, ASCII but a
+/// space right after it, and a `У` after ASCII but a space later on its line.
+fn low_quotes_read_as_letters(text: &[u8], i: usize) -> bool {
+    let opens = !(i > 0 && text[i - 1].is_ascii_alphanumeric() || letter_before(text, i))
+        && text
+            .get(i + 2)
+            .is_some_and(|&b| b.is_ascii_graphic() && b != b' ');
+    let end = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |n| i + n);
+    opens
+        && memchr::memmem::find_iter(&text[i + 2..end], b"\xD0\xA3").any(|k| {
+            let before = text[i + 2 + k - 1];
+            k > 0 && before.is_ascii_graphic()
+        })
 }
 
 /// Whether a `“` or `”` follows `i` on its line.
@@ -261,6 +285,7 @@ pub(super) type CandidateMasks = fn(&[u8; 64]) -> u64;
 /// The byte masks a block's candidates are made of.
 struct ByteMasks {
     c2: u64,
+    c6: u64,
     d0: u64,
     d1: u64,
     d2: u64,
@@ -289,6 +314,8 @@ fn candidates(m: &ByteMasks) -> u64 {
         | m.d1 & (m.x9 & m.serbian) >> 1
         | m.d2 & m.x91 >> 1
         | m.c2 & (leads << 2 | leads >> 2)
+        | m.c6 & leads >> 2
+        | m.d0 & m.boxes >> 1
         | m.e2 & (m.boxes >> 1 | m.x8 >> 1 & (leads << 2 | leads >> 3 | 1 << 61) | m.x89 >> 1)
         | m.d0 & (m.percent >> 2 | m.xa >> 1 & m.space << 1 & m.space >> 2)
 }
@@ -324,7 +351,7 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
     if words.iter().all(|&w| w & !LOW == 0 || leads(w) == 0) {
         return 0;
     }
-    let mut m = [0u64; 12];
+    let mut m = [0u64; 13];
     for (k, &w) in words.iter().enumerate() {
         let masked = |mask: u8, value: u8| {
             zero_bytes((w & (ONES * u64::from(mask))) ^ (ONES * u64::from(value)))
@@ -342,6 +369,7 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
             zero_bytes(w ^ (ONES * u64::from(b'%'))),
             zero_bytes(w ^ (ONES * u64::from(b' '))),
             zero_bytes(w ^ (ONES * 0xD2)),
+            zero_bytes(w ^ (ONES * 0xC6)),
         ];
         for (mask, word) in m.iter_mut().zip(words) {
             *mask |= gather(word) << (8 * k);
@@ -376,6 +404,7 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
         percent: m[9],
         space: m[10],
         d2: m[11],
+        c6: m[12],
         x91,
         serbian,
     })
@@ -443,6 +472,13 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
             let d1 = and(is(v, 0xFF, 0xD1), and(is(next, 0xF0, 0x90), serbian));
             let d1 = or(d1, and(is(v, 0xFF, 0xD2), is(next, 0xFF, 0x91)));
             let c2 = and(is(v, 0xFF, 0xC2), or(lead_before, lead_after));
+            let c2 = or(
+                c2,
+                or(
+                    and(is(v, 0xFF, 0xC6), lead_after),
+                    and(is(v, 0xFF, 0xD0), is(next, 0xFE, 0x94)),
+                ),
+            );
             let e2 = is(v, 0xFF, 0xE2);
             let sign = and(e2, is(next, 0xF0, 0x80));
             let e2 = or(
@@ -483,8 +519,9 @@ pub(super) fn avx512_candidate_masks(block: &[u8; 64]) -> u64 {
                 _mm512_set1_epi8(value as i8),
             )
         };
-        let (c2, d0, d1, d2, e2) = (
+        let (c2, c6, d0, d1, d2, e2) = (
             masked(0xFF, 0xC2),
+            masked(0xFF, 0xC6),
             masked(0xFF, 0xD0),
             masked(0xFF, 0xD1),
             masked(0xFF, 0xD2),
@@ -504,6 +541,7 @@ pub(super) fn avx512_candidate_masks(block: &[u8; 64]) -> u64 {
         ));
         candidates(&ByteMasks {
             c2,
+            c6,
             d0,
             d1,
             d2,
@@ -540,7 +578,7 @@ mod tests {
     /// Cyrillic letters, Serbian letters, signs, box drawing, C1 controls, CJK.
     fn texts() -> impl Strategy<Value = String> {
         crate::simd::texts_of(
-            "ab \nпривтПРИВТЁёїіґқЏџЂђЉ«»°·\u{a0}\u{ad}\u{85}–—’‑…№€≥≤™→╨╤─│中“‘„%",
+            "ab \nпривтПРИВТДУƒ√∆≈ЁёїіґқЏџЂђЉ«»°·\u{a0}\u{ad}\u{85}–—’‑…№€≥≤™→╨╤─│中“‘„%",
         )
     }
 
@@ -602,12 +640,22 @@ mod tests {
         // A dash between letters, but not the apostrophe.
         assert_eq!(at("ab Я—А"), Some(5));
         assert_eq!(at("м’ята"), None);
-        // `ґ` after a consonant but `н`: at its lead.
+        // `ґ` after a consonant but `н`, or alone: at its lead.
         assert_eq!(at("архґв"), Some(6));
         assert_eq!(at("теґ аґрус Вашинґтон ґанок қар"), None);
         assert_eq!(at("що ґ"), Some(5));
         // `„` before a word of small letters that nothing closes: at its lead.
         assert_eq!(at("_„одати"), Some(1));
         assert_eq!(at("„одати“ і „%s”"), None);
+        // `Д` opening a quote of ASCII that a `У` closes, `ƒ`, `»`, `√`, `∆` or `≈` before a
+        // word of small letters: at its lead.
+        assert_eq!(at("на ДgitУ"), Some(5));
+        assert_eq!(at("на Д%sУ и Д x У"), Some(5));
+        assert_eq!(at("Д x У, ДНК, Дa"), None);
+        assert_eq!(at("ƒали"), Some(0));
+        assert_eq!(at("-p »звеждане"), Some(3));
+        assert_eq!(at("«слово» и"), None);
+        assert_eq!(at("√абороне ∆есткий ≈сли"), Some(0));
+        assert_eq!(at("a ∆есткий"), Some(2));
     }
 }

@@ -515,13 +515,14 @@ fn signed_words_cost(text: &str) -> u32 {
     ten_bits_each(signed_words(text), text)
 }
 
-/// What the signs of the code pages that text seldom writes at all ([`is_odd`], `€ ‰ † ‡ • ™`)
+/// What the signs of the code pages that text seldom writes at all ([`is_odd`], `€ ‰ † ‡ • ™ ƒ`)
 /// add to [`rarity`], which takes them for a word's edge: ten bits each, spread over the pairs
 /// (`що ≥` is no likelier than `що і`).
 fn odd_signs_cost(text: &str) -> u32 {
+    // `ƒ` too: x-mac-cyrillic's, which no Cyrillic text writes (`ƒ%s”` is no `„%s“`).
     let n = text
         .chars()
-        .filter(|&c| is_odd(c) || never_against_letters(c))
+        .filter(|&c| is_odd(c) || never_against_letters(c) || c == 'ƒ')
         .count();
     ten_bits_each(n, text)
 }
@@ -547,11 +548,13 @@ fn ten_bits_each(n: usize, text: &str) -> u32 {
 }
 
 /// How many words of `text` begin with a sign against a small Cyrillic letter (`—алерно`,
-/// `”становлен`): not an opening quote, nor the no-break space after a digit or a letter.
+/// `”становлен`, `ƒали`): not an opening quote, nor the no-break space after a digit or a
+/// letter.
 fn signs_before_words(text: &str) -> usize {
     count_in_context(text, |prev, c, next| {
+        // `ƒ` too, x-mac-cyrillic's, for windows-1251's `Д` (`ƒали`).
         !c.is_ascii()
-            && !is_alphabetic(c)
+            && (!is_alphabetic(c) || c == 'ƒ')
             && !matches!(c, '«' | '„' | '“' | '‘' | '\u{301}')
             && !prev.is_alphanumeric()
             && is_cyrillic_letter(next)

@@ -696,3 +696,19 @@ fn a_word_of_one_letter_beats_a_sign_alone() {
         "windows-1251 read as koi8-r",
     );
 }
+
+#[test]
+fn capitals_of_windows_1251_that_x_mac_cyrillic_shows_as_signs_come_back() {
+    // `„ “` are `Д У`, `И` is `»`, `Д` is `ƒ`: the line filter stops at each.
+    come_back(
+        &[
+            "псевдоними на „--continue“",
+            "неправилна стойност за променливата „%s“",
+            "Извеждане на опциите на GStreamer",
+            "Дали да се показва предупреждение към полето за парола",
+        ],
+        (0, 5),
+        "",
+        "windows-1251 read as x-mac-cyrillic",
+    );
+}
