@@ -252,7 +252,8 @@ fn inside_words(c: char) -> bool {
 /// How far `text` is from what Cyrillic words look like, and how many Cyrillic letters it
 /// holds: one flaw for each small letter followed by a capital, each Cyrillic letter against
 /// a Latin one, each odd character against a character that is not ASCII ([`is_odd`]; a C1
-/// control anywhere), each sign against a letter (or between two, [`touches_words`]), the last
+/// control anywhere), each sign against a letter (or between two, [`touches_words`]; `№` right
+/// after a Cyrillic letter), the last
 /// `«` or `„` if nothing closes it, and each letter but one that the language of the most
 /// letters lacks.
 fn flaws(text: &str) -> (u32, u32) {
@@ -576,9 +577,10 @@ fn lone_signs(text: &str) -> usize {
     })
 }
 
-/// How many opening quotes `“` and `‘` of `text` stand before a small Cyrillic letter and are
-/// not closed (by `”`, or `’`) later in the line: a capital that a code page shows as a quote
-/// (`“становить` is `Установить` in x-mac-cyrillic read as windows-1251).
+/// How many opening quotes `“`, `„` and `‘` of `text` stand before a small Cyrillic letter and
+/// are not closed (by `”`, `”` or `“`, and `’`) later in the line: a capital that a code page
+/// shows as a quote (`“становить` is `Установить` in x-mac-cyrillic read as windows-1251,
+/// `„одати` is `Додати`).
 fn unclosed_quotes(text: &str) -> usize {
     if !text.contains(['“', '‘', '„']) {
         return 0;
