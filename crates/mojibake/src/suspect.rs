@@ -433,7 +433,7 @@ fn held_group_counts(
 
 /// Where the character that ends just before `end` starts, in well-formed UTF-8 `text`; 0 at
 /// the start.
-fn char_before(text: &[u8], end: usize) -> usize {
+pub(crate) fn char_before(text: &[u8], end: usize) -> usize {
     (0..end)
         .rev()
         .find(|&i| !is_continuation(text[i]))

@@ -7,6 +7,8 @@ use std::ops::Range;
 
 use crate::double::{LOW, ONES, gather, zero_bytes};
 use crate::simd::first_of_bits;
+use crate::suspect::char_before;
+use utf8kit_codec::unit::first_char;
 
 /// Where in `text` (well-formed UTF-8) such a line may start ([`is_suspect_at`]).
 ///
@@ -106,11 +108,15 @@ fn small_at(text: &[u8], i: usize) -> bool {
     )
 }
 
+/// Whether no ASCII letter or digit and no Cyrillic letter ends right before `i`.
+fn no_letter_before(text: &[u8], i: usize) -> bool {
+    !(i > 0 && text[i - 1].is_ascii_alphanumeric() || letter_before(text, i))
+}
+
 /// Whether the character at `i`, which ends before `after`, begins a word of small Cyrillic
 /// letters: no letter or digit right before it, a small letter right after.
 fn begins_small_word(text: &[u8], i: usize, after: usize) -> bool {
-    !(i > 0 && text[i - 1].is_ascii_alphanumeric() || letter_before(text, i))
-        && small_at(text, after)
+    no_letter_before(text, i) && small_at(text, after)
 }
 
 /// Whether a character that is not ASCII begins at `i`.
@@ -211,19 +217,10 @@ fn is_suspect_at(text: &[u8], i: usize, memo: &mut Range<usize>) -> bool {
 /// Whether the `ґ` at `i` (bytes D2 91) is x-mac-cyrillic's `і` read as windows-1251
 /// (`super::is_hard_g`, from the characters around it).
 fn hard_g(text: &[u8], i: usize) -> bool {
-    let start = (i.saturating_sub(4)..i)
-        .find(|&k| text[k] & 0xC0 != 0x80)
-        .unwrap_or(i);
-    let prev = std::str::from_utf8(&text[start..i])
-        .ok()
-        .and_then(|s| s.chars().last());
-    let rest = &text[i + 2..text.len().min(i + 6)];
-    let next = match std::str::from_utf8(rest) {
-        Ok(s) => s.chars().next(),
-        Err(e) => std::str::from_utf8(&rest[..e.valid_up_to()])
-            .ok()
-            .and_then(|s| s.chars().next()),
-    };
+    let prev = (i > 0)
+        .then(|| first_char(&text[char_before(text, i)..]))
+        .flatten();
+    let next = first_char(&text[i + 2..]);
     super::is_hard_g(prev.unwrap_or(' '), next.unwrap_or(' '))
 }
 
@@ -231,21 +228,16 @@ fn hard_g(text: &[u8], i: usize) -> bool {
 /// windows-1251's `„` and `“` read as x-mac-cyrillic): no letter right before it, ASCII but a
 /// space right after it, and a `У` after ASCII but a space later on its line.
 fn low_quotes_read_as_letters(text: &[u8], i: usize) -> bool {
-    let opens = !(i > 0 && text[i - 1].is_ascii_alphanumeric() || letter_before(text, i))
-        && text
-            .get(i + 2)
-            .is_some_and(|&b| b.is_ascii_graphic() && b != b' ');
-    let end = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |n| i + n);
-    opens
-        && memchr::memmem::find_iter(&text[i + 2..end], b"\xD0\xA3").any(|k| {
-            let before = text[i + 2 + k - 1];
-            k > 0 && before.is_ascii_graphic()
-        })
+    let end = line_of(text, i).end;
+    no_letter_before(text, i)
+        && text.get(i + 2).is_some_and(u8::is_ascii_graphic)
+        && memchr::memmem::find_iter(&text[i + 2..end], b"\xD0\xA3")
+            .any(|k| k > 0 && text[i + 1 + k].is_ascii_graphic())
 }
 
 /// Whether a `“` or `”` follows `i` on its line.
 fn closed_after(text: &[u8], i: usize) -> bool {
-    let end = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |n| i + n);
+    let end = line_of(text, i).end;
     memchr::memmem::find_iter(&text[i..end], b"\xE2\x80")
         .any(|k| matches!(text.get(i + k + 2), Some(0x9C | 0x9D)))
 }
@@ -265,7 +257,7 @@ fn dash_letter(text: &[u8], i: usize) -> bool {
 fn alone_before_directive(text: &[u8], i: usize) -> bool {
     text.get(i + 2) == Some(&b'%')
         && matches!(text[i + 1], 0x80..=0xAF)
-        && !(i > 0 && text[i - 1].is_ascii_alphanumeric() || letter_before(text, i))
+        && no_letter_before(text, i)
 }
 
 /// Whether the sign E2 `second` `third` is one that no text writes right after a letter:
@@ -462,23 +454,21 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
             // A capital before `%`; `Ч` or `Р` (and the capitals beside them) between spaces.
             let prev1 = _mm256_alignr_epi8(v, carried, 15);
             let alone = and(is(prev1, 0xFF, b' '), is(after, 0xFF, b' '));
+            // `Д` (and `Е`) before what may be a quote of ASCII.
             let d0 = or(
                 d0,
                 and(
                     is(v, 0xFF, 0xD0),
-                    or(percent_after, and(is(next, 0xF0, 0xA0), alone)),
+                    or(
+                        or(percent_after, and(is(next, 0xF0, 0xA0), alone)),
+                        is(next, 0xFE, 0x94),
+                    ),
                 ),
             );
             let d1 = and(is(v, 0xFF, 0xD1), and(is(next, 0xF0, 0x90), serbian));
-            let d1 = or(d1, and(is(v, 0xFF, 0xD2), is(next, 0xFF, 0x91)));
+            let d2 = and(is(v, 0xFF, 0xD2), is(next, 0xFF, 0x91));
             let c2 = and(is(v, 0xFF, 0xC2), or(lead_before, lead_after));
-            let c2 = or(
-                c2,
-                or(
-                    and(is(v, 0xFF, 0xC6), lead_after),
-                    and(is(v, 0xFF, 0xD0), is(next, 0xFE, 0x94)),
-                ),
-            );
+            let c6 = and(is(v, 0xFF, 0xC6), lead_after);
             let e2 = is(v, 0xFF, 0xE2);
             let sign = and(e2, is(next, 0xF0, 0x80));
             let e2 = or(
@@ -486,7 +476,7 @@ pub(super) fn avx2_candidate_masks(block: &[u8; 64]) -> u64 {
                 and(sign, or(lead_before, lead_third)),
             );
             (
-                _mm256_movemask_epi8(or(or(d0, d1), or(c2, e2))) as u32,
+                _mm256_movemask_epi8(or(or(or(d0, d1), or(d2, c6)), or(c2, e2))) as u32,
                 _mm256_movemask_epi8(sign) as u32,
             )
         };

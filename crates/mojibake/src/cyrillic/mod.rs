@@ -965,11 +965,9 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
         let (answer, rare, layer) = best_of(legacy)?;
         // A word that begins with a sign against its small letters, or with a quote that
         // nothing closes, is a capital shown as a sign: a flaw each, for the line only (an
-        // answer pays for its signs in its rarity).
-        let signed = signed_words(text);
-        // So is a `ґ` where Ukrainian seldom writes one ([`is_hard_g`]), for the line only: an
-        // answer may hold one (`підґрунті`), and its pairs of letters weigh it.
-        let signed = signed + hard_gs(text);
+        // answer pays for its signs in its rarity); so is a `ґ` where Ukrainian seldom writes
+        // one ([`is_hard_g`]), which an answer may hold (`підґрунті`: its pairs weigh it).
+        let signed = signed_words(text) + hard_gs(text);
         // A line of no flaw, not of capitals only, may still be one letter away from text: a
         // lone letter of another language, which an answer that changes only the line's words
         // ([`changes_inside_words`]) does away with, counts as its flaw. Without one, its

@@ -301,6 +301,9 @@ fn rare_here(text: &str, r: usize, tables: &Tables) -> u32 {
 /// caller asks it of lines that lost nothing: on a line with gaps, one letter is too little
 /// to restore the rest by.
 fn one_letter_words(text: &str, answer: &str, tables: &Tables) -> bool {
+    // Their places in [`READINGS`].
+    const GBK: usize = 0;
+    const EUC_JP: usize = 4;
     let alone = |s: &str, ok: &dyn Fn(char) -> bool| {
         let mut prev = ' ';
         let mut chars = s.chars().peekable();
@@ -319,8 +322,7 @@ fn one_letter_words(text: &str, answer: &str, tables: &Tables) -> bool {
     };
     let uncommon = |c: char| {
         (0x4E00..=0x9FFF).contains(&u32::from(c))
-            // GBK's and EUC-JP's first levels (readings 0 and 4).
-            && [0, 4].iter().all(|&r| {
+            && [GBK, EUC_JP].iter().all(|&r| {
                 let code = tables.code(c, r);
                 !(code >> 24 == 2 && tables::is_common_pair(r, code & 0xFFFF))
             })
