@@ -54,6 +54,30 @@ impl Out<'_> {
         self.len += keep.min(8);
     }
 
+    /// Writes `first` as [`push_word`](Self::push_word) does, keeping `first_keep` of its
+    /// bytes, then `second` after them, keeping `second_keep`.
+    #[inline(always)]
+    pub(crate) fn push_words(
+        &mut self,
+        first: u64,
+        first_keep: usize,
+        second: u64,
+        second_keep: usize,
+    ) {
+        assert!(self.room() >= 16 && first_keep <= 8 && second_keep <= 8);
+        // SAFETY: the assertion leaves sixteen writable bytes at `len`, the second word starts
+        // at most eight bytes after the first, and `write_unaligned` has no alignment need.
+        // What is kept was written, so `buf[..len]` stays written.
+        unsafe {
+            let at = self.buf.as_mut_ptr().add(self.len).cast::<u8>();
+            at.cast::<[u8; 8]>().write_unaligned(first.to_le_bytes());
+            at.add(first_keep)
+                .cast::<[u8; 8]>()
+                .write_unaligned(second.to_le_bytes());
+        }
+        self.len += first_keep + second_keep;
+    }
+
     /// Appends the UTF-8 form of a Latin-1 byte (byte n is U+00nn).
     #[inline]
     pub(crate) fn push_latin1(&mut self, byte: u8) {
@@ -135,47 +159,118 @@ pub(crate) fn latin1(src: &[u8], out: &mut Out) -> usize {
     portable::latin1(src, out)
 }
 
-/// The same without SIMD (the portable level, and processors without SSSE3): eight bytes at a
-/// time while they are ASCII, then a character at a time with no call per byte.
+/// The same without SIMD (the portable level, and processors without SSSE3): UTF-16 four units
+/// at a time, each looked up in a table; Latin-1 a run of ASCII at a time.
 mod portable {
     use super::Out;
 
-    /// Converts leading UTF-16 units that are not surrogates, four at a time when they are
-    /// ASCII; returns how many bytes of `src` it consumed (it stops before a surrogate).
-    pub(super) fn utf16(src: &[u8], big_endian: bool, out: &mut Out) -> usize {
-        let mut i = 0;
-        while i + 8 <= src.len() && out.room() >= 12 {
-            let mut word = u64::from_le_bytes(src[i..i + 8].try_into().expect("eight bytes"));
-            if big_endian {
-                word =
-                    ((word & 0x00FF_00FF_00FF_00FF) << 8) | ((word >> 8) & 0x00FF_00FF_00FF_00FF);
-            }
-            if word & 0xFF80_FF80_FF80_FF80 == 0 {
-                out.push(&[
-                    word as u8,
-                    (word >> 16) as u8,
-                    (word >> 32) as u8,
-                    (word >> 48) as u8,
-                ]);
-                i += 8;
-                continue;
-            }
-            for k in 0..4 {
-                let unit = (word >> (16 * k)) as u16;
-                match unit {
-                    0..0x80 => out.push(&[unit as u8]),
-                    0x80..0x800 => {
-                        out.push(&[0xC0 | (unit >> 6) as u8, 0x80 | (unit & 0x3F) as u8])
-                    }
-                    0xD800..0xE000 => return i + 2 * k,
-                    _ => out.push(&[
-                        0xE0 | (unit >> 12) as u8,
-                        0x80 | ((unit >> 6) & 0x3F) as u8,
-                        0x80 | (unit & 0x3F) as u8,
-                    ]),
+    /// For every UTF-16 unit: its UTF-8 bytes (bits 0..24, the first lowest) and how many bits
+    /// they take (bits 24..32). A surrogate has two of its pair's four bytes; bits 4 and 5 of
+    /// the third come from the high surrogate, which holds them in a third byte it does not
+    /// count, the rest of it from the low one.
+    static UTF8_OF_UNIT: [u32; 0x10000] = {
+        let mut table = [0; 0x10000];
+        let mut unit = 0;
+        while unit < 0x10000 {
+            let (bytes, len) = match unit {
+                0..0x80 => (unit, 1),
+                0x80..0x800 => (0xC0 | unit >> 6 | (0x80 | unit & 0x3F) << 8, 2),
+                0xD800..0xDC00 => {
+                    // The pair's code point above its lowest ten bits.
+                    let top = unit - 0xD800 + 0x40;
+                    let third = (unit & 3) << 4;
+                    (
+                        0xF0 | top >> 8 | (0x80 | (top >> 2 & 0x3F)) << 8 | third << 16,
+                        2,
+                    )
                 }
+                0xDC00..0xE000 => (0x80 | (unit >> 6 & 0xF) | (0x80 | unit & 0x3F) << 8, 2),
+                _ => (
+                    0xE0 | unit >> 12
+                        | (0x80 | (unit >> 6 & 0x3F)) << 8
+                        | (0x80 | unit & 0x3F) << 16,
+                    3,
+                ),
+            };
+            table[unit as usize] = bytes | (8 * len) << 24;
+            unit += 1;
+        }
+        table
+    };
+
+    /// Converts leading UTF-16 units, surrogate pairs included, four at a time, each through
+    /// [`UTF8_OF_UNIT`]: no branch on a unit's length or on a surrogate, which the text's words
+    /// would make unpredictable. Returns how many bytes of `src` it consumed; it stops before
+    /// an unpaired surrogate, before the last few units, and when `out` runs short.
+    pub(super) fn utf16(src: &[u8], big_endian: bool, out: &mut Out) -> usize {
+        if big_endian {
+            utf16_in::<true>(src, out)
+        } else {
+            utf16_in::<false>(src, out)
+        }
+    }
+
+    #[inline(always)]
+    fn utf16_in<const BIG_ENDIAN: bool>(src: &[u8], out: &mut Out) -> usize {
+        const LANES: u64 = 0x0001_0001_0001_0001;
+        let units = |bytes: &[u8]| {
+            let word = u64::from_le_bytes(bytes[..8].try_into().expect("eight bytes"));
+            if BIG_ENDIAN {
+                ((word & 0x00FF_00FF_00FF_00FF) << 8) | ((word >> 8) & 0x00FF_00FF_00FF_00FF)
+            } else {
+                word
             }
+        };
+        // Bit 15 of each lane of `word` whose unit has these top six bits.
+        let lanes_of = |word: u64, top: u64| {
+            let other = ((word & (0xFC00 * LANES)) ^ (top * LANES)) >> 1;
+            !(other + 0x7FFF * LANES) & (0x8000 * LANES)
+        };
+        let unit_of = |lanes: u64| {
+            let entry = UTF8_OF_UNIT[lanes as usize & 0xFFFF];
+            (u64::from(entry & 0xFF_FFFF), entry >> 24)
+        };
+        // Four units and the one after them (the second half of a pair that ends the four),
+        // at most twelve bytes for the four and eight more for each store.
+        let words = (src.len().saturating_sub(2) / 8).min(out.room().saturating_sub(16) / 12);
+        let end = 8 * words;
+        let mut i = 0;
+        if end == 0 || lanes_of(units(src), 0xDC00) & 0x8000 != 0 {
+            return 0;
+        }
+        // Whether the unit before the four is a high surrogate, and its third byte.
+        let mut high_before = false;
+        let mut third = 0;
+        while i < end {
+            let window: &[u8; 10] = src[i..i + 10].try_into().expect("ten bytes");
+            let word = units(window);
+            // Each unit is a high surrogate exactly where the next is a low one (the first
+            // is no low one alone: the four before said so).
+            let highs = lanes_of(word, 0xD800);
+            if highs != lanes_of(units(&window[2..]), 0xDC00) {
+                break;
+            }
+            let (b0, s0) = unit_of(word);
+            let (b1, s1) = unit_of(word >> 16);
+            let (b2, s2) = unit_of(word >> 32);
+            let (b3, s3) = unit_of(word >> 48);
+            let first = b0 | b1 << s0 | third;
+            let second = b2 | b3 << s2 | (first >> (s0 + s1) & 0xFF);
+            out.push_words(
+                first,
+                (s0 + s1) as usize / 8,
+                second,
+                (s2 + s3) as usize / 8,
+            );
+            third = second >> (s2 + s3) & 0xFF;
+            high_before = highs >> 48 != 0;
             i += 8;
+        }
+        if high_before {
+            // The second half of the pair that the last four ended with.
+            let (bytes, bits) = unit_of(units(&src[i - 6..]) >> 48);
+            out.push_word(bytes | third, (bits / 8) as usize);
+            i += 2;
         }
         i
     }
@@ -635,7 +730,6 @@ mod avx2 {
 mod tests {
     use super::*;
 
-    #[cfg(target_arch = "x86_64")]
     /// Units of every kind, surrogate pairs often, lone surrogates now and then.
     fn sample_units(seed: u64, len: usize, lone: bool) -> Vec<u16> {
         let mut state = seed;
@@ -664,7 +758,6 @@ mod tests {
         units
     }
 
-    #[cfg(target_arch = "x86_64")]
     fn bytes_of(units: &[u16], big_endian: bool) -> Vec<u8> {
         units
             .iter()
@@ -678,7 +771,6 @@ mod tests {
             .collect()
     }
 
-    #[cfg(target_arch = "x86_64")]
     /// Runs a kernel on `units` and checks what it wrote against the standard library: all of
     /// the input it took, which ends on a unit and not inside a surrogate pair; with `valid`
     /// input, all but the last few units.
@@ -702,6 +794,11 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn portable_utf16_kernel_equals_std() {
+        check_utf16_kernel(&portable::utf16);
     }
 
     #[cfg(target_arch = "x86_64")]
