@@ -244,6 +244,24 @@ impl ChunkReader {
     }
 }
 
+/// Reads the bytes of `file` from offset `at` into `buffer` with `pread`, at most `to - at` of
+/// them, retrying a read that a signal interrupted: how many it read, or `None` at a read
+/// error or where the file ends before `to` (it shrank while it was read).
+pub fn read_piece_at(file: &File, buffer: &mut [u8], at: u64, to: u64) -> Option<usize> {
+    use std::os::unix::fs::FileExt;
+    let want = buffer
+        .len()
+        .min(usize::try_from(to - at).unwrap_or(usize::MAX));
+    loop {
+        match file.read_at(&mut buffer[..want], at) {
+            Ok(0) => return None,
+            Ok(n) => return Some(n),
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+}
+
 /// How many bytes at the start of a walked or listed file are looked at to tell binary from text.
 pub const BINARY_PROBE_LEN: usize = 8 * 1024;
 

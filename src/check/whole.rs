@@ -22,7 +22,6 @@
 //! so the parts' findings are the whole file's.
 
 use std::fs::File;
-use std::io;
 use std::ops::ControlFlow;
 use std::os::unix::fs::FileExt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -166,12 +165,8 @@ fn part_has_no_finding(
         if failed.load(Ordering::Relaxed) {
             return false;
         }
-        let want = PIECE_LEN.min(usize::try_from(to - at).unwrap_or(PIECE_LEN));
-        let read = match file.read_at(&mut buffer[..want], at) {
-            Ok(0) => return false,
-            Ok(n) => n,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(_) => return false,
+        let Some(read) = crate::input::read_piece_at(file, &mut buffer, at, to) else {
+            return false;
         };
         at += read as u64;
         if scanner
@@ -192,12 +187,9 @@ fn part_is_well_formed(file: &File, mut at: u64, to: u64, failed: &AtomicBool) -
         if failed.load(Ordering::Relaxed) {
             return false;
         }
-        let want = PIECE_LEN.min(usize::try_from(to - at).unwrap_or(PIECE_LEN));
-        let read = match file.read_at(&mut buffer[carried..carried + want], at) {
-            Ok(0) => return false,
-            Ok(n) => n,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(_) => return false,
+        let piece = &mut buffer[carried..carried + PIECE_LEN];
+        let Some(read) = crate::input::read_piece_at(file, piece, at, to) else {
+            return false;
         };
         at += read as u64;
         let filled = carried + read;

@@ -42,6 +42,7 @@ mod encode;
 mod encoders;
 mod sniff;
 mod transcode;
+mod whole;
 
 use decode::*;
 use decoders::*;
@@ -120,7 +121,10 @@ utf-32). -o FILE writes the output to a new file beside FILE that \
 replaces it only when everything was written and nothing failed (strict errors included), so \
 -o notes.txt notes.txt converts in place and a failure leaves FILE as it was. When FILE is a \
 device or a FIFO (-o /dev/null, -o /dev/stdout), the output is written to it directly, as a \
-shell redirection would, and it is never replaced.
+shell redirection would, and it is never replaced. A regular file of 16 MiB or more read with \
+--from utf-16le, utf-16be or latin1 into UTF-8 is converted on every core (at most 8), in \
+parts of 1 MiB written in file order: the output, messages and status are one thread's, and \
+from the first part that holds a malformed unit the rest is converted on one thread.
 
 --errors strict (the default) stops an input at its first malformed or unencodable \
 character, names its byte offset and sets status 1; the output before it is written. --errors \

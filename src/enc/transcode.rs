@@ -128,7 +128,33 @@ pub(super) fn transcode_all(
         // before it is written. A failed write ends the run.
         let mut problem: Option<String> = None;
         let mut write_error: Option<io::Error> = None;
-        let read = reader.read(source, &mut |chunk, is_last| {
+        // A big UTF-16 or Latin-1 file goes to every core first: all of it, or up to where the ordinary
+        // conversion below goes on (with the offsets of the whole file).
+        let mut rest: Option<std::fs::File> = None;
+        let in_parts = match from {
+            Some(Charset::Utf16(Some(endian))) => Some(whole::Encoding::Utf16(endian)),
+            Some(Charset::Latin1) => Some(whole::Encoding::Latin1),
+            _ => None,
+        };
+        if let (Some(encoding), Charset::Utf8, Source::Path(path)) = (in_parts, to, source)
+            && whole::threads() > 1
+            && std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() >= whole::MIN_LEN)
+            && let Ok(mut file) = reader.open(source)
+            && let Ok(meta) = file.metadata()
+            && meta.is_file()
+        {
+            match whole::convert(&file, meta.len(), encoding, whole::threads(), out)? {
+                None => continue,
+                Some(resume) => {
+                    use std::io::{Seek, SeekFrom};
+                    if file.seek(SeekFrom::Start(resume)).is_ok() {
+                        decoder = Decoder::Shifted(Box::new(decoder), resume, None);
+                        rest = Some(file);
+                    }
+                }
+            }
+        }
+        let mut consume = |chunk: &[u8], is_last: bool| {
             // A chunk is at most 64 KiB (`CHUNK_LEN`): converted whole, in bounded memory.
             {
                 let (piece, last) = (chunk, is_last);
@@ -179,7 +205,11 @@ pub(super) fn transcode_all(
                 }
             }
             ControlFlow::Continue(())
-        });
+        };
+        let read = match &mut rest {
+            Some(file) => reader.read_file(file, &mut consume),
+            None => reader.read(source, &mut consume),
+        };
         let failure = match (write_error, problem) {
             (Some(error), _) => Some(Err(error)),
             (None, Some(detail)) => Some(Ok(detail)),

@@ -576,3 +576,131 @@ fn the_mark_utf8enc_writes_is_the_one_utf8check_names_and_auto_reads() {
         assert_eq!(read.stdout, "hé".as_bytes(), "{label}");
     }
 }
+
+/// A UTF-16 file of 16 MiB or more is converted on every core, in parts of 1 MiB: the same
+/// bytes, message and status as standard input gives, which one thread reads, and what the
+/// standard library decodes. Surrogate pairs straddle cuts, and the errors fall in the first
+/// part, right before a cut, and in the last part.
+#[test]
+fn a_big_utf16_file_is_what_one_thread_writes() {
+    const PART_UNITS: usize = 512 * 1024;
+    let context: Vec<u16> = "aé€😀 b中ñ🎉 x€é😀 plain ASCII words"
+        .encode_utf16()
+        .collect();
+    let clean: Vec<u16> = context
+        .iter()
+        .copied()
+        .cycle()
+        .take(33 * PART_UNITS + 777)
+        .collect();
+    let mut paired = clean.clone();
+    for cut in 1..33 {
+        // A pair across the cut, or ending right at it, or starting right after it.
+        let at = cut * PART_UNITS - 1 + cut % 3;
+        paired[at..at + 2].copy_from_slice(&[0xD83D, 0xDE00]);
+        // The context's pairs that this cut in two.
+        if (0xD800..0xDC00).contains(&paired[at - 1]) {
+            paired[at - 1] = u16::from(b'q');
+        }
+        if (0xDC00..0xE000).contains(&paired[at + 2]) {
+            paired[at + 2] = u16::from(b'q');
+        }
+    }
+    assert!(String::from_utf16(&paired).is_ok());
+    let mut lone_before_cut = paired.clone();
+    lone_before_cut[5 * PART_UNITS - 2..5 * PART_UNITS + 1].copy_from_slice(&[0x71, 0xD800, 0x7A]);
+    let mut spread = paired.clone();
+    for at in [100, 7 * PART_UNITS + 3, 33 * PART_UNITS + 500] {
+        spread[at - 1..at + 2].copy_from_slice(&[0x71, 0xDC00, 0x71]);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (name, units) in [
+        ("clean", &clean),
+        ("paired", &paired),
+        ("lone before a cut", &lone_before_cut),
+        ("spread", &spread),
+    ] {
+        let orders: &[_] = if name == "paired" {
+            &[("utf-16le", 0), ("utf-16be", 1)]
+        } else {
+            &[("utf-16le", 0)]
+        };
+        for &(endian, order) in orders {
+            let bytes: Vec<u8> = units
+                .iter()
+                .flat_map(|u| {
+                    if order == 0 {
+                        u.to_le_bytes()
+                    } else {
+                        u.to_be_bytes()
+                    }
+                })
+                .collect();
+            let path = dir.path().join("big.txt");
+            std::fs::write(&path, &bytes).unwrap();
+            let lossy: String = char::decode_utf16(units.iter().copied())
+                .map(|c| c.unwrap_or('\u{FFFD}'))
+                .collect();
+            for errors in ["strict", "replace"] {
+                let args = ["--from", endian, "--errors", errors];
+                let from_file = utf8enc().args(args).arg(&path).output().unwrap();
+                let from_stdin = utf8enc()
+                    .args(args)
+                    .write_stdin(bytes.clone())
+                    .output()
+                    .unwrap();
+                let what = format!("{name}, {endian}, {errors}");
+                assert_eq!(from_file.status.code(), from_stdin.status.code(), "{what}");
+                assert!(
+                    from_file.stdout == from_stdin.stdout,
+                    "{what}: output differs"
+                );
+                let message = String::from_utf8(from_file.stderr).unwrap();
+                let shown = path.display().to_string();
+                assert_eq!(
+                    message.replace(&shown, "<stdin>"),
+                    String::from_utf8(from_stdin.stderr).unwrap(),
+                    "{what}"
+                );
+                if errors == "replace" || units == &clean || units == &paired {
+                    assert!(from_file.stdout == lossy.as_bytes(), "{what}: not std's");
+                    assert_eq!(from_file.status.code(), Some(0), "{what}");
+                } else {
+                    assert_eq!(from_file.status.code(), Some(1), "{what}");
+                    let first = if units == &spread {
+                        100
+                    } else {
+                        5 * PART_UNITS - 1
+                    };
+                    let before = String::from_utf16(&units[..first]).unwrap();
+                    assert!(from_file.stdout == before.as_bytes(), "{what}");
+                    assert!(
+                        message.contains(&format!("byte offset {}:", 2 * first)),
+                        "{what}: {message}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A Latin-1 file of 16 MiB or more, converted on every core: each byte its character, in
+/// order, as from standard input.
+#[test]
+fn a_big_latin1_file_is_each_byte_as_its_character() {
+    let bytes: Vec<u8> = (0..=255u8).cycle().take(17 * 1024 * 1024 + 3).collect();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.txt");
+    std::fs::write(&path, &bytes).unwrap();
+    let expected: String = bytes.iter().map(|&b| char::from(b)).collect();
+    let from_file = utf8enc()
+        .args(["--from", "latin1"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(from_file.status.code(), Some(0));
+    assert!(from_file.stdout == expected.as_bytes());
+    let (code, from_stdin, _) = run(&["--from", "latin1"], &bytes);
+    assert_eq!(code, Some(0));
+    assert!(from_stdin == expected.as_bytes());
+}
