@@ -564,17 +564,31 @@ fn signs_before_words(text: &str) -> usize {
 }
 
 /// How many signs of `text` beyond ASCII stand alone between characters that are no letters,
-/// where text writes none (`¬ строке`: not a dash, a quote, `…` or `№`, [`touches_words`]).
+/// where text writes none (`¬ строке`: not a dash, a quote, `…` or `№`, [`touches_words`]);
+/// with a closing quote that begins the line before a space (`” вас`), and the line's only
+/// quote standing between spaces (`42 “ это`), which open or close nothing (quotes in pairs
+/// between spaces quote a space or a sign: `„ _ “`).
 fn lone_signs(text: &str) -> usize {
-    count_in_context(text, |prev, c, next| {
-        !c.is_ascii()
-            && !is_alphabetic(c)
-            && !c.is_whitespace()
-            && !touches_words(c)
-            && !inside_words(c)
-            && !is_alphabetic(prev)
-            && !is_alphabetic(next)
-    })
+    let is_quote = |c: char| matches!(c, '«' | '»' | '„' | '“' | '”' | '‘');
+    let mut chars = text.chars();
+    let closes_nothing =
+        matches!(chars.next(), Some('”' | '»')) && chars.next().is_some_and(char::is_whitespace);
+    let one_quote = text.chars().filter(|&c| is_quote(c)).count() == 1;
+    usize::from(closes_nothing)
+        + count_in_context(text, |prev, c, next| {
+            !c.is_ascii()
+                && !is_alphabetic(c)
+                && !c.is_whitespace()
+                && (!touches_words(c)
+                    || one_quote
+                        && !closes_nothing
+                        && is_quote(c)
+                        && prev.is_whitespace()
+                        && next.is_whitespace())
+                && !inside_words(c)
+                && !is_alphabetic(prev)
+                && !is_alphabetic(next)
+        })
 }
 
 /// How many opening quotes `“`, `„` and `‘` of `text` stand before a small Cyrillic letter and

@@ -698,6 +698,32 @@ fn a_word_of_one_letter_beats_a_sign_alone() {
 }
 
 #[test]
+fn a_word_of_one_letter_beats_a_quote_between_spaces() {
+    // windows-1251's `У` is KOI8-R's `с`; another reading makes it `”`, a quote that closes
+    // nothing at the start of the line. Quotes between spaces elsewhere are text's (`„ _ “`).
+    assert_eq!(lone_signs("” вас, он « да » “x” «%s» !” ,”"), 1);
+    assert_eq!(lone_signs("» вас"), 1);
+    assert_eq!(lone_signs("„ _ “ префиксе"), 0);
+    assert_eq!(lone_signs("”вас"), 0);
+    // A quote alone between spaces, the line's only quote, opens or closes nothing either:
+    // `С` is x-mac-cyrillic's `—` read as windows-1251, `“` another reading's.
+    assert_eq!(lone_signs("Да, 42 “ это"), 1);
+    assert_eq!(lone_signs("Да, 42 — это"), 0);
+    come_back(
+        &["У вас еще нет начального коммита"],
+        (0, 1),
+        "с БЮЯ",
+        "windows-1251 read as koi8-r",
+    );
+    come_back(
+        &["Да, 42 — это смысл жизни"],
+        (5, 0),
+        " С ",
+        "x-mac-cyrillic read as windows-1251",
+    );
+}
+
+#[test]
 fn capitals_of_windows_1251_that_x_mac_cyrillic_shows_as_signs_come_back() {
     // `„ “` are `Д У`, `И` is `»`, `Д` is `ƒ`: the line filter stops at each.
     come_back(
