@@ -128,8 +128,9 @@ pub(super) fn transcode_all(
         // before it is written. A failed write ends the run.
         let mut problem: Option<String> = None;
         let mut write_error: Option<io::Error> = None;
-        // A big UTF-16 or Latin-1 file goes to every core first: all of it, or up to where the ordinary
-        // conversion below goes on (with the offsets of the whole file).
+        // A big UTF-16 or Latin-1 file goes to every core first, up to where the ordinary
+        // conversion below goes on with the offsets of the whole file (its end, or the first
+        // part that is not well-formed).
         let mut rest: Option<std::fs::File> = None;
         let in_parts = match from {
             Some(Charset::Utf16(Some(endian))) => Some(whole::Encoding::Utf16(endian)),
@@ -143,16 +144,14 @@ pub(super) fn transcode_all(
             && let Ok(meta) = file.metadata()
             && meta.is_file()
         {
-            match whole::convert(&file, meta.len(), encoding, whole::threads(), out)? {
-                None => continue,
-                Some(resume) => {
-                    use std::io::{Seek, SeekFrom};
-                    if file.seek(SeekFrom::Start(resume)).is_ok() {
-                        decoder = Decoder::Shifted(Box::new(decoder), resume, None);
-                        rest = Some(file);
-                    }
-                }
+            use std::io::{Seek, SeekFrom};
+            let resume = whole::convert(&file, meta.len(), encoding, whole::threads(), out)?;
+            if let Err(error) = file.seek(SeekFrom::Start(resume)) {
+                messages.trouble(&name, io_reason(&error));
+                continue;
             }
+            decoder = Decoder::Shifted(Box::new(decoder), resume, None);
+            rest = Some(file);
         }
         let mut consume = |chunk: &[u8], is_last: bool| {
             // A chunk is at most 64 KiB (`CHUNK_LEN`): converted whole, in bounded memory.

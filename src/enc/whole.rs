@@ -45,9 +45,10 @@ pub(super) fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
 }
 
-/// Converts the `len` bytes of `file` (in `encoding`) into UTF-8 on `threads` threads, writing to `out` in file order. Returns where the caller must go on converting the
-/// ordinary way (the start of the first part that is not well-formed or could not be read;
-/// everything before it is written), or `None` when all of it is written.
+/// Converts the `len` bytes of `file` (in `encoding`) into UTF-8 on `threads` threads,
+/// writing to `out` in file order. Returns where the caller goes on converting the ordinary
+/// way: the start of the first part that is not well-formed or could not be read (everything
+/// before it is written), or `len` when all of it is written (the file may have grown since).
 ///
 /// # Errors
 ///
@@ -58,7 +59,7 @@ pub(super) fn convert(
     encoding: Encoding,
     threads: usize,
     out: &mut dyn Write,
-) -> io::Result<Option<u64>> {
+) -> io::Result<u64> {
     let cuts = cuts(file, len, encoding);
     let parts = cuts.len() - 1;
     let next = AtomicU64::new(0);
@@ -117,14 +118,14 @@ pub(super) fn convert(
 }
 
 /// Writes the parts' outputs in order as they arrive, counting them in `written`; where the
-/// caller must go on (the first part that failed), or `None` when all are written.
+/// caller goes on (the start of the first part that failed, or the end of the last).
 fn write_in_order(
     done: &mpsc::Receiver<(usize, Option<Vec<u8>>)>,
     parts: usize,
     cuts: &[u64],
     written: &(Mutex<u64>, Condvar),
     out: &mut dyn Write,
-) -> io::Result<Option<u64>> {
+) -> io::Result<u64> {
     let mut waiting = BTreeMap::new();
     for (i, &start) in cuts.iter().enumerate().take(parts) {
         let output = loop {
@@ -140,14 +141,14 @@ fn write_in_order(
             }
         };
         let Some(output) = output else {
-            return Ok(Some(start));
+            return Ok(start);
         };
         out.write_all(&output)?;
         let (count, turn) = written;
         *count.lock().unwrap_or_else(|e| e.into_inner()) += 1;
         turn.notify_all();
     }
-    Ok(None)
+    Ok(cuts[parts])
 }
 
 /// Where the parts start, and the file's end: every [`PART_LEN`] bytes, in UTF-16 one unit
