@@ -669,8 +669,10 @@ pub(super) fn capital_words(text: &[u8]) -> (usize, usize) {
 /// fewer), and three of them at least for each other Cyrillic word, a word written again
 /// counted once: what KOI8-R and windows-1251 make of each other's small letters, when no
 /// capital began a word (the other words were written in capitals, placeholders that a line
-/// names more than once: `йнс ОЕ ЪБДБОП` for `ИМЯ не задано`, `уйнчпм ВХДЕФ ... уйнчпм`). Done
-/// as soon as two other words or more outnumber the words of capitals, where most lines end.
+/// names more than once: `йнс ОЕ ЪБДБОП` for `ИМЯ не задано`, `уйнчпм ВХДЕФ ... уйнчпм`; a word
+/// of small letters after `=`, `<`, `[` or `_`, or before `_`, `>` or `]`, is such a placeholder
+/// and not counted: `--file=жбкм ЛБЛ ... жбкмб`). Done as soon as two other words or more
+/// outnumber the words of capitals, where most lines end.
 pub(super) fn all_capitals(text: &[u8]) -> bool {
     let (mut capitals, mut words) = (0, 0);
     // The other words, each once: the first, and those after it (most lines end at the second).
@@ -682,6 +684,19 @@ pub(super) fn all_capitals(text: &[u8]) -> bool {
             continue;
         }
         let word = &text[end - 2 * run..end];
+        // A placeholder (`--file=ФАЙЛ`, `ИМЯ_ФАЙЛА`, `<ФАЙЛ>`) is written in capitals in text:
+        // in small letters (KOI8-R and windows-1251 read as each other swap case), it is no
+        // word of the line's own.
+        let before = (end - 2 * run).checked_sub(1).map(|at| text[at]);
+        let placeholder = matches!(before, Some(b'=' | b'<' | b'[' | b'_'))
+            || matches!(text.get(end), Some(b'_' | b'>' | b']'));
+        if placeholder
+            && word
+                .chunks(2)
+                .all(|letter| letter[0] != 0xD0 || letter[1] >= 0xB0)
+        {
+            continue;
+        }
         if first.is_none() {
             first = Some(word);
         } else if first != Some(word) && !others.contains(&word) {

@@ -738,3 +738,24 @@ fn capitals_of_windows_1251_that_x_mac_cyrillic_shows_as_signs_come_back() {
         "windows-1251 read as x-mac-cyrillic",
     );
 }
+
+#[test]
+fn a_placeholder_in_small_letters_is_no_word_of_the_line() {
+    // Placeholders are written in capitals (`--file=ФАЙЛ`, `ИМЯ_ФАЙЛА`): KOI8-R and
+    // windows-1251 read as each other make them small, the words around them capitals.
+    come_back(
+        &[
+            "-f,  --file=ФАЙЛ          как --date для каждой строки из ФАЙЛА",
+            "--config-file=ИМЯ_ФАЙЛА    использовать указанный основной файл",
+        ],
+        (1, 0),
+        "жбкм",
+        "koi8-r read as windows-1251",
+    );
+    assert!(all_capitals(
+        "ЛБЛ ДМС ЛБЦДПК --file=жбкм <жбкм> [жбкм] йнс_жбкмб".as_bytes()
+    ));
+    assert!(!all_capitals("ЛБЛ ДМС ЛБЦДПК жбкм сЗБ жбкмб".as_bytes()));
+    // A word with capitals after `_` is no placeholder made small.
+    assert!(!all_capitals("ЭРЧТР_ЪРЭРЫг".as_bytes()));
+}
