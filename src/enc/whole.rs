@@ -5,10 +5,11 @@
 //! A part is converted strictly. Where every part is well-formed the output is what one
 //! thread writes: a UTF-16 cut falls between two units and never after a high surrogate (it
 //! moves on by one unit when it would), so no character spans two parts, and UTF-16 carries
-//! nothing else from one unit to the next; in Latin-1 every byte is a character. The first part that holds a malformed unit (or that cannot
-//! be read, or comes up short because the file shrank) ends this: the parts before it are
-//! written, and the caller converts the rest the ordinary way from that part's start, which
-//! replaces or reports each error with its offset exactly as for any input.
+//! nothing else from one unit to the next; in Latin-1 every byte is a character. The first
+//! part that holds a malformed unit (or that cannot be read, or comes up short because the
+//! file shrank) ends this: the parts before it are written, and the caller converts the rest
+//! the ordinary way from that part's start, which replaces or reports each error with its
+//! offset exactly as for any input.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -30,19 +31,23 @@ pub(super) enum Encoding {
 /// they save.
 pub(super) const MIN_LEN: u64 = 16 * 1024 * 1024;
 
-/// How much of the file a thread converts at a time (its output at most half as long again).
+/// How much of the file a thread converts at a time (its output at most twice as long).
 pub(super) const PART_LEN: u64 = 1024 * 1024;
 
 /// The size of each `pread`, which stays in the core's L2 cache.
 const PIECE_LEN: usize = 256 * 1024;
 
-/// At most this many threads: a part's output waits in memory until the parts before it are
-/// written, and the conversion is bound by memory long before 8 cores.
+/// At most this many threads: each part's output waits in memory until the parts before it
+/// are written, and more threads mean more of them waiting.
 const MAX_THREADS: usize = 8;
 
-/// The number of threads that [`convert`] uses on this machine: 1 means it is not worth it.
+/// The number of threads that [`convert`] uses on this machine (1: it is not worth it), asked
+/// of the system once.
 pub(super) fn threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+    })
 }
 
 /// Converts the `len` bytes of `file` (in `encoding`) into UTF-8 on `threads` threads,
@@ -70,6 +75,7 @@ pub(super) fn convert(
     let written = (Mutex::new(0u64), Condvar::new());
     let (done_tx, done_rx) = mpsc::channel::<(usize, Option<Vec<u8>>)>();
     let work = |done: mpsc::Sender<(usize, Option<Vec<u8>>)>| {
+        let mut buffer = vec![0u8; PIECE_LEN];
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             if i >= parts as u64 {
@@ -86,7 +92,7 @@ pub(super) fn convert(
                 break;
             }
             let i = i as usize;
-            let output = convert_part(file, cuts[i], cuts[i + 1], encoding);
+            let output = convert_part(file, cuts[i], cuts[i + 1], encoding, &mut buffer);
             if done.send((i, output)).is_err() {
                 break;
             }
@@ -155,44 +161,51 @@ fn write_in_order(
 /// later where the unit before is a high surrogate (whose low half may follow), and never
 /// where that cannot be read.
 fn cuts(file: &File, len: u64, encoding: Encoding) -> Vec<u64> {
-    let mut cuts = vec![0];
-    let mut at = PART_LEN;
-    while at + PART_LEN / 2 < len {
-        let mut before = [0u8; 2];
-        if let Encoding::Utf16(endian) = encoding
-            && file.read_exact_at(&mut before, at - 2).is_ok()
-        {
+    let cut = |at: u64| match encoding {
+        Encoding::Latin1 => Some(at),
+        Encoding::Utf16(endian) => {
+            let mut before = [0u8; 2];
+            file.read_exact_at(&mut before, at - 2).ok()?;
             let unit = match endian {
                 Endian::Little => u16::from_le_bytes(before),
                 Endian::Big => u16::from_be_bytes(before),
             };
-            cuts.push(if (0xD800..0xDC00).contains(&unit) {
-                at + 2
-            } else {
-                at
-            });
-        } else if let Encoding::Latin1 = encoding {
-            cuts.push(at);
+            Some(
+                at + if (0xD800..0xDC00).contains(&unit) {
+                    2
+                } else {
+                    0
+                },
+            )
         }
-        at += PART_LEN;
-    }
-    cuts.push(len);
-    cuts
+    };
+    let nominal = (1..)
+        .map(|k| k * PART_LEN)
+        .take_while(|at| at + PART_LEN / 2 < len);
+    std::iter::once(0)
+        .chain(nominal.filter_map(cut))
+        .chain(std::iter::once(len))
+        .collect()
 }
 
-/// The UTF-8 of the file's bytes `from..to`, or `None` when one of them is malformed, cannot
-/// be read, or is missing.
-fn convert_part(file: &File, from: u64, to: u64, encoding: Encoding) -> Option<Vec<u8>> {
+/// The UTF-8 of the file's bytes `from..to`, read through `buffer`, or `None` when one of
+/// them is malformed, cannot be read, or is missing.
+fn convert_part(
+    file: &File,
+    from: u64,
+    to: u64,
+    encoding: Encoding,
+    buffer: &mut [u8],
+) -> Option<Vec<u8>> {
     let len = usize::try_from(to - from).ok()?;
-    let mut output = Vec::with_capacity(len * 2 + 64);
-    let mut decoder = match encoding {
-        Encoding::Utf16(endian) => Some(Utf16Decoder::new(endian)),
-        Encoding::Latin1 => None,
+    let (mut decoder, most) = match encoding {
+        Encoding::Utf16(endian) => (Some(Utf16Decoder::new(endian)), len / 2 * 3),
+        Encoding::Latin1 => (None, len * 2),
     };
-    let mut buffer = vec![0u8; PIECE_LEN];
+    let mut output = Vec::with_capacity(most + 64);
     let mut at = from;
     while at < to {
-        let read = crate::input::read_piece_at(file, &mut buffer, at, to)?;
+        let read = crate::input::read_piece_at(file, buffer, at, to)?;
         at += read as u64;
         match &mut decoder {
             Some(decoder) => decoder

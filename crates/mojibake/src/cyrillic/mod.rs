@@ -629,12 +629,12 @@ fn same_letters(a: &str, b: &str) -> bool {
 }
 
 /// The Cyrillic words of `text` (UTF-8), a word being a run of characters of U+0400..U+04FF:
-/// how many letters each holds, whether all are capitals of U+0400..U+042F, and where it ends
-/// (its bytes are the two bytes of each letter before that).
-fn cyrillic_words(text: &[u8]) -> impl Iterator<Item = (usize, bool, usize)> + '_ {
+/// how many letters each holds, whether all are capitals of U+0400..U+042F, whether none is,
+/// and where it ends (its bytes are the two bytes of each letter before that).
+fn cyrillic_words(text: &[u8]) -> impl Iterator<Item = (usize, bool, bool, usize)> + '_ {
     let mut i = 0;
     std::iter::from_fn(move || {
-        let (mut run, mut all) = (0, true);
+        let (mut run, mut all, mut none) = (0, true, true);
         while i < text.len() {
             if let Some(&b @ 0xD0..=0xD3) = text.get(i)
                 && let Some(&second) = text.get(i + 1)
@@ -643,26 +643,28 @@ fn cyrillic_words(text: &[u8]) -> impl Iterator<Item = (usize, bool, usize)> + '
                 // A small `ъ` counts with capitals: x-mac-cyrillic's `я` read as KOI8 (`БШОНКМЕМХъ`
                 // for `выполнения`), which no word of capitals has in text.
                 all &= b == 0xD0 && second < 0xB0 || b == 0xD1 && second == 0x8A;
+                none &= !(b == 0xD0 && second < 0xB0);
                 i += 2;
                 continue;
             }
             i += 1;
             if run > 0 {
-                return Some((run, all, i - 1));
+                return Some((run, all, none, i - 1));
             }
         }
-        (run > 0).then_some((run, all, i))
+        (run > 0).then_some((run, all, none, i))
     })
 }
 
 /// How many words of `text` (UTF-8) are two or more capitals of U+0400..U+042F and nothing
 /// else, and how many other words of two letters or more it holds ([`cyrillic_words`]).
 pub(super) fn capital_words(text: &[u8]) -> (usize, usize) {
-    cyrillic_words(text)
-        .filter(|&(run, _, _)| run >= 2)
-        .fold((0, 0), |(capitals, others), (_, all, _)| {
+    cyrillic_words(text).filter(|&(run, ..)| run >= 2).fold(
+        (0, 0),
+        |(capitals, others), (_, all, ..)| {
             (capitals + usize::from(all), others + usize::from(!all))
-        })
+        },
+    )
 }
 
 /// Whether `text` is words of capitals, five capitals at least (an abbreviation, `СССР`, has
@@ -677,7 +679,7 @@ pub(super) fn all_capitals(text: &[u8]) -> bool {
     let (mut capitals, mut words) = (0, 0);
     // The other words, each once: the first, and those after it (most lines end at the second).
     let (mut first, mut others): (Option<&[u8]>, Vec<&[u8]>) = (None, Vec::new());
-    for (run, all, end) in cyrillic_words(text).filter(|&(run, _, _)| run >= 2) {
+    for (run, all, small, end) in cyrillic_words(text).filter(|&(run, ..)| run >= 2) {
         if all {
             capitals += run;
             words += 1;
@@ -690,11 +692,7 @@ pub(super) fn all_capitals(text: &[u8]) -> bool {
         let before = (end - 2 * run).checked_sub(1).map(|at| text[at]);
         let placeholder = matches!(before, Some(b'=' | b'<' | b'[' | b'_'))
             || matches!(text.get(end), Some(b'_' | b'>' | b']'));
-        if placeholder
-            && word
-                .chunks(2)
-                .all(|letter| letter[0] != 0xD0 || letter[1] >= 0xB0)
-        {
+        if placeholder && small {
             continue;
         }
         if first.is_none() {
