@@ -55,7 +55,7 @@ pub const RULE: WordRule = WordRule {
 /// (their letters all of one script, Common and Inherited aside; or, for the systems that take
 /// ASCII letters, Latin with Han and kana, or with Han and Hangul). The tests hold every
 /// character of every zone to the Unicode data.
-const QUIET: Quiet = Quiet::new(
+const QUIET: Quiet = Quiet::with_lanes(
     &[
         // General punctuation (dashes, quotes, the ellipsis), U+2000..U+203F.
         Zone::after(0xE2, 0x80, 0x80),
@@ -166,6 +166,32 @@ const QUIET: Quiet = Quiet::new(
             zones: &[Zone::after_two(0xEF, 0xB8, 0x80, 0x8F)],
             takes_ascii: true,
         },
+    ],
+    // The characters of Chinese, Japanese and Korean text, found a block at a time.
+    &[
+        // Han, U+4E00..U+9FFF, and its extension A, U+3400..U+3FFF; compatibility ideographs.
+        Zone::leads(0xE4, 0xE9),
+        Zone::after(0xE3, 0x90, 0xBF),
+        Zone::after(0xEF, 0xA4, 0xAB),
+        // Kana.
+        Zone::after(0xE3, 0x81, 0x83),
+        // CJK punctuation: the brackets and marks of both (U+3000..U+301F, U+3020..U+302D),
+        // the kana repeat marks.
+        Zone::after_two(0xE3, 0x80, 0x80, 0x9F),
+        Zone::after_two(0xE3, 0x80, 0xA0, 0xAD),
+        Zone::after_two(0xE3, 0x80, 0xB1, 0xBF),
+        // Fullwidth forms, U+FF00..U+FF5F.
+        Zone::after(0xEF, 0xBC, 0xBC),
+        Zone::after_two(0xEF, 0xBD, 0x80, 0x9F),
+        // Hangul syllables, U+AC00..U+D79F, and compatibility jamo, U+3150..U+317F.
+        Zone::after(0xEA, 0xB0, 0xBF),
+        Zone::leads(0xEB, 0xEC),
+        Zone::after(0xED, 0x80, 0x8F),
+        Zone::after(0xED, 0x90, 0x9E),
+        Zone::after(0xE3, 0x85, 0x85),
+        // General punctuation and box drawing, in no word.
+        Zone::after(0xE2, 0x80, 0x80),
+        Zone::after(0xE2, 0x94, 0x9C),
     ],
 );
 

@@ -22,6 +22,15 @@
 //! share no home ends the quiet text. It gives how far the text is quiet, ending after an
 //! ASCII stop, and where the first block that is not quiet ends: the words up to there are the
 //! caller's to judge one by one.
+//!
+//! Text of many characters of three bytes (Chinese, Japanese, Korean) would cost a lookup a
+//! character, and its blocks often hold words of two homes side by side. With AVX2 or AVX-512,
+//! the characters of the caller's lanes ([`Quiet::with_lanes`]) are told apart 32 or 64 bytes
+//! at a time: five nibble tables, one for each of the lead's low nibble and the two nibbles of
+//! each byte after it, give each byte the lanes it may start, and the lanes' homes give, for
+//! each home, the leads that are not of it. Carrying those misfits on to each word's end
+//! (`fill_to_stops`) shows at once whether some word of the block has a misfit for every home:
+//! a block of lanes with no such word is quiet with no character looked up.
 
 /// Characters by the first bytes of their UTF-8 form: a lead byte in `lead`, the byte after it
 /// in `next`, and the byte after that in `third` (all ranges inclusive; [`Zone::ANY`] for a
@@ -104,6 +113,8 @@ pub struct Quiet {
     pub homes: &'static [Home],
     /// Each character's class, by its first bytes.
     table: Table,
+    /// The characters whose classes a block's nibbles give ([`Quiet::with_lanes`]).
+    lanes: Lanes,
 }
 
 impl Quiet {
@@ -117,11 +128,152 @@ impl Quiet {
     /// time, in a constant) with more than [`Quiet::MAX_HOMES`] homes, or when a zone looks at
     /// the third byte of characters of two bytes (that byte is the next character's).
     pub const fn new(neutral: &'static [Zone], homes: &'static [Home]) -> Quiet {
+        Quiet::with_lanes(neutral, homes, &[])
+    }
+
+    /// The most lanes a [`Quiet`] may name.
+    pub const MAX_LANES: usize = 8 * LANE_SETS;
+
+    /// [`Quiet::new`], with the characters of three bytes whose classes the levels with SIMD
+    /// give 64 bytes at a time by the nibbles of their first three bytes, not one lookup each:
+    /// the text most blocks of Chinese, Japanese and Korean are made of, whatever homes their
+    /// words are of. Each lane is a zone of characters of three bytes whose lead, next and
+    /// third byte ranges each lie inside one high nibble or span whole ones (`E3 81..83`, `ED
+    /// 90..9E`, `E4..E9`, but not `ED 80..9E`), and whose characters are all of one class: all
+    /// neutral, or all of the same homes. A block whose characters above U+007F are all of
+    /// lanes is judged with a few operations on its masks. Fails (at compile time, in a
+    /// constant) with more than [`Quiet::MAX_LANES`] lanes, a lane of another form, or lanes
+    /// of more than two homes in all.
+    pub const fn with_lanes(
+        neutral: &'static [Zone],
+        homes: &'static [Home],
+        lanes: &'static [Zone],
+    ) -> Quiet {
+        let table = Table::new(neutral, homes);
+        let lanes = Lanes::new(&table, lanes);
         Quiet {
             neutral,
             homes,
-            table: Table::new(neutral, homes),
+            table,
+            lanes,
         }
+    }
+}
+
+/// Sets of eight lanes, a bit of a byte each.
+const LANE_SETS: usize = 2;
+/// The most homes the lanes' characters may be of.
+const LANE_HOMES: usize = 2;
+
+/// The lanes of a [`Quiet`] as nibble tables: a byte's lanes are those that each of the five
+/// nibbles lets through (the lead's low nibble, and the high and low nibbles of the two bytes
+/// after it), each set of eight lanes a table of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Lanes {
+    /// By set: the lead's low nibble, the next byte's high and low nibbles, the third's.
+    nibbles: [[[u8; 16]; 5]; LANE_SETS],
+    /// Whether any lane is named.
+    named: bool,
+    /// By set, the lanes of neutral characters.
+    neutral: [u8; LANE_SETS],
+    /// The homes the lanes' characters are of: each home's bit in a class, and by set the
+    /// lanes whose characters are of it.
+    homes: [(u32, [u8; LANE_SETS]); LANE_HOMES],
+    /// The homes in use.
+    home_count: usize,
+}
+
+/// What the lanes tell of a block's bytes, a bit a byte, each bit meaningful where a
+/// character of three bytes starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct LaneMasks {
+    /// A character of some lane.
+    pub(crate) any: u64,
+    /// A neutral one.
+    pub(crate) neutral: u64,
+    /// One of each of [`Lanes::homes`].
+    pub(crate) has: [u64; LANE_HOMES],
+}
+
+impl Lanes {
+    const fn new(table: &Table, zones: &[Zone]) -> Lanes {
+        assert!(
+            zones.len() <= Quiet::MAX_LANES,
+            "too many lanes for a Quiet"
+        );
+        let mut lanes = Lanes {
+            nibbles: [[[0; 16]; 5]; LANE_SETS],
+            named: !zones.is_empty(),
+            neutral: [0; LANE_SETS],
+            homes: [(0, [0; LANE_SETS]); LANE_HOMES],
+            home_count: 0,
+        };
+        let mut k = 0;
+        while k < zones.len() {
+            let (zone, set, bit) = (zones[k], k / 8, 1 << (k % 8));
+            assert!(
+                zone.lead.0 >= 0xE0 && zone.lead.1 <= 0xEF,
+                "a lane holds characters of three bytes"
+            );
+            let nibbles = [
+                nibbles_of(zone.lead).1,
+                nibbles_of(zone.next).0,
+                nibbles_of(zone.next).1,
+                nibbles_of(zone.third).0,
+                nibbles_of(zone.third).1,
+            ];
+            let mut j = 0;
+            while j < 5 {
+                let mut n = 0;
+                while n < 16 {
+                    if nibbles[j] >> n & 1 != 0 {
+                        lanes.nibbles[set][j][n] |= bit;
+                    }
+                    n += 1;
+                }
+                j += 1;
+            }
+            let class = table.class_of_all(zone);
+            if class & NEUTRAL != 0 {
+                lanes.neutral[set] |= bit;
+            } else {
+                let mut home = 1;
+                while home < 31 {
+                    if class >> home & 1 != 0 {
+                        let mut h = 0;
+                        while h < lanes.home_count && lanes.homes[h].0 != 1 << home {
+                            h += 1;
+                        }
+                        if h == lanes.home_count {
+                            assert!(h < LANE_HOMES, "lanes of too many homes");
+                            lanes.homes[h].0 = 1 << home;
+                            lanes.home_count += 1;
+                        }
+                        lanes.homes[h].1[set] |= bit;
+                    }
+                    home += 1;
+                }
+            }
+            k += 1;
+        }
+        lanes
+    }
+}
+
+/// The high and low nibbles of the bytes of `range`, as sets of bits, when the range is their
+/// product: inside one high nibble, or whole high nibbles.
+const fn nibbles_of((lo, hi): (u8, u8)) -> (u16, u16) {
+    const fn run(from: u8, to: u8) -> u16 {
+        (((1u32 << (to + 1)) - 1) & !((1u32 << from) - 1)) as u16
+    }
+    if lo >> 4 == hi >> 4 {
+        (1 << (lo >> 4), run(lo & 0xF, hi & 0xF))
+    } else {
+        assert!(
+            lo & 0xF == 0 && hi & 0xF == 0xF,
+            "a lane's range spans part of a high nibble"
+        );
+        (run(lo >> 4, hi >> 4), 0xFFFF)
     }
 }
 
@@ -272,13 +424,55 @@ impl Table {
     /// byte after a continuation byte; the third is looked at only for characters of three
     /// bytes or more).
     #[inline(always)]
-    fn class(&self, lead: u8, next: u8, third: u8) -> u32 {
+    const fn class(&self, lead: u8, next: u8, third: u8) -> u32 {
         let class = self.pairs[Table::pair(lead, next)];
         if class & BY_THIRD == 0 {
             class
         } else {
-            self.thirds[class as usize % MAX_THIRDS][usize::from(third & 0x3F)]
+            self.thirds[class as usize % MAX_THIRDS][(third & 0x3F) as usize]
         }
+    }
+
+    /// The class every character of `zone` (of three bytes) is of. Fails when they are of
+    /// different classes, or of none.
+    const fn class_of_all(&self, zone: Zone) -> u32 {
+        let mut class = 0;
+        let mut lead = zone.lead.0;
+        while lead <= zone.lead.1 {
+            let mut next = if zone.next.0 < 0x80 {
+                0x80
+            } else {
+                zone.next.0
+            };
+            while next <= zone.next.1 && next <= 0xBF {
+                let mut third = if zone.third.0 < 0x80 {
+                    0x80
+                } else {
+                    zone.third.0
+                };
+                // A pair whose class the third byte does not decide is one character's.
+                let last = if self.pairs[Table::pair(lead, next)] & BY_THIRD == 0 {
+                    third
+                } else if zone.third.1 < 0xBF {
+                    zone.third.1
+                } else {
+                    0xBF
+                };
+                while third <= last {
+                    let got = self.class(lead, next, third);
+                    assert!(got != 0, "a lane's character is of no class");
+                    assert!(
+                        class == 0 || got == class,
+                        "a lane's characters are of different classes"
+                    );
+                    class = got;
+                    third += 1;
+                }
+                next += 1;
+            }
+            lead += 1;
+        }
+        class
     }
 }
 
@@ -362,11 +556,18 @@ fn swar_masks(span: &[u8; SPAN]) -> Masks {
     m
 }
 
-/// [`Masks::alnum_after`].
+/// [`Masks::alnum_after`], the four bytes in a `u32` as [`swar_masks`] reads eight.
 fn after_block(span: &[u8; SPAN]) -> u8 {
-    (0..AHEAD).fold(0, |bits, k| {
-        bits | u8::from(span[BLOCK + k].is_ascii_alphanumeric()) << k
-    })
+    const HIGH: u32 = 0x8080_8080;
+    const ONES: u32 = 0x0101_0101;
+    let x = u32::from_le_bytes(span[BLOCK..].try_into().expect("four bytes"));
+    let within = |y: u32, lo: u8, hi: u8| {
+        (y + ONES * u32::from(0x80 - lo)) & !(y + ONES * u32::from(0x7F - hi))
+    };
+    let letter = within((x | 0x2020_2020) & !HIGH, b'a', b'z');
+    let digit = within(x & !HIGH, b'0', b'9');
+    let alnum = (letter | digit) & !x & HIGH;
+    ((alnum >> 7).wrapping_mul(0x1020_4080) >> 28) as u8
 }
 
 /// The bytes among `wanted` where a character of `zones` starts, a byte at a time (the tests'
@@ -380,11 +581,45 @@ pub(crate) fn portable_zones(span: &[u8; SPAN], zones: &[Zone], wanted: u64) -> 
     all & wanted
 }
 
+/// The lanes of each byte by the nibble tables, a byte at a time (the tests' reference for the
+/// levels with SIMD).
+#[cfg(test)]
+fn portable_lanes(span: &[u8; SPAN], lanes: &Lanes) -> LaneMasks {
+    let mut m = LaneMasks::default();
+    for i in 0..BLOCK {
+        let nibbles = [
+            span[i] & 0xF,
+            span[i + 1] >> 4,
+            span[i + 1] & 0xF,
+            span[i + 2] >> 4,
+            span[i + 2] & 0xF,
+        ];
+        let of = |set: usize| {
+            (0..5).fold(0xFF, |bits, j| {
+                bits & lanes.nibbles[set][j][usize::from(nibbles[j])]
+            })
+        };
+        let sets: [u8; LANE_SETS] = std::array::from_fn(of);
+        let test = |wanted: [u8; LANE_SETS]| {
+            u64::from(sets.iter().zip(wanted).any(|(b, w)| b & w != 0)) << i
+        };
+        m.any |= test([0xFF; LANE_SETS]);
+        m.neutral |= test(lanes.neutral);
+        for (h, (_, has)) in lanes.homes[..lanes.home_count].iter().enumerate() {
+            m.has[h] |= test(*has);
+        }
+    }
+    m
+}
+
+/// How a level tells a block's lanes.
+type LanesOf = fn(&[u8; SPAN], &Lanes) -> LaneMasks;
+
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use std::arch::x86_64::*;
 
-    use super::{BLOCK, Masks, SPAN, Zone};
+    use super::{BLOCK, LANE_SETS, LaneMasks, Lanes, Masks, SPAN, Zone};
 
     /// The two halves of the block, each as it is and one and two bytes on.
     #[inline]
@@ -480,13 +715,60 @@ mod avx2 {
         }
         found
     }
+
+    /// [`super::portable_lanes`] with AVX2.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn lanes(span: &[u8; SPAN], lanes: &Lanes) -> LaneMasks {
+        let low = _mm256_set1_epi8(0x0F);
+        let zero = _mm256_setzero_si256();
+        let tables = lanes.nibbles.map(|set| {
+            // SAFETY: a table is 16 bytes.
+            set.map(|t| _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(t.as_ptr().cast()) }))
+        });
+        let splat = |wanted: [u8; LANE_SETS]| wanted.map(|w| _mm256_set1_epi8(w as i8));
+        let neutral = splat(lanes.neutral);
+        let homes = lanes.homes.map(|(_, has)| splat(has));
+        let mut m = LaneMasks::default();
+        for (half, [v0, v1, v2]) in halves(span).into_iter().enumerate() {
+            let shift = 32 * half;
+            let nibbles = [
+                _mm256_and_si256(v0, low),
+                _mm256_and_si256(_mm256_srli_epi16::<4>(v1), low),
+                _mm256_and_si256(v1, low),
+                _mm256_and_si256(_mm256_srli_epi16::<4>(v2), low),
+                _mm256_and_si256(v2, low),
+            ];
+            let sets = tables.map(|t| {
+                let mut b = _mm256_shuffle_epi8(t[0], nibbles[0]);
+                for j in 1..5 {
+                    b = _mm256_and_si256(b, _mm256_shuffle_epi8(t[j], nibbles[j]));
+                }
+                b
+            });
+            let none = |v: __m256i| bits(_mm256_cmpeq_epi8(v, zero));
+            let test = |wanted: &[__m256i; LANE_SETS]| {
+                let of = _mm256_or_si256(
+                    _mm256_and_si256(sets[0], wanted[0]),
+                    _mm256_and_si256(sets[1], wanted[1]),
+                );
+                !none(of) & 0xFFFF_FFFF
+            };
+            m.any |= (!none(_mm256_or_si256(sets[0], sets[1])) & 0xFFFF_FFFF) << shift;
+            m.neutral |= test(&neutral) << shift;
+            for (has, wanted) in m.has.iter_mut().zip(&homes) {
+                *has |= test(wanted) << shift;
+            }
+        }
+        m
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use std::arch::x86_64::*;
 
-    use super::{Masks, SPAN, Zone};
+    use super::{LANE_SETS, LaneMasks, Lanes, Masks, SPAN, Zone};
 
     /// The block as it is and one and two bytes on.
     #[inline]
@@ -540,6 +822,44 @@ mod avx512 {
         }
         found
     }
+
+    /// [`super::portable_lanes`] with AVX-512.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(crate) fn lanes(span: &[u8; SPAN], lanes: &Lanes) -> LaneMasks {
+        let [v0, v1, v2] = shifted(span);
+        let low = _mm512_set1_epi8(0x0F);
+        let nibbles = [
+            _mm512_and_si512(v0, low),
+            _mm512_and_si512(_mm512_srli_epi16::<4>(v1), low),
+            _mm512_and_si512(v1, low),
+            _mm512_and_si512(_mm512_srli_epi16::<4>(v2), low),
+            _mm512_and_si512(v2, low),
+        ];
+        let sets = lanes.nibbles.map(|set| {
+            // SAFETY: a table is 16 bytes.
+            let t =
+                set.map(|t| _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(t.as_ptr().cast()) }));
+            let mut b = _mm512_shuffle_epi8(t[0], nibbles[0]);
+            for j in 1..5 {
+                b = _mm512_and_si512(b, _mm512_shuffle_epi8(t[j], nibbles[j]));
+            }
+            b
+        });
+        let test = |wanted: [u8; LANE_SETS]| {
+            _mm512_test_epi8_mask(sets[0], _mm512_set1_epi8(wanted[0] as i8))
+                | _mm512_test_epi8_mask(sets[1], _mm512_set1_epi8(wanted[1] as i8))
+        };
+        let mut m = LaneMasks {
+            any: test([0xFF; LANE_SETS]),
+            neutral: test(lanes.neutral),
+            has: [0; super::LANE_HOMES],
+        };
+        for (has, &(_, wanted)) in m.has.iter_mut().zip(&lanes.homes) {
+            *has = test(wanted);
+        }
+        m
+    }
 }
 
 /// How far `text` is quiet, and where the words must be judged one by one up to.
@@ -559,6 +879,7 @@ pub(crate) fn quiet_span(text: &[u8], quiet: &Quiet) -> (usize, usize) {
                 quiet,
                 |span| avx512::masks(span),
                 Some(|span: &_, zones: &_, wanted| avx512::zones(span, zones, wanted)),
+                Some(|span: &_, lanes: &_| avx512::lanes(span, lanes)),
             )
         }
         // SAFETY: the processor has AVX-512 BW (and so F), checked just above.
@@ -573,14 +894,15 @@ pub(crate) fn quiet_span(text: &[u8], quiet: &Quiet) -> (usize, usize) {
                 quiet,
                 |span| avx2::masks(span),
                 Some(|span: &_, zones: &_, wanted| avx2::zones(span, zones, wanted)),
+                Some(|span: &_, lanes: &_| avx2::lanes(span, lanes)),
             )
         }
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { with_avx2(text, quiet) };
     }
-    // Eight bytes at a time in a `u64`; comparing a whole block with zones costs more than
-    // looking its characters up.
-    quiet_span_with(text, quiet, swar_masks, None::<Zones>)
+    // Eight bytes at a time in a `u64`; comparing a whole block with zones, or its nibbles
+    // with tables, costs more than looking its characters up.
+    quiet_span_with(text, quiet, swar_masks, None::<Zones>, None::<LanesOf>)
 }
 
 /// How a level finds the characters of some zones in a block.
@@ -593,8 +915,10 @@ pub(crate) fn quiet_span_with(
     quiet: &Quiet,
     masks: impl Fn(&[u8; SPAN]) -> Masks,
     zones: Option<impl Fn(&[u8; SPAN], &[Zone], u64) -> u64>,
+    lanes: Option<impl Fn(&[u8; SPAN], &Lanes) -> LaneMasks>,
 ) -> (usize, usize) {
     let table = &quiet.table;
+    let lanes = lanes.filter(|_| quiet.lanes.named);
     // The home of every character of the last two blocks whose characters were looked up one
     // by one, when they had one and it was the same: most text keeps to one home (and neutral
     // characters) for long, and its blocks are then found by the home's zones, each a block at
@@ -632,7 +956,24 @@ pub(crate) fn quiet_span_with(
             // home's characters unless it takes them, and the word the block begins in (if its
             // first characters are the home's) of the home too: every word of the block is of
             // that home, found with no character looked up. Then the word at the block's end.
+            // Every character of lanes, and no word of them mixed: its homes found from the
+            // block's masks, no character looked up.
+            let of_lanes = match &lanes {
+                Some(lanes) if leads == m.lead_3 => lane_word(
+                    &lanes(span, &quiet.lanes),
+                    &quiet.lanes,
+                    Bytes {
+                        leads,
+                        stops,
+                        touching,
+                    },
+                    open,
+                    table.takes_ascii,
+                ),
+                _ => None,
+            };
             let whole = match (recent, &zones) {
+                _ if of_lanes.is_some() => of_lanes,
                 (Some(k), Some(zones)) => {
                     let (home, bit) = (&quiet.homes[k], 2 << k);
                     let of_home = zones(span, home.zones, leads);
@@ -698,6 +1039,74 @@ pub(crate) fn quiet_span_with(
     (safe, text.len())
 }
 
+/// A block's lead bytes, its stops (ASCII bytes that are no letter or digit), and the leads an
+/// ASCII letter or digit touches.
+#[derive(Clone, Copy)]
+struct Bytes {
+    leads: u64,
+    stops: u64,
+    touching: u64,
+}
+
+/// The homes the word that a block ends in may be of (every home when no word of a character
+/// above U+007F is open at its end), when every lead of the block (all of characters of three
+/// bytes) is of lanes and no word of it mixes scripts; `None` when some character is of no
+/// lane, or some word's characters share no home of the lanes (the block is then judged
+/// character by character, which tells which). `open` is the homes of the word open before the
+/// block.
+///
+/// A word mixes when, for each home of the lanes, one of its characters is not of that home
+/// (or touches an ASCII letter and the home takes none, or the word began before the block
+/// and was not of it): carrying each home's misfits on to the word's end ([`fill_to_stops`],
+/// neutral characters ending words as stops do) marks every character after a misfit of that
+/// home, and a character marked for every home is in a mixed word.
+fn lane_word(
+    m: &LaneMasks,
+    lanes: &Lanes,
+    block: Bytes,
+    open: u32,
+    takes_ascii: u32,
+) -> Option<u32> {
+    let Bytes {
+        leads,
+        stops,
+        touching,
+    } = block;
+    if m.any & leads != leads {
+        return None;
+    }
+    let neutral = m.neutral & leads;
+    let letters = leads & !neutral;
+    let ends = stops | neutral;
+    // The word open before the block, when it goes on into it.
+    let goes_on = 1 & !ends;
+    let mut mixed = letters;
+    let mut word = 0;
+    for (&(bit, _), &has) in lanes.homes[..lanes.home_count].iter().zip(&m.has) {
+        let mut misfits = letters & !has;
+        if takes_ascii & bit == 0 {
+            misfits |= letters & touching;
+        }
+        if open & bit == 0 {
+            misfits |= goes_on;
+        }
+        let marked = fill_to_stops(misfits, ends);
+        mixed &= marked;
+        if marked >> 63 == 0 {
+            word |= bit;
+        }
+    }
+    if mixed != 0 {
+        return None;
+    }
+    let last = 1 << (63 - leads.leading_zeros());
+    Some(if neutral & last != 0 {
+        EVERY_HOME
+    } else {
+        word
+    })
+}
+
 /// The places of the bits of `bits`, lowest first.
 fn bits(mut bits: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
@@ -717,279 +1126,4 @@ fn fill_to_stops(from: u64, stops: u64) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const CYRILLIC: Home = Home {
-        zones: &[Zone::leads(0xD0, 0xD3)],
-        takes_ascii: false,
-    };
-    const LATIN: Home = Home {
-        zones: &[Zone::leads(0xC3, 0xC9)],
-        takes_ascii: true,
-    };
-    const QUIET: Quiet = Quiet::new(
-        &[Zone::after(0xC2, 0xAB, 0xAB), Zone::after(0xC2, 0xBB, 0xBB)],
-        &[CYRILLIC, LATIN],
-    );
-
-    /// A block's masks and zones at one level.
-    type Level = (
-        &'static str,
-        fn(&[u8; SPAN]) -> Masks,
-        fn(&[u8; SPAN], &[Zone], u64) -> u64,
-    );
-
-    /// The masks of every level this processor has, the portable ones first.
-    fn levels() -> Vec<Level> {
-        #[allow(unused_mut)]
-        let mut levels: Vec<Level> = vec![
-            ("portable", portable_masks, portable_zones),
-            ("eight bytes", swar_masks, portable_zones),
-        ];
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            fn masks(span: &[u8; SPAN]) -> Masks {
-                // SAFETY: the test runs this only where the processor has AVX2.
-                unsafe { avx2::masks(span) }
-            }
-            fn zones(span: &[u8; SPAN], zones: &[Zone], wanted: u64) -> u64 {
-                // SAFETY: the test runs this only where the processor has AVX2.
-                unsafe { avx2::zones(span, zones, wanted) }
-            }
-            levels.push(("avx2", masks, zones));
-        }
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx512bw") {
-            fn masks(span: &[u8; SPAN]) -> Masks {
-                // SAFETY: the test runs this only where the processor has AVX-512 BW.
-                unsafe { avx512::masks(span) }
-            }
-            fn zones(span: &[u8; SPAN], zones: &[Zone], wanted: u64) -> u64 {
-                // SAFETY: the test runs this only where the processor has AVX-512 BW.
-                unsafe { avx512::zones(span, zones, wanted) }
-            }
-            levels.push(("avx512", masks, zones));
-        }
-        levels
-    }
-
-    /// What every level answers, with and without comparing blocks with zones whole.
-    fn answers(text: &str, quiet: &Quiet) -> Vec<(usize, usize)> {
-        let text = text.as_bytes();
-        let mut answers: Vec<_> = levels()
-            .into_iter()
-            .map(|(_, masks, zones)| quiet_span_with(text, quiet, masks, Some(zones)))
-            .collect();
-        answers.push(quiet_span_with(text, quiet, swar_masks, None::<Zones>));
-        answers
-    }
-
-    fn span_at(text: &str) -> (usize, usize) {
-        let mut answers = answers(text, &QUIET).into_iter();
-        let first = answers.next().expect("the portable level");
-        assert!(answers.all(|a| a == first), "levels differ on {text:?}");
-        first
-    }
-
-    #[test]
-    fn one_script_with_its_punctuation_is_quiet_to_the_last_space() {
-        let text = "«Привет», мир; это тест: всё хорошо и ещё раз хорошо. ".repeat(3);
-        let (safe, retry) = span_at(&text);
-        // The whole blocks, each with the three bytes after it: up to the last break in them.
-        let blocks_end = (text.len() - AHEAD) / BLOCK * BLOCK;
-        let last_break = text.as_bytes()[..blocks_end]
-            .iter()
-            .rposition(|b| b.is_ascii() && !b.is_ascii_alphanumeric());
-        assert_eq!((safe, retry), (last_break.unwrap() + 1, text.len()));
-    }
-
-    #[test]
-    fn a_block_stops_at_a_letter_of_another_script_or_an_ascii_letter_touching_the_home() {
-        let base = "мир ".repeat(40);
-        for odd in ["pаypal", "при1", "«Приветé»", "1мир", "мир\u{0301}", "日本"]
-        {
-            let text = format!("{base}{odd} {base}");
-            let (safe, retry) = span_at(&text);
-            let at = base.len();
-            assert!(safe <= at, "{odd}: quiet up to {safe}, past {at}");
-            assert!(
-                retry > at && retry <= at + odd.len() + 64,
-                "{odd}: ask again at {retry}"
-            );
-            assert_eq!(retry % 64, 0, "{odd}");
-        }
-    }
-
-    #[test]
-    fn ascii_with_neutral_characters_alone_is_quiet_between_the_homes() {
-        let text = format!(
-            "{}{}{}",
-            "мир ".repeat(20),
-            "say «hi» ".repeat(20),
-            "мир ".repeat(20)
-        );
-        let (safe, retry) = span_at(&text);
-        assert_eq!(retry, text.len());
-        assert!(safe + SPAN > text.len(), "quiet up to {safe}");
-    }
-
-    #[test]
-    fn latin_takes_ascii_letters_into_its_words() {
-        let text = "café naïve übergroß ".repeat(10);
-        let (safe, retry) = span_at(&text);
-        assert_eq!(retry, text.len());
-        assert!(safe + 64 + AHEAD > text.len(), "quiet up to {safe}");
-    }
-
-    #[test]
-    fn a_character_of_two_homes_takes_the_home_of_its_word() {
-        // Han is Japanese and Korean; kana Japanese alone, Hangul Korean alone.
-        const CJK: Quiet = Quiet::new(
-            &[],
-            &[
-                CYRILLIC,
-                Home {
-                    zones: &[Zone::leads(0xE4, 0xE9), Zone::after(0xE3, 0x81, 0x83)],
-                    takes_ascii: true,
-                },
-                Home {
-                    zones: &[Zone::leads(0xE4, 0xE9), Zone::leads(0xEA, 0xED)],
-                    takes_ascii: true,
-                },
-            ],
-        );
-        let spans = |text: &str| {
-            let answers = answers(text, &CJK);
-            assert!(answers.iter().all(|a| *a == answers[0]), "{text}");
-            answers[0]
-        };
-        let base = "日本語のテキスト 한국어 漢字 文字 ".repeat(8);
-        let (safe, retry) = spans(&base);
-        assert_eq!(retry, base.len());
-        assert!(safe + SPAN > base.len(), "quiet up to {safe}");
-        // A word of kana and Hangul, or of Han and Cyrillic, shares no home.
-        for odd in ["のは한국", "漢字мир", "OK한국の"] {
-            let text = format!("{base}{odd} {base}");
-            let (safe, retry) = spans(&text);
-            let at = base.len();
-            assert!(safe <= at, "{odd}: quiet up to {safe}, past {at}");
-            assert!(retry > at && retry <= at + odd.len() + 64, "{odd}: {retry}");
-        }
-    }
-
-    #[test]
-    fn filling_carries_each_bit_up_to_the_next_stop() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for round in 0..20_000 {
-            // Sparse and dense stops, and every bit of a run from the first.
-            let stops = match round % 3 {
-                0 => next() & next(),
-                1 => next() | next(),
-                _ => next(),
-            };
-            let from = next() & next() & !stops;
-            let mut want = 0u64;
-            let mut carrying = false;
-            for i in 0..64 {
-                carrying = stops >> i & 1 == 0 && (carrying || from >> i & 1 == 1);
-                want |= u64::from(carrying) << i;
-            }
-            assert_eq!(fill_to_stops(from, stops), want, "{from:064b} {stops:064b}");
-        }
-        assert_eq!(fill_to_stops(1, 0), !0);
-        assert_eq!(fill_to_stops(1 << 63, 0), 1 << 63);
-        assert_eq!(fill_to_stops(0b1, 0b1000), 0b111);
-    }
-
-    #[test]
-    fn every_level_gives_the_portable_masks_at_every_byte() {
-        let zones = [
-            Zone::leads(0xD0, 0xD3),
-            Zone::after(0xE2, 0x80, 0x81),
-            Zone::after_two(0xE3, 0x80, 0x80, 0xA9),
-        ];
-        let pool: Vec<u8> = [
-            0x00, b' ', b'0', b'9', b'a', b'Z', b'z', b'@', b'[', b'`', b'{',
-        ]
-        .into_iter()
-        .chain([
-            0x7F, 0x80, 0xA9, 0xAA, 0xBF, 0xC0, 0xC2, 0xCF, 0xD0, 0xD3, 0xD4, 0xDF,
-        ])
-        .chain([0xE0, 0xE2, 0xE3, 0xEF, 0xF0, 0xF4, 0xFF])
-        .collect();
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..20_000 {
-            let span: [u8; SPAN] = std::array::from_fn(|_| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pool[(seed % pool.len() as u64) as usize]
-            });
-            let wanted = portable_masks(&span).lead_3 | seed;
-            let want = (portable_masks(&span), portable_zones(&span, &zones, wanted));
-            for (name, masks, zones_of) in levels() {
-                assert_eq!(
-                    (masks(&span), zones_of(&span, &zones, wanted)),
-                    want,
-                    "{name} on {span:02X?}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn the_table_gives_each_character_the_zones_that_hold_it() {
-        const SPLIT: Quiet = Quiet::new(
-            &[Zone {
-                lead: (0xF0, 0xF0),
-                next: (0x9F, 0x9F),
-                third: (0x8C, 0xAB),
-            }],
-            &[
-                CYRILLIC,
-                LATIN,
-                Home {
-                    zones: &[
-                        Zone::leads(0xE4, 0xE9),
-                        Zone::after_two(0xE3, 0x80, 0x80, 0xAD),
-                    ],
-                    takes_ascii: true,
-                },
-                Home {
-                    zones: &[Zone::leads(0xE5, 0xE5), Zone::after(0xE3, 0x80, 0x81)],
-                    takes_ascii: false,
-                },
-            ],
-        );
-        for quiet in [&QUIET, &SPLIT, &Quiet::NONE] {
-            for lead in 0xC0..=0xFF {
-                for next in 0x80..=0xBF {
-                    for third in (0x00..=0xFF).filter(|&b| lead >= 0xE0 || b % 7 == 0) {
-                        let bytes = [lead, next, third];
-                        let holds = |zones: &[Zone]| zones.iter().any(|z| z.holds(bytes));
-                        let want = quiet
-                            .homes
-                            .iter()
-                            .enumerate()
-                            .fold(u32::from(holds(quiet.neutral)), |class, (k, home)| {
-                                class | u32::from(holds(home.zones)) << (k + 1)
-                            });
-                        // A continuation byte third for a character of three bytes or more.
-                        if lead < 0xE0 || (0x80..=0xBF).contains(&third) {
-                            let got = quiet.table.class(lead, next, third);
-                            assert_eq!(got, want, "{bytes:02X?}");
-                        }
-                    }
-                }
-            }
-        }
-        assert_eq!(SPLIT.table.takes_ascii, 0b1100);
-    }
-}
+mod tests;
