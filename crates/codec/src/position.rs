@@ -52,10 +52,7 @@ impl Position {
             self.column += count_chars(run) as u64;
         } else {
             self.line += newlines as u64;
-            let last = run
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .expect("a newline was counted");
+            let last = last_newline(run).expect("a newline was counted");
             self.column = 1 + count_chars(&run[last + 1..]) as u64;
         }
     }
@@ -66,6 +63,20 @@ impl Position {
         self.byte_offset += len as u64;
         self.column += 1;
     }
+}
+
+/// Where the last line feed of `haystack` is, eight bytes at a time from its end.
+fn last_newline(haystack: &[u8]) -> Option<usize> {
+    let mut end = haystack.len();
+    while end >= 8 {
+        let word = u64::from_le_bytes(haystack[end - 8..end].try_into().expect("eight bytes"));
+        let newlines = swar::zero_bytes(word ^ swar::splat(b'\n'));
+        if newlines != 0 {
+            return Some(end - 8 + (63 - newlines.leading_zeros() as usize) / 8);
+        }
+        end -= 8;
+    }
+    haystack[..end].iter().rposition(|&b| b == b'\n')
 }
 
 /// How many bytes of `haystack` equal `needle`.
@@ -248,6 +259,28 @@ mod tests {
             let newlines = vec![b'\n'; len];
             let counted = swar::count(&newlines, |w| swar::zero_bytes(w ^ swar::splat(b'\n')));
             assert_eq!(counted, len, "{len} newlines");
+        }
+    }
+
+    #[test]
+    fn the_last_newline_is_found_at_every_place_and_length() {
+        // Newlines beside every byte value (0x0A with its neighbours, which a borrow could
+        // make look like one), at every place of the words read from the end.
+        let pool = [b'\n', 0x09, 0x0B, 0x00, 0x8A, 0xFF, b'a'];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for len in 0..90 {
+            for _ in 0..200 {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        pool[(seed % pool.len() as u64) as usize]
+                    })
+                    .collect();
+                let want = bytes.iter().rposition(|&b| b == b'\n');
+                assert_eq!(last_newline(&bytes), want, "{bytes:02X?}");
+            }
         }
     }
 
