@@ -91,7 +91,7 @@ pub(super) fn check_job(
                 }
                 if wants_hint && head_seen < HINT_SAMPLE_LEN {
                     let head = &chunk[..chunk.len().min(HINT_SAMPLE_LEN - head_seen)];
-                    head_has_nul |= head.contains(&0);
+                    head_has_nul |= memchr::memchr(0, head).is_some();
                     if head_seen == 0 && has_suspect(head) {
                         mojibake_head = Some(head.to_vec());
                     }
@@ -105,7 +105,7 @@ pub(super) fn check_job(
             if let (true, Some(len)) = (taken && wants_hint, well_formed_len) {
                 // A valid file has no finding; only the hint's look at its head is left.
                 let head = read_head(&mut file, len);
-                head_has_nul = head.contains(&0);
+                head_has_nul = memchr::memchr(0, &head).is_some();
                 let is_suspect = has_suspect(&head);
                 if keeps_sample {
                     mojibake_head = is_suspect.then(|| head.clone());
@@ -440,16 +440,7 @@ impl Sink for FindingSink<'_> {
 /// mojibake ([`utf8kit_mojibake::first_suspect`]).
 fn has_suspect(head: &[u8]) -> bool {
     crate::detect::iso_2022(head).is_some()
-        || utf8kit_mojibake::first_suspect(well_formed_start(head)).is_some()
-}
-
-/// The well-formed start of `head`: all of it for a valid input (up to a character cut by its
-/// end), up to its first finding otherwise.
-fn well_formed_start(head: &[u8]) -> &str {
-    match std::str::from_utf8(head) {
-        Ok(text) => text,
-        Err(error) => std::str::from_utf8(&head[..error.valid_up_to()]).unwrap_or_default(),
-    }
+        || utf8kit_mojibake::first_suspect(utf8kit_codec::well_formed_start(head)).is_some()
 }
 
 /// The note for a valid input whose start holds lines that read as mojibake: the first such
@@ -458,7 +449,7 @@ fn mojibake_note(source: &Source, head: &[u8]) -> Option<hint::Hint> {
     if let Some(iso_2022) = crate::detect::iso_2022(head) {
         return Some(hint::iso_2022_hint(source, iso_2022));
     }
-    let text = well_formed_start(head);
+    let text = utf8kit_codec::well_formed_start(head);
     let mut from = 0;
     for _ in 0..MOJIBAKE_LINES {
         let at = from + utf8kit_mojibake::first_suspect(&text[from..])?;

@@ -169,7 +169,7 @@ pub enum Iso2022 {
 
 /// ISO-2022 text by its escape sequences: 7-bit, so its bytes pass for UTF-8.
 pub fn iso_2022(head: &[u8]) -> Option<Iso2022> {
-    if !head.contains(&0x1B) || !head.is_ascii() {
+    if memchr::memchr(0x1B, head).is_none() || !head.is_ascii() {
         return None;
     }
     let has = |escape: &[u8]| head.windows(escape.len()).any(|w| w == escape);

@@ -138,4 +138,4 @@ pub use repair::{RepairOptions, Repairer, Replacement};
 pub use rules::{Lint, LintSet, Policy};
 pub use scanner::{Config, Scanner, scan};
 pub use unit::{Unit, UnitKind, Units, scan_unit, units};
-pub use validate::{Utf8Error, is_well_formed, validate};
+pub use validate::{Utf8Error, is_well_formed, validate, well_formed_start};

@@ -149,6 +149,34 @@ pub fn first_char(bytes: &[u8]) -> Option<char> {
     char::from_u32(cp).filter(|_| cp >= least)
 }
 
+/// Where the first byte above 0x7F of `bytes` is, eight bytes at a time.
+///
+/// ```
+/// use utf8kit_codec::unit::first_non_ascii;
+/// assert_eq!(first_non_ascii("plain text, then é".as_bytes()), Some(17));
+/// assert_eq!(first_non_ascii(b"ASCII only"), None);
+/// ```
+#[inline]
+pub fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"));
+    // 32 bytes of ASCII at a step, then the word that holds the first byte above 0x7F.
+    let mut at = 0;
+    while at + 32 <= bytes.len()
+        && (word(at) | word(at + 8) | word(at + 16) | word(at + 24)) & HIGH == 0
+    {
+        at += 32;
+    }
+    while at + 8 <= bytes.len() {
+        let high = word(at) & HIGH;
+        if high != 0 {
+            return Some(at + (high.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    bytes[at..].iter().position(|&b| b >= 0x80).map(|i| at + i)
+}
+
 /// True for a continuation byte, 80..BF.
 #[inline]
 pub fn is_continuation(byte: u8) -> bool {
@@ -397,6 +425,24 @@ impl Iterator for Units<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_byte_above_7f_is_found_at_every_place() {
+        for len in 0..100 {
+            for at in 0..=len {
+                let mut bytes = vec![b'a'; len];
+                if at < len {
+                    bytes[at] = 0x80 | (at as u8);
+                    // A second one after it never hides the first.
+                    if at + 3 < len {
+                        bytes[at + 3] = 0xFF;
+                    }
+                }
+                let want = bytes.iter().position(|&b| b >= 0x80);
+                assert_eq!(first_non_ascii(&bytes), want, "{len} {at}");
+            }
+        }
+    }
 
     fn unit(kind: UnitKind, len: usize, codepoint: Option<u32>) -> Unit {
         Unit {

@@ -20,7 +20,7 @@ use crate::finding::{Finding, FindingKind, Sink};
 use crate::position::Position;
 use crate::quiet::{Quiet, quiet_span};
 use crate::rules::Lint;
-use crate::unit::declared_len;
+use crate::unit::{declared_len, first_non_ascii};
 
 /// The longest word judged at once: a longer run of letters, marks and digits is judged in
 /// pieces of at most this many bytes, so that memory stays bounded.
@@ -296,26 +296,6 @@ fn char_at(bytes: &[u8]) -> (Option<char>, usize) {
     (char::from_u32(value), len)
 }
 
-/// Where the first byte above 7F is: eight bytes at a time, then one at a time (most text
-/// between two words that hold such bytes is a run of ASCII).
-#[inline]
-fn first_non_ascii(bytes: &[u8]) -> Option<usize> {
-    let mut words = bytes.chunks_exact(8);
-    for (i, word) in words.by_ref().enumerate() {
-        let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-        let high = word & 0x8080_8080_8080_8080;
-        if high != 0 {
-            return Some(i * 8 + (high.trailing_zeros() / 8) as usize);
-        }
-    }
-    let tail = bytes.len() - words.remainder().len();
-    words
-        .remainder()
-        .iter()
-        .position(|&b| b >= 0x80)
-        .map(|i| tail + i)
-}
-
 /// Where the run of word characters that starts at `at` ends.
 #[inline]
 fn word_end(bytes: &[u8], mut at: usize, is_word_char: fn(char) -> bool) -> usize {
@@ -468,24 +448,6 @@ mod tests {
     use super::*;
     use crate::rules::LintSet;
     use crate::scanner::Config;
-
-    #[test]
-    fn the_first_byte_above_7f_is_found_at_every_place() {
-        for len in 0..40 {
-            for at in 0..=len {
-                let mut bytes = vec![b'a'; len];
-                if at < len {
-                    bytes[at] = 0x80 | (at as u8);
-                    // A second one after it never hides the first.
-                    if at + 3 < len {
-                        bytes[at + 3] = 0xFF;
-                    }
-                }
-                let want = bytes.iter().position(|&b| b >= 0x80);
-                assert_eq!(first_non_ascii(&bytes), want, "{len} {at}");
-            }
-        }
-    }
 
     fn is_word_char(c: char) -> bool {
         c.is_alphanumeric()

@@ -24,7 +24,7 @@ use crate::automaton::LEADS;
 use crate::automaton::{MaskTable, Masks, Pending};
 use crate::cyrillic::first_cyrillic_suspect;
 use crate::double::{first_double_suspect, first_latin_suspect};
-use utf8kit_codec::unit::is_continuation;
+use utf8kit_codec::unit::{first_non_ascii, is_continuation};
 
 /// A set of 2-byte characters, as a union of at most eight boxes: lead bytes × high halves ×
 /// low halves of the second byte. A character is in the set when the bits its four halves
@@ -213,6 +213,14 @@ impl SuspectWalk {
         let mut window = from;
         let mut size = 256;
         while window < text.len() {
+            // A line of ASCII alone is no reading's mojibake: the window starts at the line of
+            // the next byte above 0x7F (most lines of source code and of English are passed
+            // over at a few instructions a word).
+            let ascii = first_non_ascii(&text[window..])?;
+            if ascii > 0 {
+                window +=
+                    memchr::memrchr(b'\n', &text[window..window + ascii]).map_or(0, |i| i + 1);
+            }
             let end = match text.get(window + size..) {
                 Some(rest) => {
                     memchr::memchr(b'\n', rest).map_or(text.len(), |i| window + size + i + 1)

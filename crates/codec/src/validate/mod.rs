@@ -85,6 +85,21 @@ pub fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
     }
 }
 
+/// The longest well-formed start of `bytes`, as text: all of it when [`validate`](fn@validate)
+/// finds no error, else up to the error.
+///
+/// ```
+/// use utf8kit_codec::well_formed_start;
+/// assert_eq!(well_formed_start("naïve".as_bytes()), "naïve");
+/// assert_eq!(well_formed_start(b"caf\xC3(\xC3\xA9"), "caf");
+/// assert_eq!(well_formed_start(b"ab\xE2\x82"), "ab");
+/// ```
+pub fn well_formed_start(bytes: &[u8]) -> &str {
+    let valid = validate(bytes).map_or_else(|error| error.valid_up_to(), |()| bytes.len());
+    // SAFETY: `validate` found `bytes[..valid]` well-formed, as std would.
+    unsafe { std::str::from_utf8_unchecked(&bytes[..valid]) }
+}
+
 /// Whether `bytes` are well-formed UTF-8: `validate(bytes).is_ok()`, for a caller who needs no
 /// position (it stops at the first 64-byte block with an error, and does not look for it).
 ///

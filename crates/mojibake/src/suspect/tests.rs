@@ -494,3 +494,110 @@ proptest! {
         assert_exact(&text);
     }
 }
+
+/// No filter finds a place in text of ASCII alone, whatever its bytes: the walk passes over
+/// such lines without asking them.
+#[test]
+fn no_filter_finds_a_place_in_ascii() {
+    let every: Vec<u8> = (0..0x80u8).cycle().take(128 * 40).collect();
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut texts = vec![every.clone(), every.iter().rev().copied().collect()];
+    for _ in 0..200 {
+        texts.push(
+            (0..(seed % 3000) as usize)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    [b' ', b'\n', b'?', b'a', b'Z', b'%', 0x1B, 0x7F][(seed % 8) as usize]
+                })
+                .collect(),
+        );
+    }
+    for text in &texts {
+        for (k, filter) in FILTERS.iter().enumerate() {
+            assert_eq!(
+                filter(text),
+                None,
+                "filter {k} on {:?}",
+                text.escape_ascii()
+            );
+        }
+    }
+}
+
+/// The walk's windows, each asked of every filter, lines of ASCII or not: the reference for
+/// [`SuspectWalk::first_from`], which passes over lines of ASCII.
+fn every_window_asked(text: &[u8]) -> Option<usize> {
+    let mut walk = SuspectWalk::default();
+    let (mut window, mut size) = (0, 256);
+    while window < text.len() {
+        let end = match text.get(window + size..) {
+            Some(rest) => memchr::memchr(b'\n', rest).map_or(text.len(), |i| window + size + i + 1),
+            None => text.len(),
+        };
+        let mut first = None;
+        for filter in 0..FILTERS.len() {
+            first = walk
+                .first(filter, text, window, first.unwrap_or(end))
+                .or(first);
+        }
+        if first.is_some() {
+            return first;
+        }
+        window = end;
+        size *= 2;
+    }
+    None
+}
+
+/// The first place the walk finds, lines of ASCII passed over, is the first place it finds
+/// asking every window.
+#[test]
+fn lines_of_ascii_passed_over_change_no_answer() {
+    let lines = [
+        "plain text of ASCII\n",
+        "a longer line of ASCII that runs past the first window of the walk, which reads 256 \
+         bytes and then twice as many, so that the windows fall in every place of the text\n",
+        "\n",
+        "cafÃ©\n",
+        "Привет, мир\n",
+        "鍙傛暟閿欒\n",
+        "Ð  and\n",
+        "naïve café\n",
+        "рТЙЧЕФ\n",
+        "x ð?Ÿ˜ y\n",
+        // ASCII before the line's first character above U+007F, which some readings weigh.
+        "\"%s\" Ч тест\n",
+        "a Ð  and\n",
+        "x%sФайл\n",
+        "it’s\n",
+        "Copyright © 2024\n",
+        "Ã\n",
+        " Ã©\n",
+    ];
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    for round in 0..3000 {
+        let text: String = (0..1 + round % 40)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // ASCII lines most of the time, as in source code.
+                let pick = (seed % 40) as usize;
+                lines[if pick < 30 {
+                    pick % 3
+                } else {
+                    pick % lines.len()
+                }]
+            })
+            .collect();
+        let want = every_window_asked(text.as_bytes());
+        assert_eq!(first_any_suspect(text.as_bytes()), want, "{text:?}");
+        assert_eq!(
+            suspect_lines_walked(text.as_bytes()),
+            suspect_lines_afresh(text.as_bytes()),
+            "{text:?}"
+        );
+    }
+}
