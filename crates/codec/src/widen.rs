@@ -742,7 +742,9 @@ mod tests {
         let mut units = Vec::new();
         while units.len() < len {
             let r = next();
-            match r % 7 {
+            match r % 9 {
+                // Runs of ASCII, as real text has them, of every length up to 47.
+                7 | 8 => units.extend((0..(r >> 8) % 48).map(|k| (k as u16 * 7 + 3) & 0x7F)),
                 0 => units.push((r >> 8) as u16 & 0x7F),
                 1 => units.push(0x80 + (r >> 8) as u16 % 0x780),
                 2 => units.push(0x800 + (r >> 8) as u16 % 0xD000),
