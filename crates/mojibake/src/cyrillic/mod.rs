@@ -1030,7 +1030,17 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
         let signed = signed as i64 * if letters >= 10 { 2 } else { 1 };
         let flawed =
             i64::from(flawed) + unfolded as i64 + i64::from(lone) + inverted as i64 + signed;
-        if flawed * FLAW + gain(rare, rarity(text), letters) < BEATS_LINE {
+        // A line of words of capitals shows no flaw, yet where the reading is one of those
+        // whose small letters are the other's capitals (windows-1251 or x-mac-cyrillic read as
+        // KOI8, KOI8 read as windows-1251), its making them small is already evidence: the
+        // letters of an answer of common pairs must tell by less, on a line of six letters or
+        // more (of five, too many words of no dictionary read two ways: `вакде`, `ачиде`).
+        let beats = if capitals_only && turns_case(layer) && rare <= COMMON_TEXT && letters >= 6 {
+            CAPITALS_BEAT_LINE
+        } else {
+            BEATS_LINE
+        };
+        if flawed * FLAW + gain(rare, rarity(text), letters) < beats {
             return None;
         }
         (answer, rare, layer)
@@ -1044,12 +1054,33 @@ fn judge(text: &str, outermost: bool, answered: &mut bool) -> Option<CyrillicUnd
     })
 }
 
+/// Whether `layer` is text written in a code page and read as one whose capitals are its small
+/// letters: windows-1251 or x-mac-cyrillic read as KOI8-R or KOI8-U, or KOI8 read as
+/// windows-1251.
+fn turns_case(layer: u8) -> bool {
+    let layer_of = crate::chain::cyrillic_layer;
+    [(0, 1), (0, 2), (5, 1), (5, 2), (1, 0), (2, 0)]
+        .into_iter()
+        .any(|(written, read_as)| layer == layer_of(Some(written), read_as))
+}
+
 /// What a flaw of the line weighs against it, in tenths of a bit.
 const FLAW: i64 = 100;
 
 /// How much likelier the answer must be than the line, in tenths of a bit: its flaws and how
 /// much commoner the answer's letters are, over the line's letters.
 const BEATS_LINE: i64 = 160;
+
+/// How much likelier the answer must be than a line of words of capitals ([`all_capitals`])
+/// that it makes small: the best answer of a clean such line of the catalogs (`ЦИКЪЛ`,
+/// `МСК_ТИПА`) is 6 bits likelier at most, that of one read the other way round (`ЙСКНМ` for
+/// `кулон`) mostly 12 to 16.
+const CAPITALS_BEAT_LINE: i64 = 120;
+
+/// The rarity ([`rarity`]) of text whose pairs of letters are common: words of the catalogs
+/// are 38,000 to 56,000 (`Литомержице`, `Аудио`), the wrong readings of lines of capitals
+/// 63,000 and more (`йтущаь`, `дьтжь`).
+const COMMON_TEXT: u32 = 58_000;
 
 /// How much likelier the answer must be than a line of no flaw, in tenths of a bit over the
 /// line's letters: its letters alone must tell (a clean Serbian line of rare words, `ђу, ђула`,
