@@ -710,8 +710,8 @@ pub(super) fn all_capitals(text: &[u8]) -> bool {
 /// Whether `answer`, a reading of `line` character for character, made a sign of a letter of
 /// the line only where the sign stands alone (`я` for `—` between spaces) or against Latin
 /// letters (`Ђ%sї` for `«%s»`), or as a quote or `…` that closes a word (`шаблонИ` for
-/// `шаблон»`) or a quote that opens one: a reading that makes signs of the letters inside
-/// Cyrillic words is no answer.
+/// `шаблон»`) or a quote that opens one, or as an apostrophe inside a word (`пам’яті`): a
+/// reading that makes other signs of the letters inside Cyrillic words is no answer.
 fn keeps_words(line: &str, answer: &str) -> bool {
     let mut line = line.chars().peekable();
     let mut before = false;
@@ -725,7 +725,9 @@ fn keeps_words(line: &str, answer: &str) -> bool {
             (true, true) => false,
         };
         before = letter;
-        !letter || is_alphabetic(c) || edge
+        // Ukrainian and Belarusian write an apostrophe inside words (`пам’яті`), which IBM866
+        // and x-mac-cyrillic read as a letter (`ярьТ`).
+        !letter || is_alphabetic(c) || edge || matches!(c, '’' | 'ʼ')
     })
 }
 

@@ -397,6 +397,24 @@ fn five_capitals_are_a_line_of_capitals() {
     }
 }
 
+/// Ukrainian writes an apostrophe inside words, which IBM866 and x-mac-cyrillic read as a
+/// letter (`пам’яті` in windows-1251 read as IBM866 is `ярьТ\u{a0}Є│`): a reading that makes
+/// the letter an apostrophe again keeps the word.
+#[test]
+fn an_apostrophe_inside_a_word_comes_back() {
+    let line = "avr5  - покращене ядро AVR з обсягом пам’яті для програм";
+    // windows-1251 (code page 0) read as IBM866 (3) and as x-mac-cyrillic (5).
+    for read_as in [3, 5] {
+        let mangled = mangle(line, 0, read_as);
+        assert!(!mangled.contains('’'), "{mangled}");
+        let fix = undo_mojibake(&mangled).expect("windows-1251 read as another");
+        assert_eq!(fix.text, line, "{mangled}");
+    }
+    assert!(keeps_words("пам’яті", "памТяті"));
+    assert!(keeps_words("памТяті", "пам’яті"));
+    assert!(!keeps_words("памТяті", "пам—яті"));
+}
+
 /// A line of capitals that a reading makes small needs less of its letters than a line of no
 /// flaw: language names of the Ukrainian catalogs written in windows-1251 and read as KOI8-R
 /// come back, 12 to 16 bits likelier; one of five letters, which too many readings explain,
