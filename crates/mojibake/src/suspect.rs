@@ -210,16 +210,23 @@ impl SuspectWalk {
     /// The text is read in windows of whole lines, each twice the last: each filter reads only up
     /// to what those before it found.
     pub(crate) fn first_from(&mut self, text: &[u8], from: usize) -> Option<usize> {
+        self.walk(text, from, true)
+    }
+
+    /// [`SuspectWalk::first_from`]; with `pass_ascii`, each window starts at the line of the
+    /// next byte above 0x7F (a line of ASCII alone is no reading's mojibake, and most lines of
+    /// source code and of English are passed over at a few instructions a word). Without, every
+    /// window is asked: the tests' reference.
+    fn walk(&mut self, text: &[u8], from: usize, pass_ascii: bool) -> Option<usize> {
         let mut window = from;
         let mut size = 256;
         while window < text.len() {
-            // A line of ASCII alone is no reading's mojibake: the window starts at the line of
-            // the next byte above 0x7F (most lines of source code and of English are passed
-            // over at a few instructions a word).
-            let ascii = first_non_ascii(&text[window..])?;
-            if ascii > 0 {
-                window +=
-                    memchr::memrchr(b'\n', &text[window..window + ascii]).map_or(0, |i| i + 1);
+            if pass_ascii {
+                let ascii = first_non_ascii(&text[window..])?;
+                if ascii > 0 {
+                    window +=
+                        memchr::memrchr(b'\n', &text[window..window + ascii]).map_or(0, |i| i + 1);
+                }
             }
             let end = match text.get(window + size..) {
                 Some(rest) => {

@@ -59,6 +59,16 @@ fn levels() -> Vec<Level> {
     levels
 }
 
+/// A xorshift generator from `seed`: the tests' random texts and blocks, the same every run.
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 /// What every level answers, with and without comparing blocks with zones whole or
 /// telling their lanes; the last answer is the characters' one by one.
 fn answers(text: &str, quiet: &Quiet) -> Vec<(usize, usize)> {
@@ -225,13 +235,7 @@ fn lanes_judge_a_block_as_its_characters_one_by_one() {
         "日", "本", "の", "カ", "ー", "퀀", "퀰", "퀱", "퀿", "한", "국", "가", "퓿", "\u{A000}",
         "—", "“", "мир", "é", "a", "Z", "1", " ", ".", "%", "\n", "😀",
     ];
-    let mut seed = 0x0123_4567_89AB_CDEFu64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x0123_4567_89AB_CDEFu64);
     let mut quiet_blocks = 0;
     for round in 0..2000 {
         // Few kinds of characters in a text, so that whole blocks of lanes are common.
@@ -334,14 +338,9 @@ fn every_level_gives_the_portable_lanes_at_every_byte() {
         0xBF, 0xC3, 0xE2, 0xE3, 0xE4, 0xE9, 0xEA, 0xEB, 0xEC, 0xED, 0xF0,
     ])
     .collect();
-    let mut seed = 0x5851_F42D_4C95_7F2Du64;
+    let mut next = xorshift(0x5851_F42D_4C95_7F2Du64);
     for _ in 0..20_000 {
-        let span: [u8; SPAN] = std::array::from_fn(|_| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            pool[(seed % pool.len() as u64) as usize]
-        });
+        let span: [u8; SPAN] = std::array::from_fn(|_| pool[(next() % pool.len() as u64) as usize]);
         let want = portable_lanes(&span, &LANED.lanes);
         for (name, _, _, lanes_of) in levels() {
             assert_eq!(lanes_of(&span, &LANED.lanes), want, "{name} on {span:02X?}");
@@ -351,13 +350,7 @@ fn every_level_gives_the_portable_lanes_at_every_byte() {
 
 #[test]
 fn filling_carries_each_bit_up_to_the_next_stop() {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
     for round in 0..20_000 {
         // Sparse and dense stops, and every bit of a run from the first.
         let stops = match round % 3 {
@@ -395,15 +388,14 @@ fn every_level_gives_the_portable_masks_at_every_byte() {
     ])
     .chain([0xE0, 0xE2, 0xE3, 0xEF, 0xF0, 0xF4, 0xFF])
     .collect();
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
     for _ in 0..20_000 {
+        let mut last = 0;
         let span: [u8; SPAN] = std::array::from_fn(|_| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            pool[(seed % pool.len() as u64) as usize]
+            last = next();
+            pool[(last % pool.len() as u64) as usize]
         });
-        let wanted = portable_masks(&span).lead_3 | seed;
+        let wanted = portable_masks(&span).lead_3 | last;
         let want = (portable_masks(&span), portable_zones(&span, &zones, wanted));
         for (name, masks, zones_of, _) in levels() {
             assert_eq!(

@@ -529,26 +529,7 @@ fn no_filter_finds_a_place_in_ascii() {
 /// The walk's windows, each asked of every filter, lines of ASCII or not: the reference for
 /// [`SuspectWalk::first_from`], which passes over lines of ASCII.
 fn every_window_asked(text: &[u8]) -> Option<usize> {
-    let mut walk = SuspectWalk::default();
-    let (mut window, mut size) = (0, 256);
-    while window < text.len() {
-        let end = match text.get(window + size..) {
-            Some(rest) => memchr::memchr(b'\n', rest).map_or(text.len(), |i| window + size + i + 1),
-            None => text.len(),
-        };
-        let mut first = None;
-        for filter in 0..FILTERS.len() {
-            first = walk
-                .first(filter, text, window, first.unwrap_or(end))
-                .or(first);
-        }
-        if first.is_some() {
-            return first;
-        }
-        window = end;
-        size *= 2;
-    }
-    None
+    SuspectWalk::default().walk(text, 0, false)
 }
 
 /// The first place the walk finds, lines of ASCII passed over, is the first place it finds
