@@ -614,6 +614,71 @@ mod tests {
         }
     }
 
+    /// Each kind of candidate alone in clean small letters, at every place of a block: the
+    /// portable masks, which look only at the words with a lead and those beside them, are every
+    /// level's, and every level's walk finds what the bytewise walk finds.
+    #[test]
+    fn every_kind_of_candidate_alone_at_every_place_of_a_block() {
+        let kinds = [
+            "пР",
+            "пЯ",
+            "пП",
+            "пЀ",
+            "ЂУ",
+            "пђ",
+            "пџ",
+            "архґв",
+            "Д%",
+            "З%s",
+            "л%s",
+            " Ч з",
+            " Р ф",
+            "Дa",
+            "«п",
+            "п«",
+            "ƒп",
+            "        ƒп",
+            "п—п",
+            "╨Я",
+            "п…",
+            "а\u{85}б",
+            "√а",
+            "Ґ",
+        ];
+        let mut tested = 0;
+        for kind in kinds {
+            for at in 0..70 {
+                let mut text = String::new();
+                while text.len() < at {
+                    text.push(if text.len() % 7 == 6 { ' ' } else { 'п' });
+                }
+                text.push_str(kind);
+                text.push_str(&" слово".repeat(12));
+                let bytes = text.as_bytes();
+                let want = bytewise_in(bytes, 0, bytes.len());
+                for (name, masks) in levels() {
+                    assert_eq!(
+                        first_cyrillic_suspect_with(bytes, masks),
+                        want,
+                        "{name} {text:?}"
+                    );
+                }
+                for start in [0, at.saturating_sub(30)] {
+                    let mut block = [0u8; 64];
+                    let rest = &bytes[start..];
+                    block[..rest.len().min(64)].copy_from_slice(&rest[..rest.len().min(64)]);
+                    let portable = portable_candidate_masks(&block);
+                    for (name, masks) in levels() {
+                        assert_eq!(masks(&block), portable, "{name} {text:?} from {start}");
+                    }
+                }
+                tested += usize::from(want.is_some());
+            }
+        }
+        // Most kinds are found wherever they stand (the rest are there to be passed over).
+        assert!(tested > 1000, "{tested}");
+    }
+
     #[test]
     fn every_level_gives_the_portable_candidates() {
         let text = "пґд —тобы привет рТЙЧЕФ ╨Я╤А ЏаЁўҐв а\u{85}б–Я ".repeat(2);
