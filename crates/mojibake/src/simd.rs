@@ -70,6 +70,16 @@ macro_rules! levels_here {
 #[cfg(test)]
 pub(crate) use levels_here;
 
+/// The first 64 bytes of `bytes` as a block, zeros past their end: the block a property test
+/// holds every level's masks to the portable ones on.
+#[cfg(test)]
+pub(crate) fn block_from(bytes: &[u8]) -> [u8; 64] {
+    let mut block = [0u8; 64];
+    let n = bytes.len().min(64);
+    block[..n].copy_from_slice(&bytes[..n]);
+    block
+}
+
 /// Random text of the characters in `pool`, up to 300 of them: what a filter's property test
 /// holds every level to the byte-at-a-time walk on.
 #[cfg(test)]

@@ -306,11 +306,7 @@ fn scan(text: &[u8], table: &MaskTable) -> Option<usize> {
     while at < text.len() {
         let b = text[at];
         if b < 0x80 {
-            if let Some(word) = text.get(at..at + 8)
-                && (at == 0 || text[at - 1] < 0x80)
-                && u64::from_ne_bytes(word.try_into().expect("eight bytes")) & 0x8080_8080_8080_8080
-                    == 0
-            {
+            if ends_nothing_for_eight(text, at) {
                 at += 8;
                 continue;
             }
@@ -345,6 +341,16 @@ fn scan(text: &[u8], table: &MaskTable) -> Option<usize> {
         };
     }
     None
+}
+
+/// Whether the eight bytes at `at` are ASCII after an ASCII byte (or the start): they end
+/// nothing, and [`scan`] passes over them in one step.
+fn ends_nothing_for_eight(text: &[u8], at: usize) -> bool {
+    text.get(at..at + 8).is_some_and(|word| {
+        (at == 0 || text[at - 1] < 0x80)
+            && u64::from_ne_bytes(word.try_into().expect("eight bytes")) & 0x8080_8080_8080_8080
+                == 0
+    })
 }
 
 /// The characters of [`ENDS`] and the 3-byte ones of the tables ([`in_tables_3`]), as a bit for

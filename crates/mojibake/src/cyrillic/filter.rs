@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use crate::double::{LOW, ONES, gather, zero_bytes};
+use crate::double::{LOW, ONES, gather, with_neighbours, words_of, zero_bytes};
 use crate::simd::first_of_bits;
 use crate::suspect::char_before;
 use utf8kit_codec::unit::first_char;
@@ -331,8 +331,7 @@ const SERBIAN_TABLE: [u8; 16] = {
 
 /// [`CandidateMasks`] eight bytes at a time.
 pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
-    let words: [u64; 8] =
-        std::array::from_fn(|k| u64::from_le_bytes(block[8 * k..8 * k + 8].try_into().expect("8")));
+    let words = words_of(block);
     // A block of ASCII, or of no byte C2, D0..D3 or E2, has no candidate: most blocks of
     // text that is not Cyrillic, passed over after one look at each word.
     let leads = |w: u64| {
@@ -347,10 +346,9 @@ pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
     if with_leads == 0 {
         return 0;
     }
-    // Every candidate is a lead byte whose neighbours lie at most three bytes away: only the
-    // words with a lead and those beside them are looked at (French text has a `«` or a
-    // no-break space here and there, and most of its words none).
-    let wanted = with_leads | with_leads << 1 | with_leads >> 1;
+    // Only the words with a lead and those beside them are looked at (French text has a `«` or
+    // a no-break space here and there, and most of its words none).
+    let wanted = with_neighbours(with_leads);
     let mut m = [0u64; 13];
     for (k, &w) in words.iter().enumerate() {
         if wanted >> k & 1 == 0 {
@@ -603,10 +601,7 @@ mod tests {
         #[test]
         fn every_level_gives_the_portable_masks_of_any_block(text in texts(), cut in 0usize..64) {
             let bytes = text.as_bytes();
-            let mut block = [0u8; 64];
-            let rest = &bytes[cut.min(bytes.len())..];
-            let n = rest.len().min(64);
-            block[..n].copy_from_slice(&rest[..n]);
+            let block = crate::simd::block_from(&bytes[cut.min(bytes.len())..]);
             let want = portable_candidate_masks(&block);
             for (name, masks) in levels() {
                 prop_assert_eq!(masks(&block), want, "{}", name);
@@ -664,9 +659,7 @@ mod tests {
                     );
                 }
                 for start in [0, at.saturating_sub(30)] {
-                    let mut block = [0u8; 64];
-                    let rest = &bytes[start..];
-                    block[..rest.len().min(64)].copy_from_slice(&rest[..rest.len().min(64)]);
+                    let block = crate::simd::block_from(&bytes[start..]);
                     let portable = portable_candidate_masks(&block);
                     for (name, masks) in levels() {
                         assert_eq!(masks(&block), portable, "{name} {text:?} from {start}");

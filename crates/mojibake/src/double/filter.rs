@@ -231,6 +231,18 @@ pub(crate) fn gather(high: u64) -> u64 {
     ((high >> 7) & ONES).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
+/// A block of 64 bytes as eight words of eight, the first byte lowest.
+pub(crate) fn words_of(block: &[u8; 64]) -> [u64; 8] {
+    std::array::from_fn(|k| u64::from_le_bytes(block[8 * k..8 * k + 8].try_into().expect("8")))
+}
+
+/// The words of a block (one bit each) that a portable filter looks at: those that hold a lead
+/// it asks about, a bit of `with_leads`, and the words beside them, where the neighbours of a
+/// candidate (at most three bytes away) lie.
+pub(crate) fn with_neighbours(with_leads: u32) -> u32 {
+    with_leads | with_leads << 1 | with_leads >> 1
+}
+
 /// [`BlockMasks`] eight bytes at a time.
 pub(super) fn portable_block_masks(block: &[u8; 64]) -> Masks {
     let mut masks = Masks {

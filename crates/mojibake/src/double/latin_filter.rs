@@ -1,7 +1,7 @@
 //! Which lines may hold CJK text read as windows-1252 or Latin-1: two characters side by side
 //! that are bytes 80..FF in those encodings, found 64 bytes at a time.
 
-use super::filter::{LOW, ONES, gather, zero_bytes};
+use super::filter::{LOW, ONES, gather, with_neighbours, words_of, zero_bytes};
 use crate::bytes::byte_in;
 
 /// Where in `text` (well-formed UTF-8) such a line may start: two characters side by side that
@@ -89,19 +89,18 @@ fn candidates(high: u64, leads: u64, c2: u64, c6: u64, c1: u64, x92: u64) -> u64
 
 /// [`CandidateMasks`] eight bytes at a time.
 pub(super) fn portable_candidate_masks(block: &[u8; 64]) -> u64 {
-    let words: [u64; 8] =
-        std::array::from_fn(|k| u64::from_le_bytes(block[8 * k..8 * k + 8].try_into().expect("8")));
+    let words = words_of(block);
     let lead_masks = words.map(|w| {
         let (c2, c6) = (zero_bytes(w ^ (ONES * 0xC2)), zero_bytes(w ^ (ONES * 0xC6)));
         (c2, c6, c2 | zero_bytes(w ^ (ONES * 0xC3)) | c6)
     });
-    // Every candidate is a byte C2, C3 or C6 whose neighbours lie at most two bytes away: only
-    // the words with one and those beside them are looked at (none in Cyrillic or CJK text).
+    // Every candidate is a byte C2, C3 or C6: only the words with one and those beside them are
+    // looked at (none in Cyrillic or CJK text).
     let with_leads = (0..8).fold(0u32, |bits, k| bits | u32::from(lead_masks[k].2 != 0) << k);
     if with_leads == 0 {
         return 0;
     }
-    let wanted = with_leads | with_leads << 1 | with_leads >> 1;
+    let wanted = with_neighbours(with_leads);
     let mut m = [0u64; 6];
     for (k, (&w, &(c2, c6, leads))) in words.iter().zip(&lead_masks).enumerate() {
         if wanted >> k & 1 == 0 {
@@ -270,10 +269,7 @@ mod tests {
         #[test]
         fn every_level_gives_the_portable_masks_of_any_block(text in texts(), cut in 0usize..64) {
             let bytes = text.as_bytes();
-            let rest = &bytes[cut.min(bytes.len())..];
-            let mut block = [0u8; 64];
-            let n = rest.len().min(64);
-            block[..n].copy_from_slice(&rest[..n]);
+            let block = crate::simd::block_from(&bytes[cut.min(bytes.len())..]);
             let want = portable_candidate_masks(&block);
             for (name, masks) in levels() {
                 prop_assert_eq!(masks(&block), want, "{}", name);

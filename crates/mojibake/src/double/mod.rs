@@ -29,7 +29,9 @@ use filter::{may_begin, mojibake_start};
 use tables::{COMMON, Tables, is_cjk};
 use write::{decode_with_gaps, encode, may_have_dropped};
 
-pub(crate) use filter::{LOW, ONES, first_double_suspect, gather, zero_bytes};
+pub(crate) use filter::{
+    LOW, ONES, first_double_suspect, gather, with_neighbours, words_of, zero_bytes,
+};
 pub(crate) use index::{N, READINGS};
 pub(crate) use latin::{LatinReading, undo_latin};
 pub(crate) use latin_filter::first_latin_suspect;

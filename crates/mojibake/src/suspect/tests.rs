@@ -25,11 +25,7 @@ fn alphabet() -> Vec<char> {
 fn scan_bytewise(text: &[u8], table: &MaskTable) -> Option<usize> {
     let mut at = 0;
     while at < text.len() {
-        if let Some(word) = text.get(at..at + 8)
-            && (at == 0 || text[at - 1] < 0x80)
-            && u64::from_ne_bytes(word.try_into().expect("eight bytes")) & 0x8080_8080_8080_8080
-                == 0
-        {
+        if ends_nothing_for_eight(text, at) {
             at += 8;
             continue;
         }
